@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Linux needs libm spelled out, or `floor`, `exp` and friends can fail to link.
+let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
+
+let package = Package(
+  name: "SnapLab",
+  products: [
+    // MARK: - Public API
+    .library(name: "SnapAlgorithms", targets: ["SnapAlgorithms"]),
+    .executable(name: "snap-bench", targets: ["snap-bench"]),
+  ],
+  targets: [
+    // MARK: - Implementation details
+    .target(name: "SnapAlgorithms", linkerSettings: libm),
+    .executableTarget(name: "snap-bench", dependencies: ["SnapAlgorithms"], linkerSettings: libm),
+
+    // MARK: - Tests
+    .testTarget(name: "PropertyTests", dependencies: ["SnapAlgorithms"], linkerSettings: libm),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,69 @@
+import Foundation
+
+/// `per-axis-clamp.published`: the `GragView` of article 003 (`003_70c38645883b83f7.txt`).
+///
+/// A `UIImageView` subclass that overrides the touches API. `touchesBegan` stores the touch in
+/// the view's own coordinates; `touchesMoved` adds the finger's offset from that point to the
+/// centre and clamps each axis separately to the superview's bounds, so a drag stopped on one
+/// axis still slides along the other. It overrides neither `touchesEnded` nor
+/// `touchesCancelled`: the item stays wherever the last move left it, docking nowhere.
+///
+/// Reproduced exactly:
+/// - `dx`, `dy`, `halfx` and `halfy` are C `float`s: the offsets are rounded to single
+///   precision and overflow to infinity.
+/// - `MAX` then `MIN`, in that order: an item wider (taller) than its superview ends with its
+///   far edge on the superview's far edge and its near edge off screen, not centred; a NaN
+///   offset passes straight through both macros into `center`.
+/// - The bound is `self.superview.bounds` (the container), not the screen or the safe area:
+///   the item may rest under the status bar, the notch, a bar or the home indicator.
+///
+/// Modelling choices: the superview is the container, so its bounds are the window's;
+/// `bringSubviewToFront:` changes no geometry and is omitted. The article also shows a pan
+/// recogniser handler as background; its "实现代码" (the implementation) is `GragView`, modelled here.
+public struct PerAxisClampPublished: SnapAlgorithm {
+  public let id = "per-axis-clamp.published"
+  public let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+  /// The article never moves the item after the finger lifts; setting a motion has no effect.
+  public var releaseMotion: Motion? {
+    get { nil }
+    set {}
+  }
+
+  /// `CGPoint startPoint;` — the ivar.
+  public private(set) var startPoint = CGPoint.zero
+
+  public init() {}
+
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // CGPoint point = [[touches anyObject] locationInView:self];
+    let point = touch.location(in: view)
+    // startPoint = point;
+    startPoint = point
+    // [[self superview] bringSubviewToFront:self];  (no geometry)
+  }
+
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // CGPoint point = [[touches anyObject] locationInView:self];
+    let point = touch.location(in: view)
+    // float dx = point.x - startPoint.x;
+    let dx = roundedThroughFloat(point.x - startPoint.x)
+    // float dy = point.y - startPoint.y;
+    let dy = roundedThroughFloat(point.y - startPoint.y)
+    // CGPoint newcenter = CGPointMake(self.center.x + dx, self.center.y + dy);
+    var newcenter = CGPoint(x: view.center.x + dx, y: view.center.y + dy)
+    // float halfx = CGRectGetMidX(self.bounds);
+    let halfx = roundedThroughFloat(view.size.width / 2)
+    // newcenter.x = MAX(halfx, newcenter.x);
+    newcenter.x = objcMAX(halfx, newcenter.x)
+    // newcenter.x = MIN(self.superview.bounds.size.width - halfx, newcenter.x);
+    newcenter.x = objcMIN(context.windowBounds.size.width - halfx, newcenter.x)
+    // float halfy = CGRectGetMidY(self.bounds);
+    let halfy = roundedThroughFloat(view.size.height / 2)
+    // newcenter.y = MAX(halfy, newcenter.y);
+    newcenter.y = objcMAX(halfy, newcenter.y)
+    // newcenter.y = MIN(self.superview.bounds.size.height - halfy, newcenter.y);
+    newcenter.y = objcMIN(context.windowBounds.size.height - halfy, newcenter.y)
+    // self.center = newcenter;
+    view.center = newcenter
+  }
+}

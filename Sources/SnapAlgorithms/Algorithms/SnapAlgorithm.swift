@@ -1,0 +1,60 @@
+import Foundation
+
+/// A way of dragging a floating item and docking it when the finger lifts.
+///
+/// An algorithm is written the way UIKit code is: handlers that UIKit calls with what it
+/// delivers (the touches API's four methods, or a pan recogniser's action method), reading and
+/// writing the item's `center` and starting animations. The `Simulator` plays UIKit's part: it
+/// hit-tests, converts coordinates, runs the recognisers and renders the animations, so an
+/// algorithm only does what its code does. Handlers an algorithm does not implement do nothing,
+/// as a UIKit view that does not override them ignores the event.
+public protocol SnapAlgorithm: Sendable {
+  /// The id users type, e.g. `"edge-dock.published"`.
+  var id: String { get }
+  /// How UIKit hands the finger to this algorithm.
+  var inputAPI: InputAPI { get }
+  /// The motion the item travels with when it docks; `nil` for an algorithm that never moves
+  /// the item after the finger lifts. Setting it replaces the algorithm's own.
+  var releaseMotion: Motion? { get set }
+
+  /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
+  mutating func didLoad(in environment: Environment)
+
+  mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext)
+  mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext)
+  mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext)
+  mutating func touchesCancelled(_ touch: Touch, view: inout ItemView, context: UIKitContext)
+
+  /// The pan recogniser's action method, called on every state change.
+  mutating func handlePan(
+    _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext)
+}
+
+extension SnapAlgorithm {
+  public mutating func didLoad(in environment: Environment) {}
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {}
+  public mutating func handlePan(
+    _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+  ) {}
+}
+
+/// Objective-C's `MAX(a, b)` macro: `((a) > (b) ? (a) : (b))`.
+///
+/// Unlike Swift's `max`, it returns `b` whenever the comparison is false, so a NaN in either
+/// argument comes out when it is `b`, and `MAX(x, NaN)` is NaN.
+@inlinable
+public func objcMAX(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a > b ? a : b }
+
+/// Objective-C's `MIN(a, b)` macro: `((a) < (b) ? (a) : (b))`.
+@inlinable
+public func objcMIN(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a < b ? a : b }
+
+/// A C `float` local initialised from a `CGFloat` expression and read back as `CGFloat`:
+/// rounds to single precision, and overflows to ±infinity past about 3.4e38.
+@inlinable
+public func roundedThroughFloat(_ value: CGFloat) -> CGFloat { CGFloat(Float(value)) }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Everything about the screen that decides where a floating item may go.
+///
+/// Coordinates are the container's (the key window's), in points, origin at the top left. The
+/// bars are described as UIKit lays them out: the navigation bar directly below the status
+/// bar (or the top safe-area inset, whichever is lower), the tab bar along the bottom with its
+/// height including the bottom safe-area inset.
+public struct Environment: Hashable, Sendable {
+  /// What this environment shows, for reports: `"iPhone 15"`.
+  public var name: String
+  /// `UIScreen.main.bounds`: the whole display in the current orientation. Differs from
+  /// `bounds` in iPad Split View and Stage Manager.
+  public var screenBounds: CGRect
+  /// The container's (key window's) bounds.
+  public var bounds: CGRect
+  /// The window's safe-area insets (notch, rounded corners, home indicator; not the bars).
+  public var safeAreaInsets: EdgeInsets
+  /// Height of the status bar; 0 when it is hidden.
+  public var statusBarHeight: CGFloat
+  /// Height of the navigation bar; 0 when there is none.
+  public var navigationBarHeight: CGFloat
+  /// Height of the tab bar including the bottom safe-area inset; 0 when there is none.
+  public var tabBarHeight: CGFloat
+  /// The keyboard's frame in container coordinates, when it is shown.
+  public var keyboardFrame: CGRect?
+  /// The display refresh rate in frames per second (60, or 120 on ProMotion displays).
+  public var refreshRate: Int
+
+  public init(
+    name: String = "custom",
+    bounds: CGRect,
+    screenBounds: CGRect? = nil,
+    safeAreaInsets: EdgeInsets = .zero,
+    statusBarHeight: CGFloat = 0,
+    navigationBarHeight: CGFloat = 0,
+    tabBarHeight: CGFloat = 0,
+    keyboardFrame: CGRect? = nil,
+    refreshRate: Int = 60
+  ) {
+    self.name = name
+    self.bounds = bounds
+    self.screenBounds = screenBounds ?? bounds
+    self.safeAreaInsets = safeAreaInsets
+    self.statusBarHeight = statusBarHeight
+    self.navigationBarHeight = navigationBarHeight
+    self.tabBarHeight = tabBarHeight
+    self.keyboardFrame = keyboardFrame
+    self.refreshRate = refreshRate
+  }
+
+  /// The duration of one display frame, in seconds.
+  @inlinable
+  public var frameDuration: Double { 1 / Double(max(refreshRate, 1)) }
+
+  /// The bottom edge of the navigation bar, or of the top safe-area inset when there is none.
+  @inlinable
+  public var topBarsBottom: CGFloat {
+    let top = bounds.minY + max(statusBarHeight, safeAreaInsets.top)
+    return navigationBarHeight > 0 ? top + navigationBarHeight : top
+  }
+
+  /// The top edge of the tab bar, the keyboard or the bottom safe-area inset, whichever is
+  /// highest.
+  @inlinable
+  public var bottomBarsTop: CGFloat {
+    var bottom = bounds.maxY - max(tabBarHeight, safeAreaInsets.bottom)
+    if let keyboard = keyboardFrame, keyboard.height > 0, keyboard.minY < bounds.maxY {
+      bottom = min(bottom, keyboard.minY)
+    }
+    return bottom
+  }
+
+  /// The region a resting item may occupy: the container less the safe-area insets, the
+  /// navigation bar, the tab bar and the keyboard.
+  ///
+  /// Its width or height is negative when the bars and insets leave no room at all.
+  @inlinable
+  public var safeRegion: CGRect {
+    let left = bounds.minX + safeAreaInsets.left
+    let right = bounds.maxX - safeAreaInsets.right
+    let top = topBarsBottom
+    return CGRect(x: left, y: top, width: right - left, height: bottomBarsTop - top)
+  }
+}

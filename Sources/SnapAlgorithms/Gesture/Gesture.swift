@@ -1,0 +1,98 @@
+import Foundation
+
+/// Where a touch is in its life, as `UITouch.Phase` reports it.
+public enum TouchPhase: String, Hashable, Sendable, CaseIterable, Codable {
+  case began, moved, ended, cancelled
+}
+
+/// One touch event: when, what, and where the finger is, in container points.
+public struct TouchEvent: Hashable, Sendable {
+  /// Seconds on the gesture's clock.
+  public var time: Double
+  public var phase: TouchPhase
+  /// The finger's position in container (window) coordinates.
+  public var location: CGPoint
+
+  @inlinable
+  public init(time: Double, phase: TouchPhase, location: CGPoint) {
+    self.time = time
+    self.phase = phase
+    self.location = location
+  }
+
+  @inlinable
+  public init(_ phase: TouchPhase, at time: Double, x: CGFloat, y: CGFloat) {
+    self.init(time: time, phase: phase, location: CGPoint(x: x, y: y))
+  }
+}
+
+/// A time-stamped stream of single-finger touch events, and where the item was before it.
+///
+/// A stream may hold several touches one after another (began … ended, began … ended); each
+/// `began` starts a new touch. This is the input the simulator turns into what each
+/// algorithm's UIKit code receives.
+public struct Gesture: Hashable, Sendable {
+  /// The item's centre before the first touch.
+  public var start: CGPoint
+  public var events: [TouchEvent]
+
+  @inlinable
+  public init(start: CGPoint, events: [TouchEvent]) {
+    self.start = start
+    self.events = events
+  }
+}
+
+extension Gesture {
+  /// A finger that lands on `from`, moves in a straight line to `to` over `duration` seconds
+  /// with events at `touchRate` per second, and lifts there (or is cancelled there).
+  ///
+  /// The item starts centred under the finger unless `start` says otherwise.
+  public static func drag(
+    from: CGPoint, to: CGPoint, duration: Double, touchRate: Int = 120,
+    start: CGPoint? = nil, cancelled: Bool = false, beganAt startTime: Double = 0
+  ) -> Gesture {
+    let steps = max(1, Int((duration * Double(touchRate)).rounded()))
+    var events = [TouchEvent(time: startTime, phase: .began, location: from)]
+    for step in 1...steps {
+      let fraction = CGFloat(step) / CGFloat(steps)
+      let location = CGPoint(
+        x: from.x + (to.x - from.x) * fraction, y: from.y + (to.y - from.y) * fraction)
+      events.append(
+        TouchEvent(time: startTime + duration * Double(fraction), phase: .moved, location: location))
+    }
+    events.append(
+      TouchEvent(time: startTime + duration, phase: cancelled ? .cancelled : .ended, location: to))
+    return Gesture(start: start ?? from, events: events)
+  }
+
+  /// A finger that lands on `point` and lifts 0.1 s later without moving.
+  public static func tap(at point: CGPoint, start: CGPoint? = nil, at time: Double = 0) -> Gesture {
+    Gesture(
+      start: start ?? point,
+      events: [
+        TouchEvent(time: time, phase: .began, location: point),
+        TouchEvent(time: time + 0.1, phase: .ended, location: point),
+      ])
+  }
+
+  /// This gesture followed by `other`'s events, shifted to begin `gap` seconds after this one
+  /// ends; `other.start` is ignored, since the item is wherever this gesture left it.
+  public func followed(by other: Gesture, after gap: Double = 0.5) -> Gesture {
+    let end = events.last?.time ?? 0
+    let otherStart = other.events.first?.time ?? 0
+    let shifted = other.events.map {
+      TouchEvent(time: $0.time - otherStart + end + gap, phase: $0.phase, location: $0.location)
+    }
+    return Gesture(start: start, events: events + shifted)
+  }
+
+  /// The gesture `trace` uses when none is given: the item rests in the middle of the region,
+  /// the finger drags it up and to the left over a quarter second, and lets go.
+  public static func sample(in environment: Environment) -> Gesture {
+    let region = environment.safeRegion
+    let from = CGPoint(x: region.midX + region.width * 0.15, y: region.midY)
+    let to = CGPoint(x: region.midX - region.width * 0.2, y: region.midY - region.height * 0.2)
+    return .drag(from: from, to: to, duration: 0.25, touchRate: environment.refreshRate)
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+
+/// How an item travels from where it is to where it comes to rest.
+///
+/// Every motion maps elapsed time to the fraction of the distance covered, starting at 0 and
+/// ending exactly on 1 at its `settleTime`, and evaluates in constant time at any t.
+public enum Motion: Hashable, Sendable {
+  /// The item jumps: the new position shows on the next frame.
+  case none
+  /// A cubic Bézier timing curve played over `duration` seconds, as UIView animations are.
+  case curve(TimingCurve, duration: Double)
+  /// A spring; see `Spring` for its parameterisations.
+  case spring(Spring)
+
+  /// UIKit's default duration for `animate(withDuration:)` callers that pass none, and the
+  /// duration used when a curve is named without one.
+  public static let defaultDuration = 0.25
+
+  /// How long the motion takes to reach its target and stop on it, in seconds.
+  public var settleTime: Double {
+    switch self {
+    case .none: return 0
+    case .curve(_, let duration): return duration
+    case .spring(let spring): return spring.settleTime
+    }
+  }
+
+  /// The fraction of the distance covered `elapsed` seconds after the motion started.
+  ///
+  /// 0 before the start, exactly 1 from `settleTime` on; springs may pass 1 in between. Pass a
+  /// precomputed `settleTime` to skip recomputing it for springs.
+  ///
+  /// - Complexity: O(1)
+  @inlinable
+  public func fraction(at elapsed: Double, settleTime: Double) -> Double {
+    guard elapsed > 0 else { return elapsed.isNaN ? 1 : 0 }
+    guard elapsed < settleTime else { return 1 }
+    switch self {
+    case .none: return 1
+    case .curve(let curve, let duration): return curve.value(atProgress: elapsed / duration)
+    case .spring(let spring): return spring.fraction(at: elapsed)
+    }
+  }
+
+  /// The fraction of the distance covered `elapsed` seconds after the motion started.
+  @inlinable
+  public func fraction(at elapsed: Double) -> Double {
+    fraction(at: elapsed, settleTime: settleTime)
+  }
+}
+
+extension Motion: CustomStringConvertible {
+  /// The motion written the way `Motion(parsing:)` reads it.
+  public var description: String {
+    switch self {
+    case .none: return "none"
+    case .curve(let curve, let duration): return "\(curve)(duration:\(formatted(duration)))"
+    case .spring(let spring): return spring.description
+    }
+  }
+}
+
+/// Why a motion description could not be read.
+public struct MotionParseError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+}
+
+extension Motion {
+  /// The motion forms users can type, for help texts and `snap-bench list motions`.
+  public static let syntax: [String] = [
+    "none",
+    "linear | ease-in | ease-out | ease-in-out | default  [(duration:<seconds>)]",
+    "cubic-bezier(<x1>,<y1>,<x2>,<y2>)  [(duration:<seconds>) appended, or ,duration:<s> inside]",
+    "spring(damping:<ratio>,response:<seconds>[,velocity:<v>])",
+    "spring(mass:<m>,stiffness:<k>,damping:<c>[,velocity:<v>])",
+    "uikit-spring(damping:<ratio>,duration:<seconds>,velocity:<v>)",
+  ]
+
+  /// Reads a motion as users write it: `ease-out`, `ease-out(duration:0.6)`,
+  /// `cubic-bezier(0.2,0,0,1)`, `spring(damping:0.7,response:0.4)`,
+  /// `spring(mass:1,stiffness:100,damping:10)`, `uikit-spring(damping:0.5,duration:0.6,velocity:0)`.
+  ///
+  /// A timing curve named without a duration plays over `defaultDuration`.
+  public init(parsing text: String, defaultDuration: Double = Motion.defaultDuration) throws(MotionParseError) {
+    let trimmed = text.filter { !$0.isWhitespace }.lowercased()
+    guard !trimmed.isEmpty else { throw MotionParseError(description: "the motion is empty") }
+    let name: String
+    var arguments: [(label: String?, value: Double)] = []
+    if let open = trimmed.firstIndex(of: "(") {
+      guard trimmed.hasSuffix(")") else {
+        throw MotionParseError(description: "'\(text)' has no closing parenthesis")
+      }
+      name = String(trimmed[..<open])
+      var inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
+      // `ease-out(duration:0.3)` and `cubic-bezier(…)(duration:0.3)` both name a duration.
+      inner = Substring(inner.replacingOccurrences(of: ")(", with: ","))
+      for part in inner.split(separator: ",", omittingEmptySubsequences: false) {
+        let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
+        guard pieces.count <= 2, let last = pieces.last, let value = Double(last), value.isFinite
+        else {
+          throw MotionParseError(description: "'\(part)' in '\(text)' is not a number or label:number")
+        }
+        arguments.append((pieces.count == 2 ? String(pieces[0]) : nil, value))
+      }
+    } else {
+      name = trimmed
+    }
+
+    func labelled(_ label: String) -> Double? { arguments.first { $0.label == label }?.value }
+    func requireLabels(_ allowed: Set<String>) throws(MotionParseError) {
+      for argument in arguments {
+        guard let label = argument.label, allowed.contains(label) else {
+          let expected = allowed.sorted().joined(separator: ", ")
+          throw MotionParseError(
+            description: "'\(text)': unexpected argument \(argument.label.map { "'\($0)'" } ?? "without a label"); expected \(expected)")
+        }
+      }
+    }
+    func duration() throws(MotionParseError) -> Double {
+      let value = labelled("duration") ?? defaultDuration
+      guard value > 0 else {
+        throw MotionParseError(description: "'\(text)': the duration must be positive")
+      }
+      return value
+    }
+
+    switch name {
+    case "none", "jump":
+      guard arguments.isEmpty else {
+        throw MotionParseError(description: "'none' takes no arguments")
+      }
+      self = .none
+    case _ where TimingCurve.named.contains { $0.name == name }:
+      try requireLabels(["duration"])
+      let curve = TimingCurve.named.first { $0.name == name }?.curve ?? .linear
+      self = .curve(curve, duration: try duration())
+    case "cubic-bezier":
+      let points = arguments.filter { $0.label == nil }.map(\.value)
+      guard points.count == 4, arguments.count - points.count == (labelled("duration") == nil ? 0 : 1)
+      else {
+        throw MotionParseError(
+          description: "'\(text)': cubic-bezier takes four numbers x1,y1,x2,y2 (and optionally duration:<s>)")
+      }
+      guard let curve = TimingCurve(x1: points[0], y1: points[1], x2: points[2], y2: points[3]) else {
+        throw MotionParseError(description: "'\(text)': x1 and x2 must lie in [0, 1]")
+      }
+      self = .curve(curve, duration: try duration())
+    case "spring":
+      try requireLabels(["damping", "response", "mass", "stiffness", "velocity"])
+      let velocity = labelled("velocity") ?? 0
+      if let response = labelled("response") {
+        guard let ratio = labelled("damping"), labelled("mass") == nil, labelled("stiffness") == nil,
+          let spring = Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
+        else {
+          throw MotionParseError(
+            description: "'\(text)': spring(damping:<ratio>,response:<s>) needs a positive ratio and response")
+        }
+        self = .spring(spring)
+      } else {
+        guard let mass = labelled("mass"), let stiffness = labelled("stiffness"),
+          let damping = labelled("damping"),
+          let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+        else {
+          throw MotionParseError(
+            description: "'\(text)': write spring(damping:<ratio>,response:<s>) or "
+              + "spring(mass:<m>,stiffness:<k>,damping:<c>) with positive values")
+        }
+        self = .spring(spring)
+      }
+    case "uikit-spring":
+      try requireLabels(["damping", "duration", "velocity"])
+      guard let ratio = labelled("damping"), let duration = labelled("duration"),
+        let spring = Spring.uikit(
+          dampingRatio: ratio, duration: duration, initialVelocity: labelled("velocity") ?? 0)
+      else {
+        throw MotionParseError(
+          description: "'\(text)': uikit-spring needs damping:<ratio> and duration:<s>, both positive")
+      }
+      self = .spring(spring)
+    default:
+      throw MotionParseError(
+        description: "unknown motion '\(text)'; expected none, linear, ease-in, ease-out, "
+          + "ease-in-out, default, cubic-bezier(…), spring(…) or uikit-spring(…)")
+    }
+  }
+}

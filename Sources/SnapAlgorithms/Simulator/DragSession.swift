@@ -1,0 +1,185 @@
+import Foundation
+
+/// UIKit's side of one item: hit-testing, touch delivery, the pan recogniser, and the view
+/// with its animations, driving one algorithm's handlers.
+///
+/// Feed it touch events in time order with `receive(_:)`; ask it what the screen shows with
+/// `frame(at:)`. The `Simulator` wraps it in a display clock; benchmarks use it directly.
+///
+/// Delivery follows UIKit, for a single finger:
+/// - A touch reaches the item only if it lands inside the item's model frame while the item
+///   accepts touches (no animation without `.allowUserInteraction` is running). Otherwise the
+///   whole touch goes elsewhere and the item's code never hears of it.
+/// - A `began` while a touch is down is a second finger and is ignored, as are `moved`,
+///   `ended` and `cancelled` with no touch down.
+/// - Times that are not finite, or go backwards, are taken as the previous event's time: UIKit
+///   timestamps are monotonic.
+public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
+  public private(set) var algorithm: Algorithm
+  public private(set) var view: ItemView
+  public var environment: Environment
+  /// The time of the last event received.
+  public private(set) var time: Double = 0
+  private var touch = TouchState.idle
+  private var hasReceivedEvent = false
+
+  private enum TouchState: Sendable {
+    case idle
+    /// A touch that does not reach the item, until it ends.
+    case elsewhere
+    /// A touch delivered through the touches API; `tapFailed` once it moved beyond the tap
+    /// recogniser's limit.
+    case touches(start: CGPoint, tapFailed: Bool)
+    case pan(PanGestureRecognizer)
+  }
+
+  /// Movement beyond which a tap recogniser fails.
+  static var tapMovementLimit: CGFloat { PanGestureRecognizer.defaultHysteresis }
+
+  /// Starts with the item centred on `center`, and calls the algorithm's `didLoad(in:)`.
+  public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
+    var algorithm = algorithm
+    algorithm.didLoad(in: environment)
+    self.algorithm = algorithm
+    self.environment = environment
+    self.view = ItemView(center: center, size: itemSize)
+  }
+
+  /// Whether a finger is down and its touches reach the item's code.
+  public var isTracking: Bool {
+    switch touch {
+    case .idle, .elsewhere: return false
+    case .touches, .pan: return true
+    }
+  }
+
+  /// The time UIKit would stamp on `event`, given the events before it.
+  @inlinable
+  public func timestamp(of event: TouchEvent) -> Double {
+    guard event.time.isFinite else { return time }
+    return hasReceivedEventFlag ? max(event.time, time) : event.time
+  }
+
+  @usableFromInline var hasReceivedEventFlag: Bool { hasReceivedEvent }
+
+  /// Delivers one touch event the way UIKit would.
+  public mutating func receive(_ event: TouchEvent) {
+    time = timestamp(of: event)
+    hasReceivedEvent = true
+    let context = UIKitContext(time: time, environment: environment)
+    let location = event.location
+    switch (event.phase, touch) {
+    case (.began, .idle):
+      view.removeFinishedAnimations(at: time)
+      guard view.acceptsTouches(at: time), view.frame.contains(location) else {
+        touch = .elsewhere
+        return
+      }
+      switch algorithm.inputAPI {
+      case .touches:
+        touch = .touches(start: location, tapFailed: false)
+        algorithm.touchesBegan(Touch(locationInWindow: location), view: &view, context: context)
+      case .panGestureRecognizer:
+        touch = .pan(PanGestureRecognizer(touchDownAt: location))
+      }
+
+    case (.moved, .touches(let start, let tapFailed)):
+      touch = .touches(
+        start: start, tapFailed: tapFailed || !(distance(start, location) <= Self.tapMovementLimit))
+      algorithm.touchesMoved(Touch(locationInWindow: location), view: &view, context: context)
+
+    case (.ended, .touches(let start, let tapFailed)):
+      touch = .idle
+      let recognisesTap =
+        !tapFailed && distance(start, location) <= Self.tapMovementLimit
+        && algorithm.inputAPI == .touches(tapRecognizerAttached: true)
+      if recognisesTap {
+        algorithm.touchesCancelled(Touch(locationInWindow: location), view: &view, context: context)
+      } else {
+        algorithm.touchesEnded(Touch(locationInWindow: location), view: &view, context: context)
+      }
+
+    case (.cancelled, .touches):
+      touch = .idle
+      algorithm.touchesCancelled(Touch(locationInWindow: location), view: &view, context: context)
+
+    case (.moved, .pan(var recognizer)):
+      recognizer.location = location
+      switch recognizer.state {
+      case .possible:
+        guard distance(recognizer.touchDownLocation, location) >= recognizer.hysteresis else {
+          touch = .pan(recognizer)
+          return
+        }
+        recognizer.state = .began
+      default:
+        recognizer.state = .changed
+      }
+      callPanHandler(&recognizer, context: context)
+
+    case (.ended, .pan(var recognizer)), (.cancelled, .pan(var recognizer)):
+      touch = .idle
+      guard recognizer.state == .began || recognizer.state == .changed else { return }
+      recognizer.location = location
+      recognizer.state = event.phase == .ended ? .ended : .cancelled
+      callPanHandler(&recognizer, context: context)
+      touch = .idle
+
+    case (.ended, .elsewhere), (.cancelled, .elsewhere):
+      touch = .idle
+
+    case (.began, _), (.moved, _), (.ended, _), (.cancelled, _):
+      // A second finger, or a touch that is not down: UIKit never sends these to the item.
+      break
+    }
+  }
+
+  /// Calls the action method, then applies a state the handler set with `setState(_:)`: the
+  /// recogniser calls the action again with it and ignores the rest of the touch.
+  private mutating func callPanHandler(
+    _ recognizer: inout PanGestureRecognizer, context: UIKitContext
+  ) {
+    algorithm.handlePan(&recognizer, view: &view, context: context)
+    let finished = recognizer.state == .ended || recognizer.state == .cancelled
+    if let requested = recognizer.requestedState, !finished {
+      recognizer.requestedState = nil
+      recognizer.state = requested
+      if requested == .ended || requested == .cancelled {
+        algorithm.handlePan(&recognizer, view: &view, context: context)
+      }
+      recognizer.requestedState = nil
+      touch = requested == .changed || requested == .began ? .pan(recognizer) : .elsewhere
+    } else {
+      touch = finished ? .idle : .pan(recognizer)
+    }
+  }
+
+  /// What the screen shows at `time` (at or after the last event).
+  @inlinable
+  public func frame(at time: Double) -> Frame {
+    let phase: FramePhase =
+      isTracking ? .drag : (view.isAnimating(at: time) ? .motion : .rest)
+    return Frame(time: time, phase: phase, rect: view.presentationFrame(at: time))
+  }
+
+  /// Forgets animations that have finished by `time`, keeping the work per frame constant.
+  public mutating func removeFinishedAnimations(at time: Double) {
+    view.removeFinishedAnimations(at: time)
+  }
+
+  /// Where the item comes to rest: its model frame, once every animation has run.
+  public var restingFrame: CGRect { view.frame }
+
+  /// The environment changes (a rotation, an inset or keyboard change); UIKit leaves the
+  /// item's centre where it is.
+  public mutating func setEnvironment(_ environment: Environment) {
+    self.environment = environment
+  }
+}
+
+@inlinable
+func distance(_ a: CGPoint, _ b: CGPoint) -> CGFloat {
+  let dx = a.x - b.x
+  let dy = a.y - b.y
+  return (dx * dx + dy * dy).squareRoot()
+}

@@ -1,0 +1,76 @@
+import Foundation
+
+/// Drives an algorithm through a gesture and its motion at the display's refresh rate.
+///
+/// Frames fall on the display clock: the first at the first event's time, then one every
+/// `1 / refreshRate` seconds. Before each frame, every event stamped at or before it is
+/// delivered in order; the frame then shows the item's presentation value. Recording stops at
+/// the first frame, after the last event, in which nothing moves the item.
+public struct Simulator: Sendable {
+  public var environment: Environment
+  public var itemSize: CGSize
+  /// The most frames one run records; past it the run is marked truncated and only the
+  /// remaining events are delivered, so hostile timestamps cannot make a run unbounded.
+  public var frameLimit: Int
+
+  /// The item size used when none is given: 60×60 points.
+  public static let defaultItemSize = CGSize(width: 60, height: 60)
+
+  public init(
+    environment: Environment, itemSize: CGSize = Simulator.defaultItemSize,
+    frameLimit: Int = 1 << 18
+  ) {
+    self.environment = environment
+    self.itemSize = itemSize
+    self.frameLimit = max(1, frameLimit)
+  }
+
+  /// Runs `algorithm` through `gesture` and returns every frame and the rest position.
+  ///
+  /// - Complexity: O(frames + events), constant work per frame.
+  public func run<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: Gesture)
+    -> Trajectory
+  {
+    var session = DragSession(
+      algorithm: algorithm, environment: environment, center: gesture.start, itemSize: itemSize)
+    var frames: [Frame] = []
+    let events = gesture.events
+    guard let first = events.first else {
+      frames.append(session.frame(at: 0))
+      return Trajectory(
+        algorithm: algorithm.id, environment: environment, frames: frames,
+        rest: session.restingFrame)
+    }
+    let startTime = session.timestamp(of: first).isFinite ? session.timestamp(of: first) : 0
+    let frameDuration = environment.frameDuration
+    // Events stamped within this of a frame belong to it: frame times are computed, not exact.
+    let tolerance = frameDuration * 1e-6
+    var next = 0
+    var frameIndex = 0
+    var truncated = false
+    frames.reserveCapacity(min(frameLimit, 256))
+    while true {
+      let frameTime = startTime + Double(frameIndex) * frameDuration
+      while next < events.count, session.timestamp(of: events[next]) <= frameTime + tolerance {
+        session.receive(events[next])
+        next += 1
+      }
+      session.removeFinishedAnimations(at: frameTime)
+      let frame = session.frame(at: frameTime)
+      frames.append(frame)
+      if next == events.count, frame.phase == .rest { break }
+      if frames.count >= frameLimit {
+        truncated = true
+        while next < events.count {
+          session.receive(events[next])
+          next += 1
+        }
+        break
+      }
+      frameIndex += 1
+    }
+    return Trajectory(
+      algorithm: algorithm.id, environment: environment, frames: frames,
+      rest: session.restingFrame, isTruncated: truncated)
+  }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The floating item as UIKit holds it: the model value of `center` that code reads and
+/// writes, and the animations in flight that decide what is actually on screen.
+///
+/// This reproduces the UIKit behaviour the articles rely on:
+/// - Inside an animation block, assigning `center` changes the model value at once; reading
+///   `center` or `frame` afterwards returns the final value while the screen still moves.
+/// - Since iOS 8, UIView animations of `center` are additive: each animation adds a decaying
+///   offset (old value − new value) on top of the model value, so an animation started while
+///   another runs blends from wherever the item is shown, and two started together with the same
+///   timing behave as one animation to the last target.
+/// - Without `.allowUserInteraction`, a view ignores touches while it is being animated.
+/// - Hit-testing and coordinate conversion use the model frame, not what is on screen.
+public struct ItemView: Hashable, Sendable {
+  /// The model value of `center`, in the superview's (container's) coordinates.
+  public var center: CGPoint
+  /// `bounds.size`.
+  public var size: CGSize
+  /// Animations of `center` that have not yet finished.
+  public private(set) var animations: [Animation] = []
+
+  /// One additive animation of `center`.
+  public struct Animation: Hashable, Sendable {
+    /// When the animation began, on the gesture's clock.
+    public var beginTime: Double
+    /// Old model value minus new model value: the offset shown at the start, decaying to zero.
+    public var offset: CGVector
+    public var motion: Motion
+    /// `motion.settleTime`, computed once.
+    public var duration: Double
+    public var allowsUserInteraction: Bool
+
+    /// The offset still shown at `time`.
+    @inlinable
+    public func remainingOffset(at time: Double) -> CGVector {
+      let remaining = 1 - motion.fraction(at: time - beginTime, settleTime: duration)
+      return CGVector(dx: offset.dx * remaining, dy: offset.dy * remaining)
+    }
+  }
+
+  @inlinable
+  public init(center: CGPoint, size: CGSize) {
+    self.center = center
+    self.size = size
+  }
+
+  /// The model frame: what `view.frame` returns, even mid-animation.
+  @inlinable
+  public var frame: CGRect {
+    get { center.rect(ofSize: size) }
+    set {
+      size = newValue.size
+      center = newValue.center
+    }
+  }
+
+  /// Sets `center` to `target` with `motion`, as assigning it inside
+  /// `UIView.animate(withDuration:…)` does: the model value changes now and the screen follows.
+  ///
+  /// `.none` assigns without animating. A zero-distance change starts no animation.
+  public mutating func animate(
+    to target: CGPoint, with motion: Motion, at time: Double, allowsUserInteraction: Bool = false
+  ) {
+    let offset = CGVector(dx: center.x - target.x, dy: center.y - target.y)
+    center = target
+    guard motion != .none, offset.dx != 0 || offset.dy != 0 else { return }
+    animations.append(
+      Animation(
+        beginTime: time, offset: offset, motion: motion, duration: motion.settleTime,
+        allowsUserInteraction: allowsUserInteraction))
+  }
+
+  /// The centre shown on screen at `time`: the model value plus every in-flight offset.
+  ///
+  /// - Complexity: O(number of animations in flight).
+  @inlinable
+  public func presentationCenter(at time: Double) -> CGPoint {
+    var shown = center
+    for animation in animations {
+      let offset = animation.remainingOffset(at: time)
+      shown.x += offset.dx
+      shown.y += offset.dy
+    }
+    return shown
+  }
+
+  /// The frame shown on screen at `time`.
+  @inlinable
+  public func presentationFrame(at time: Double) -> CGRect {
+    presentationCenter(at: time).rect(ofSize: size)
+  }
+
+  /// Whether any animation is still moving the item at `time`.
+  @inlinable
+  public func isAnimating(at time: Double) -> Bool {
+    animations.contains { time < $0.beginTime + $0.duration }
+  }
+
+  /// Whether the item would receive a touch that lands at `time`: no animation without
+  /// `.allowUserInteraction` is running.
+  @inlinable
+  public func acceptsTouches(at time: Double) -> Bool {
+    !animations.contains { !$0.allowsUserInteraction && time < $0.beginTime + $0.duration }
+  }
+
+  /// Drops animations that have finished by `time`; they no longer change what is shown.
+  public mutating func removeFinishedAnimations(at time: Double) {
+    animations.removeAll { !(time < $0.beginTime + $0.duration) }
+  }
+
+  /// Stops every animation where it is shown at `time`, as `layer.removeAllAnimations()` after
+  /// copying the presentation value into the model does; the item does not jump.
+  public mutating func stopAnimations(at time: Double) {
+    center = presentationCenter(at: time)
+    animations.removeAll()
+  }
+
+  /// Ends every animation at once, leaving the item at its model value (its target).
+  public mutating func finishAnimations() {
+    animations.removeAll()
+  }
+
+  /// The moment the last animation ends, or `nil` when none runs.
+  public var animationEndTime: Double? {
+    animations.map { $0.beginTime + $0.duration }.max()
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+
+/// What UIKit tells the code about the app around the item when a handler runs.
+public struct UIKitContext: Sendable {
+  /// When the handler runs, on the gesture's clock.
+  public var time: Double
+  /// The screen, window and bars at that moment.
+  public var environment: Environment
+
+  @inlinable
+  public init(time: Double, environment: Environment) {
+    self.time = time
+    self.environment = environment
+  }
+
+  /// `[UIScreen mainScreen].bounds`, which the articles' `SCREEN_WIDTH`/`SCREEN_HEIGHT` macros read.
+  @inlinable public var screenBounds: CGRect { environment.screenBounds }
+  /// `keyWindow.bounds`, and the item's superview's bounds: the container.
+  @inlinable public var windowBounds: CGRect { environment.bounds }
+}
+
+/// One finger as the touches API hands it over (`[touches anyObject]`).
+public struct Touch: Hashable, Sendable {
+  /// The finger's position in window (container) coordinates.
+  public var locationInWindow: CGPoint
+
+  @inlinable
+  public init(locationInWindow: CGPoint) { self.locationInWindow = locationInWindow }
+
+  /// `[touch locationInView:view]`: the position in the view's own (bounds) coordinates,
+  /// converted through the view's model frame as it is at the moment of the call.
+  @inlinable
+  public func location(in view: ItemView) -> CGPoint {
+    let origin = view.frame.origin
+    return CGPoint(x: locationInWindow.x - origin.x, y: locationInWindow.y - origin.y)
+  }
+
+  /// `[touch locationInView:nil]` or `locationInView:window`.
+  @inlinable
+  public var locationInContainer: CGPoint { locationInWindow }
+}
+
+/// Which coordinate space a pan recogniser's translation is asked for in.
+///
+/// None of the views involved is rotated or scaled, so a translation (a difference of two
+/// points) is the same vector in every one of them; the argument is kept so that the code
+/// reads like the article's.
+public enum CoordinateSpace: Sendable {
+  /// The item itself (`translationInView:button`).
+  case item
+  /// The item's superview (`translationInView:self.view`).
+  case superview
+  /// The key window (`translationInView:[UIApplication sharedApplication].keyWindow`).
+  case window
+}
+
+/// A model of `UIPanGestureRecognizer` attached to the item, for one touch.
+///
+/// States follow UIKit: `possible` until the finger has moved `hysteresis` points from where
+/// it landed, then `began`, `changed` on each further move, and `ended` or `cancelled`. A
+/// touch that lifts before the hysteresis is crossed fails the recogniser and the handler is
+/// never called. The translation is measured from where the finger landed (so at `began` it
+/// already holds the hysteresis distance), until `setTranslation(_:in:)` moves the reference.
+public struct PanGestureRecognizer: Hashable, Sendable {
+  public enum State: String, Hashable, Sendable {
+    case possible, began, changed, ended, cancelled, failed
+  }
+
+  /// How far the finger moves before a pan begins. UIKit does not document it; about 10
+  /// points is the figure developers measure, and what gesture libraries copy.
+  public static let defaultHysteresis: CGFloat = 10
+
+  public internal(set) var state: State = .possible
+  /// The finger's current position, in window coordinates.
+  public internal(set) var location: CGPoint
+  /// Where the finger landed.
+  public let touchDownLocation: CGPoint
+  /// The point translations are measured from.
+  @usableFromInline var reference: CGPoint
+  public let hysteresis: CGFloat
+  /// A state the handler asked for with `setState(_:)`, applied when it returns.
+  public internal(set) var requestedState: State?
+
+  public init(touchDownAt location: CGPoint, hysteresis: CGFloat = Self.defaultHysteresis) {
+    self.location = location
+    self.touchDownLocation = location
+    self.reference = location
+    self.hysteresis = hysteresis
+  }
+
+  /// `[recognizer translationInView:view]`.
+  @inlinable
+  public func translation(in view: CoordinateSpace) -> CGPoint {
+    CGPoint(x: location.x - reference.x, y: location.y - reference.y)
+  }
+
+  /// `[recognizer setTranslation:translation inView:view]`.
+  @inlinable
+  public mutating func setTranslation(_ translation: CGPoint, in view: CoordinateSpace) {
+    reference = CGPoint(x: location.x - translation.x, y: location.y - translation.y)
+  }
+
+  /// `[recognizer setState:state]`, which only a subclass may call in UIKit's headers; the
+  /// article calls it from the action method to end the drag early. The recogniser takes the
+  /// new state when the handler returns and calls the handler again with it.
+  public mutating func setState(_ state: State) {
+    requestedState = state
+  }
+}
+
+/// How UIKit delivers the finger to an algorithm's code.
+public enum InputAPI: Hashable, Sendable {
+  /// `touchesBegan/Moved/Ended/Cancelled:withEvent:` overridden on the item.
+  ///
+  /// `tapRecognizerAttached`: a `UITapGestureRecognizer` is also on the item. It recognises a
+  /// touch that lifts within `PanGestureRecognizer.defaultHysteresis` points of where it landed,
+  /// and because `cancelsTouchesInView` is on by default the view then gets
+  /// `touchesCancelled` instead of `touchesEnded`.
+  case touches(tapRecognizerAttached: Bool)
+  /// A `UIPanGestureRecognizer` on the item calling the algorithm's action method.
+  case panGestureRecognizer
+}

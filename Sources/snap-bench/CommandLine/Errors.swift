@@ -1,0 +1,136 @@
+import Foundation
+
+/// A mistake in how the command was invoked: printed with the usage line, exit status 64.
+struct UsageError: Error, Sendable, CustomStringConvertible {
+  /// What was wrong, as one sentence without the `Error: ` prefix.
+  var message: String
+  /// The usage line of the command that rejected the input; left empty, no usage is printed.
+  var usage: String
+
+  /// Makes a usage error; the parser fills in `usage` from the command's spec.
+  init(_ message: String, usage: String = "") {
+    self.message = message
+    self.usage = usage
+  }
+
+  var description: String { message }
+
+  /// Returns this error with the usage line of `spec`, unless it already has one.
+  func withUsage(of spec: CommandSpec) -> UsageError {
+    withUsage(spec.usage)
+  }
+
+  /// Returns this error with `usage` as its usage line, unless it already has one.
+  func withUsage(_ usage: String) -> UsageError {
+    var error = self
+    if error.usage.isEmpty { error.usage = usage }
+    return error
+  }
+
+  /// The standard error for a value the command cannot use.
+  ///
+  /// Reads `The value 'x' is invalid for '--iterations <n>'`, followed by `: reason` if given.
+  static func invalidValue(
+    _ value: String, for option: OptionSpec, reason: String? = nil
+  ) -> UsageError {
+    invalidValue(value, forLabel: option.label, reason: reason)
+  }
+
+  /// The standard error for a positional argument the command cannot use.
+  static func invalidValue(
+    _ value: String, for argument: ArgumentSpec, reason: String? = nil
+  ) -> UsageError {
+    invalidValue(value, forLabel: argument.name, reason: reason)
+  }
+
+  /// The standard error for a value given for `label`, like `--iterations <n>` or `<algorithm>`.
+  static func invalidValue(
+    _ value: String, forLabel label: String, reason: String? = nil
+  ) -> UsageError {
+    var message = "The value '\(value)' is invalid for '\(label)'"
+    if let reason, !reason.isEmpty { message += ": \(reason)" }
+    return UsageError(message)
+  }
+}
+
+/// A failure while doing the work the user asked for: printed as `Error: …`, exit status 1.
+struct RuntimeError: Error, Sendable, CustomStringConvertible {
+  /// What went wrong, as one sentence without the `Error: ` prefix.
+  var message: String
+
+  /// Makes a runtime error with the message to print.
+  init(_ message: String) {
+    self.message = message
+  }
+
+  var description: String { message }
+}
+
+/// The exit statuses of `snap-bench`, following `sysexits.h` for usage errors.
+enum ExitStatus {
+  /// The command did what it was asked.
+  static let success: Int32 = 0
+  /// The work itself failed.
+  static let failure: Int32 = 1
+  /// The command line was wrong (`EX_USAGE`).
+  static let usage: Int32 = 64
+}
+
+/// Runs a command's body, reports any error the standard way, and exits.
+///
+/// A `UsageError` prints `Error:`, the usage line and a pointer to `--help`, and exits 64;
+/// any other error prints `Error: …` and exits 1; success exits 0. Standard output is always
+/// flushed first, so everything printed reaches a pipe before the process ends.
+func exitReporting(_ body: () throws -> Void) -> Never {
+  let status: Int32
+  do {
+    try body()
+    status = ExitStatus.success
+  } catch let error as UsageError {
+    var text = "Error: \(error.message)\n"
+    if !error.usage.isEmpty { text += "Usage: \(error.usage)\n" }
+    text += "  See 'snap-bench --help' for more information.\n"
+    writeStandardError(text)
+    status = ExitStatus.usage
+  } catch let error as RuntimeError {
+    writeStandardError("Error: \(error.message)\n")
+    status = ExitStatus.failure
+  } catch {
+    writeStandardError("Error: \(describeError(error))\n")
+    status = ExitStatus.failure
+  }
+  // `fflush(nil)` flushes every output stream, stdout included; Swift 6 forbids naming the
+  // mutable C global `stdout` outside an isolation domain.
+  fflush(nil)
+  exit(status)
+}
+
+/// Writes `text` to standard error, unbuffered, after flushing standard output.
+///
+/// Flushing first keeps the two streams in order when they share a terminal or file.
+func writeStandardError(_ text: String) {
+  fflush(nil)
+  var bytes = Array(text.utf8)[...]
+  while !bytes.isEmpty {
+    let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return  // Nowhere left to report a failure to report.
+    }
+    bytes = bytes.dropFirst(written)
+  }
+}
+
+/// A one-line description of an error that is neither a usage nor a runtime error.
+///
+/// On Linux `localizedDescription` of a plain Swift error is the unhelpful "The operation could
+/// not be completed", so it is only used for errors that carry a real description.
+private func describeError(_ error: any Error) -> String {
+  if let localized = error as? any LocalizedError, let description = localized.errorDescription {
+    return description
+  }
+  if error is CocoaError || type(of: error) is NSError.Type {
+    return error.localizedDescription
+  }
+  return String(describing: error)
+}
