@@ -88,7 +88,7 @@ extension Motion {
     var arguments: [(label: String?, value: Double)] = []
     if let open = trimmed.firstIndex(of: "(") {
       guard trimmed.hasSuffix(")") else {
-        throw MotionParseError(description: "'\(text)' has no closing parenthesis")
+        throw MotionParseError(description: "there is no closing parenthesis")
       }
       name = String(trimmed[..<open])
       var inner = trimmed[trimmed.index(after: open)..<trimmed.index(before: trimmed.endIndex)]
@@ -98,7 +98,7 @@ extension Motion {
         let pieces = part.split(separator: ":", omittingEmptySubsequences: false)
         guard pieces.count <= 2, let last = pieces.last, let value = Double(last), value.isFinite
         else {
-          throw MotionParseError(description: "'\(part)' in '\(text)' is not a number or label:number")
+          throw MotionParseError(description: "'\(part)' is not a number or label:number")
         }
         arguments.append((pieces.count == 2 ? String(pieces[0]) : nil, value))
       }
@@ -112,14 +112,14 @@ extension Motion {
         guard let label = argument.label, allowed.contains(label) else {
           let expected = allowed.sorted().joined(separator: ", ")
           throw MotionParseError(
-            description: "'\(text)': unexpected argument \(argument.label.map { "'\($0)'" } ?? "without a label"); expected \(expected)")
+            description: "unexpected argument \(argument.label.map { "'\($0)'" } ?? "without a label"); expected \(expected)")
         }
       }
     }
     func duration() throws(MotionParseError) -> Double {
       let value = labelled("duration") ?? defaultDuration
       guard value > 0 else {
-        throw MotionParseError(description: "'\(text)': the duration must be positive")
+        throw MotionParseError(description: "the duration must be positive")
       }
       return value
     }
@@ -139,10 +139,10 @@ extension Motion {
       guard points.count == 4, arguments.count - points.count == (labelled("duration") == nil ? 0 : 1)
       else {
         throw MotionParseError(
-          description: "'\(text)': cubic-bezier takes four numbers x1,y1,x2,y2 (and optionally duration:<s>)")
+          description: "cubic-bezier takes four numbers x1,y1,x2,y2 (and optionally duration:<s>)")
       }
       guard let curve = TimingCurve(x1: points[0], y1: points[1], x2: points[2], y2: points[3]) else {
-        throw MotionParseError(description: "'\(text)': x1 and x2 must lie in [0, 1]")
+        throw MotionParseError(description: "x1 and x2 must lie in [0, 1]")
       }
       self = .curve(curve, duration: try duration())
     case "spring":
@@ -153,7 +153,7 @@ extension Motion {
           let spring = Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
         else {
           throw MotionParseError(
-            description: "'\(text)': spring(damping:<ratio>,response:<s>) needs a positive ratio and response")
+            description: "spring(damping:<ratio>,response:<s>) needs a positive ratio and response")
         }
         self = .spring(spring)
       } else {
@@ -162,7 +162,7 @@ extension Motion {
           let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
         else {
           throw MotionParseError(
-            description: "'\(text)': write spring(damping:<ratio>,response:<s>) or "
+            description: "write spring(damping:<ratio>,response:<s>) or "
               + "spring(mass:<m>,stiffness:<k>,damping:<c>) with positive values")
         }
         self = .spring(spring)
@@ -174,12 +174,12 @@ extension Motion {
           dampingRatio: ratio, duration: duration, initialVelocity: labelled("velocity") ?? 0)
       else {
         throw MotionParseError(
-          description: "'\(text)': uikit-spring needs damping:<ratio> and duration:<s>, both positive")
+          description: "uikit-spring needs damping:<ratio> and duration:<s>, both positive")
       }
       self = .spring(spring)
     default:
       throw MotionParseError(
-        description: "unknown motion '\(text)'; expected none, linear, ease-in, ease-out, "
+        description: "not a motion; expected none, linear, ease-in, ease-out, "
           + "ease-in-out, default, cubic-bezier(…), spring(…) or uikit-spring(…)")
     }
   }

@@ -1,0 +1,80 @@
+import Foundation
+import SnapAlgorithms
+
+/// `snap-bench curve <motion>`: samples of a timing curve or spring.
+enum CurveCommand {
+  static let samples = OptionSpec(
+    "--samples", value: "<n>", help: "How many samples, at least 2 (default: 21).")
+  static let format = OptionSpec(
+    "--format", value: "<format>", help: "csv or json (default: csv).")
+
+  static let spec = CommandSpec(
+    name: "snap-bench curve",
+    abstract: "Sample a timing curve or a spring.",
+    discussion: """
+      Timing curves print `progress,value` rows at evenly spaced progress from 0 to 1 \
+      inclusive. Springs print `t,value` rows at evenly spaced times from 0 to the settle time, \
+      starting at rest; value is the fraction of the distance covered, above 1 when the spring \
+      overshoots. See 'snap-bench list motions' for the forms a motion takes.
+      """,
+    arguments: [
+      ArgumentSpec(
+        "<motion>",
+        help: "ease-out, cubic-bezier(0.2,0,0,1), spring(damping:0.7,response:0.4), …")
+    ],
+    options: [samples, format])
+
+  static func run(_ arguments: [String]) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+    let text = parsed.positional("<motion>") ?? ""
+    let motion: Motion
+    do {
+      motion = try Motion(parsing: text)
+    } catch {
+      throw UsageError.invalidValue(text, forLabel: "<motion>", reason: error.description)
+        .withUsage(of: spec)
+    }
+    let count = try parsed.count(samples, default: 21, minimum: 2, maximum: 1_000_000)
+    let output = try parsed.choice(format, among: ["csv", "json"]) ?? "csv"
+
+    let rows: [(Double, Double)]
+    let column: String
+    switch motion {
+    case .none:
+      throw UsageError.invalidValue(
+        text, forLabel: "<motion>", reason: "'none' jumps; it has no curve to sample"
+      ).withUsage(of: spec)
+    case .curve(let curve, _):
+      column = "progress"
+      rows = (0..<count).map { index in
+        let progress = Double(index) / Double(count - 1)
+        return (progress, curve.value(atProgress: progress))
+      }
+    case .spring:
+      column = "t"
+      let settle = motion.settleTime
+      rows = (0..<count).map { index in
+        // The last sample is exactly the settle time, where the motion stops on its target.
+        let time = index == count - 1 ? settle : settle * Double(index) / Double(count - 1)
+        return (time, motion.fraction(at: time, settleTime: settle))
+      }
+    }
+    guard rows.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else {
+      throw RuntimeError("'\(text)' produced a value that is not finite")
+    }
+
+    if output == "json" {
+      let document: JSONValue = .object([
+        ("version", .integer(1)),
+        ("motion", .string(motion.description)),
+        ("kind", .string(column == "t" ? "spring" : "timing-curve")),
+        ("settleTime", .number(motion.settleTime)),
+        ("samples", .array(rows.map { .object([(column, .number($0.0)), ("value", .number($0.1))]) })),
+      ])
+      print(document.serialized(pretty: true))
+    } else {
+      print(csvLine([column, "value"]))
+      for row in rows { print(csvLine([formatNumber(row.0), formatNumber(row.1)])) }
+    }
+  }
+}

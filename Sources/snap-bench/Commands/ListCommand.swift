@@ -1,0 +1,60 @@
+import Foundation
+import SnapAlgorithms
+
+/// `snap-bench list [algorithms|motions|devices]`: what the other commands accept.
+enum ListCommand {
+  static let topics = ["algorithms", "motions", "devices"]
+
+  static let spec = CommandSpec(
+    name: "snap-bench list",
+    abstract: "List the algorithm ids, motion forms or device names the other commands accept.",
+    arguments: [
+      ArgumentSpec(
+        "<topic>", help: "algorithms, motions or devices; all three when left out.",
+        optional: true)
+    ])
+
+  static func run(_ arguments: [String]) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+    let topic = try parsed.choice(argument: spec.arguments[0], among: topics)
+    let chosen = topic.map { [$0] } ?? topics
+    var sections: [String] = []
+    for name in chosen {
+      let lines: [String]
+      switch name {
+      case "algorithms": lines = algorithmLines()
+      case "motions": lines = Motion.syntax
+      default: lines = deviceLines()
+      }
+      let heading = topic == nil ? ["\(name.uppercased()):"] : []
+      sections.append((heading + lines).joined(separator: "\n"))
+    }
+    print(sections.joined(separator: "\n\n"))
+  }
+
+  /// One id per line, then what it does.
+  static func algorithmLines() -> [String] {
+    let width = (AlgorithmCatalogue.ids.map(\.count).max() ?? 0) + 2
+    return AlgorithmCatalogue.ids.map { id in
+      let summary = AlgorithmCatalogue.summaries[id] ?? ""
+      return id.padding(toLength: width, withPad: " ", startingAt: 0) + summary
+    }
+  }
+
+  /// Every accepted device name, one per line, with the profile it selects.
+  static func deviceLines() -> [String] {
+    let names = DeviceProfile.catalogue.flatMap(\.acceptedNames)
+    let width = (names.map(\.count).max() ?? 0) + 2
+    return DeviceProfile.catalogue.flatMap { device in
+      let size = "\(formatNumber(device.portraitSize.width))x\(formatNumber(device.portraitSize.height))"
+      let insets = device.portraitInsets
+      let detail =
+        "\(size) pt, \(device.refreshRate) Hz, portrait insets "
+        + "\(formatNumber(insets.top))/\(formatNumber(insets.bottom))"
+      return [device.name.padding(toLength: width, withPad: " ", startingAt: 0) + detail]
+        + device.aliases.map {
+          $0.padding(toLength: width, withPad: " ", startingAt: 0) + "same as \(device.name)"
+        }
+    }
+  }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import SnapAlgorithms
+
+/// `snap-bench trace <algorithm>`: one simulated gesture, frame by frame.
+enum TraceCommand {
+  static let device = OptionSpec(
+    "--device", value: "<name>",
+    help: "A device from 'snap-bench list devices', case-insensitive (default: iPhone 15).")
+  static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
+  static let noNavBar = OptionSpec(flag: "--no-nav-bar", help: "Hide the navigation bar.")
+  static let noTabBar = OptionSpec(flag: "--no-tab-bar", help: "Hide the tab bar.")
+  static let keyboard = OptionSpec(flag: "--keyboard", help: "Show the keyboard.")
+  static let item = OptionSpec(
+    "--item", value: "<width>x<height>", help: "The item's size in points (default: 60x60).")
+  static let motion = OptionSpec(
+    "--motion", value: "<motion>",
+    help: "Replace the algorithm's release motion; see 'snap-bench list motions'.")
+  static let gesture = OptionSpec(
+    "--gesture", value: "<file>|-",
+    help: "A gesture file (JSON), or - for standard input (default: a drag up and to the left).")
+  static let format = OptionSpec(
+    "--format", value: "<format>", help: "json or csv (default: json).")
+
+  static let spec = CommandSpec(
+    name: "snap-bench trace",
+    abstract: "Simulate one gesture and print every frame.",
+    discussion: """
+      A gesture file reads {"version": 1, "start": {"x": 300, "y": 300}, "events": [{"t": 0, \
+      "phase": "began", "x": 300, "y": 300}, …]}: start is the item's centre before the touch, \
+      events are the finger's positions in container points, t is in seconds, phase is began, \
+      moved, ended or cancelled. Output frames give the item's frame origin and size, as UIKit \
+      reports `frame`, in container points.
+      """,
+    arguments: [
+      ArgumentSpec("<algorithm>", help: "An id from 'snap-bench list algorithms'.")
+    ],
+    options: [device, landscape, noNavBar, noTabBar, keyboard, item, motion, gesture, format])
+
+  static func run(_ arguments: [String]) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+    let id = parsed.positional("<algorithm>") ?? ""
+    guard var algorithm = AlgorithmCatalogue.algorithm(id: id) else {
+      var reason = "not an algorithm id"
+      if let near = suggestedAlgorithm(for: id) {
+        reason += ". Did you mean '\(near)'?"
+      } else {
+        reason += "; see 'snap-bench list algorithms'"
+      }
+      throw UsageError.invalidValue(id, forLabel: "<algorithm>", reason: reason).withUsage(of: spec)
+    }
+
+    let deviceName = parsed.value(device) ?? DeviceProfile.standard.name
+    guard let profile = DeviceProfile.named(deviceName) else {
+      let names = DeviceProfile.catalogue.flatMap(\.acceptedNames)
+      var reason = "not a known device"
+      if let near = nearestCandidate(to: deviceName, among: names) {
+        reason += ". Did you mean '\(near)'?"
+      } else {
+        reason += "; see 'snap-bench list devices'"
+      }
+      throw UsageError.invalidValue(deviceName, for: device, reason: reason).withUsage(of: spec)
+    }
+    let bars = DeviceProfile.Bars(
+      navigationBar: !parsed.flag(noNavBar), tabBar: !parsed.flag(noTabBar),
+      keyboard: parsed.flag(keyboard))
+    let environment = profile.environment(parsed.flag(landscape) ? .landscape : .portrait, bars: bars)
+
+    let size = try parsed.itemSize(item).map { CGSize(width: $0.width, height: $0.height) }
+      ?? Simulator.defaultItemSize
+
+    if let text = parsed.value(motion) {
+      let chosen: Motion
+      do {
+        chosen = try Motion(parsing: text)
+      } catch {
+        throw UsageError.invalidValue(text, for: motion, reason: error.description)
+          .withUsage(of: spec)
+      }
+      guard algorithm.releaseMotion != nil else {
+        throw UsageError.invalidValue(
+          text, for: motion,
+          reason: "\(algorithm.id) never moves the item after the finger lifts")
+          .withUsage(of: spec)
+      }
+      algorithm.releaseMotion = chosen
+    }
+
+    let input: Gesture
+    if let path = parsed.value(gesture) {
+      input = try readGesture(path)
+    } else {
+      input = .sample(in: environment)
+    }
+    let output = try parsed.choice(format, among: ["json", "csv"]) ?? "json"
+
+    let trajectory = Simulator(environment: environment, itemSize: size).run(algorithm, gesture: input)
+    let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count
+    if output == "csv" {
+      print(csvLine(["t", "phase", "x", "y", "width", "height"]))
+      for frame in trajectory.frames {
+        print(csvLine([formatNumber(frame.time), frame.phase.rawValue] + numbers(frame.rect)))
+      }
+    } else {
+      print(json(trajectory, algorithm: algorithm).serialized(pretty: true))
+    }
+    if nonFinite > 0 {
+      writeStandardError(
+        "note: \(nonFinite) of \(trajectory.frames.count) frames are not finite numbers "
+          + "(printed as \(output == "csv" ? "empty fields" : "null")): the algorithm lost the item.\n")
+    }
+    if trajectory.isTruncated {
+      writeStandardError(
+        "note: the run stopped recording at \(trajectory.frames.count) frames; "
+          + "\"rest\" is still the final position.\n")
+    }
+  }
+
+  static func numbers(_ rect: CGRect) -> [String] {
+    [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map {
+      formatNumber(Double($0))
+    }
+  }
+
+  static func json(_ trajectory: Trajectory, algorithm: any SnapAlgorithm) -> JSONValue {
+    func rect(_ rect: CGRect) -> [(String, JSONValue)] {
+      [
+        ("x", .number(rect.origin.x)), ("y", .number(rect.origin.y)),
+        ("width", .number(rect.size.width)), ("height", .number(rect.size.height)),
+      ]
+    }
+    let environment = trajectory.environment
+    return .object([
+      ("version", .integer(1)),
+      ("algorithm", .string(trajectory.algorithm)),
+      ("device", .string(environment.name)),
+      ("container", .object([
+        ("width", .number(environment.bounds.width)),
+        ("height", .number(environment.bounds.height)),
+      ])),
+      ("refreshRate", .integer(environment.refreshRate)),
+      ("motion", algorithm.releaseMotion.map { .string($0.description) } ?? .null),
+      ("frames", .array(trajectory.frames.map { frame in
+        .object([("t", .number(frame.time)), ("phase", .string(frame.phase.rawValue))]
+          + rect(frame.rect))
+      })),
+      ("rest", .object(rect(trajectory.rest))),
+      ("truncated", .bool(trajectory.isTruncated)),
+    ])
+  }
+
+  /// Reads a gesture file, or standard input for `-`.
+  static func readGesture(_ path: String) throws -> Gesture {
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      guard let contents = FileManager.default.contents(atPath: path) else {
+        throw RuntimeError("cannot read the gesture file '\(path)'")
+      }
+      data = contents
+    }
+    do {
+      return try Gesture(json: data)
+    } catch {
+      let source = path == "-" ? "standard input" : "'\(path)'"
+      throw RuntimeError("the gesture in \(source) is invalid: \(error.description)")
+    }
+  }
+}
+
+/// The algorithm id the user most likely meant: the nearest id, or the first id of the nearest
+/// family (`edge-dok` → `edge-dock.published`).
+func suggestedAlgorithm(for text: String) -> String? {
+  let key = text.lowercased()
+  if let near = nearestCandidate(to: key, among: AlgorithmCatalogue.ids) { return near }
+  let families = AlgorithmCatalogue.ids.map { String($0.prefix { $0 != "." }) }
+  let family = key.prefix { $0 != "." }
+  guard let near = nearestCandidate(to: String(family), among: families) else { return nil }
+  return AlgorithmCatalogue.ids.first { $0.hasPrefix(near + ".") }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Testing
+
+@testable import SnapAlgorithms
+
+/// Worked examples for `edge-dock.published` (article 001), arithmetic in the comments.
+@Suite("edge-dock.published")
+struct EdgeDockTests {
+  @Test("docks flush right at the y the drag left, under the status and navigation bars")
+  func docksFlushUnderBars() throws {
+    // iPhone 8, SCREEN 375×667. Item 60×60 at (300, 300), origin (270, 270).
+    // began (300, 300): beginPoint = (300 − 270, 300 − 270) = (30, 30).
+    // moved (250, 20): nowPoint = (250 − 270, 20 − 270) = (−20, −250); offset (−50, −280);
+    //   centre (250, 20); 20 < 60/2 → centre (250, 30).
+    // ended (250, 20): the finger moved 284 pt, so the tap recogniser failed → touchesEnded.
+    //   rect = frame; centre.x 250 <= 375/2 = 187.5? no → centre (375 − 30, 30) = (345, 30).
+    //   Rest frame (315, 0, 60, 60): under the 20 pt status bar and the 44 pt navigation bar.
+    let trajectory = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
+      [(0, .began, 300, 300), (0.1, .moved, 250, 20), (0.2, .ended, 250, 20)])
+    #expect(trajectory.rest == CGRect(x: 315, y: 0, width: 60, height: 60))
+
+    // The 0.5 s ease-in-out animation from x 250 to 345 starts at t = 0.2: half way in time
+    // the symmetric curve is half way, x = 250 + 95 × 0.5 = 297.5 (frame origin 267.5).
+    let halfway = try #require(trajectory.frames.first { abs($0.time - 0.45) < 1e-9 })
+    #expect(halfway.phase == .motion)
+    #expect(abs(halfway.rect.midX - 297.5) < 1e-9)
+    #expect(halfway.rect.midY == 30)
+    // The motion ends exactly at 0.7 on the target; that frame is the first at rest.
+    let last = try #require(trajectory.frames.last)
+    #expect(abs(last.time - 0.7) < 1e-9)
+    #expect(last.phase == .rest)
+    #expect(last.rect == trajectory.rest)
+    // Motion frames: 0.2 (released this frame, elapsed 0), 0.2167, …, 0.6833 — 30 frames.
+    #expect(trajectory.frames.filter { $0.phase == .motion }.count == 30)
+  }
+
+  @Test("x is not clamped while dragging: the item leaves the screen until the finger lifts")
+  func xLeavesScreen() {
+    // Start (300, 300), grab (30, 30). moved (-100, 300): offset (−400, 0) → centre (−100, 300):
+    // frame x −130…−70, entirely off screen. ended: −100 <= 187.5 → centre (30, 300).
+    let trajectory = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
+      [(0, .began, 300, 300), (0.1, .moved, -100, 300), (0.2, .ended, -100, 300)])
+    #expect(trajectory.frames.contains { $0.rect.maxX < 0 })
+    #expect(trajectory.rest.origin == CGPoint(x: 0, y: 270))
+  }
+
+  @Test("a cancelled drag is not docked: touchesCancelled is not overridden")
+  func cancelledStays() {
+    // Start (300, 300), grab (30, 30). moved (200, 400) → centre (200, 400). cancelled:
+    // UIResponder's default does nothing → rest centre (200, 400), origin (170, 370).
+    let trajectory = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
+      [(0, .began, 300, 300), (0.1, .moved, 200, 400), (0.2, .cancelled, 200, 400)])
+    #expect(trajectory.rest.origin == CGPoint(x: 170, y: 370))
+  }
+
+  @Test("a nudge within the tap recogniser's 10 pt moves the item and never docks it")
+  func nudgeIsATap() {
+    // Start (200, 300). moved (205, 300): offset 5 → centre (205, 300). ended at 5 pt from
+    // the touch-down: the tap recogniser recognises, and cancelsTouchesInView turns
+    // touchesEnded into touchesCancelled → no dock: rest centre (205, 300).
+    let nudged = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 205, 300), (0.1, .ended, 205, 300)])
+    #expect(nudged.rest.midX == 205)
+
+    // The same touch once it has wandered 12 pt and come back: the tap failed, so it docks:
+    // 200 <= 187.5? no → centre x 345.
+    let wandered = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 212, 300), (0.1, .moved, 200, 300),
+       (0.15, .ended, 200, 300)])
+    #expect(wandered.rest.midX == 345)
+  }
+
+  @Test("y is clamped to SCREEN_HEIGHT, x docks to SCREEN_WIDTH: off the window in Split View")
+  func readsTheScreenNotTheWindow() {
+    // A 320-wide window on a 1024-wide screen (iPad Split View). Item at (200, 300), grab (30, 30).
+    // moved (260, 300) → centre (260, 300); ended: 260 <= 1024/2 = 512 → docks left at x 30.
+    // Moved to 600 instead: 600 > 512 → centre x 1024 − 30 = 994: 674 pt outside the window.
+    let splitView = Environment(
+      name: "split view", bounds: CGRect(x: 0, y: 0, width: 320, height: 1366),
+      screenBounds: CGRect(x: 0, y: 0, width: 1024, height: 1366))
+    let trajectory = Fixtures.run(
+      EdgeDockPublished(), on: splitView, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.1, .moved, 600, 300), (0.2, .ended, 600, 300)])
+    #expect(trajectory.rest.midX == 994)
+    #expect(trajectory.rest.minX > splitView.bounds.maxX)
+  }
+
+  @Test("the item ignores touches during its 0.5 s animation, and takes them after")
+  func ignoresTouchesWhileAnimating() {
+    // Dragged 20 pt (the tap recogniser fails) to (320, 300) and released at t = 0.2: docks
+    // right at (345, 300); the animation runs to 0.7.
+    // At t = 0.3 a finger lands on the model frame (315…375) at (345, 300): interaction is
+    // disabled, the touch goes elsewhere, and its drag to (100, 300) moves nothing.
+    let ignored = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
+      [(0, .began, 300, 300), (0.1, .moved, 320, 300), (0.2, .ended, 320, 300),
+       (0.3, .began, 345, 300), (0.4, .moved, 100, 300), (0.5, .ended, 100, 300)])
+    #expect(ignored.rest.midX == 345)
+    // The same second touch at t = 0.8, after the animation: it drags the item to x 100,
+    // which docks left at x 30.
+    let taken = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
+      [(0, .began, 300, 300), (0.1, .moved, 320, 300), (0.2, .ended, 320, 300),
+       (0.8, .began, 345, 300), (0.9, .moved, 100, 300), (1.0, .ended, 100, 300)])
+    #expect(taken.rest.midX == 30)
+  }
+}
