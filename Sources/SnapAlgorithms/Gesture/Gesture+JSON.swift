@@ -28,6 +28,16 @@ extension Gesture {
     do {
       file = try JSONDecoder().decode(File.self, from: data)
     } catch let error as DecodingError {
+      // JSONDecoder says only "not valid JSON"; JSONSerialization says where and why.
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        do {
+          _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+          let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
+          throw GestureFileError(
+            description: "the gesture file is not valid JSON (\(reason ?? "\(error)"))")
+        }
+      }
       throw GestureFileError(description: Self.describe(error))
     } catch {
       throw GestureFileError(description: "the gesture file could not be read: \(error)")

@@ -31,10 +31,13 @@ enum SnapBench {
     case "-h", "--help", "help":
       print(spec.helpText())
     default:
-      let parsed = try parseArguments(arguments, for: spec)
-      if parsed.helpRequested {
-        print(spec.helpText())
-        return
+      if first.hasPrefix("-") {
+        // An option before any subcommand: let the parser name it (and suggest one).
+        let parsed = try parseArguments(arguments, for: spec)
+        if parsed.helpRequested {
+          print(spec.helpText())
+          return
+        }
       }
       let names = subcommands.map(\.name)
       var message = "Unknown subcommand '\(first)'"

@@ -1,0 +1,193 @@
+import Foundation
+import Testing
+
+@testable import SnapAlgorithms
+
+/// Runs the built `snap-bench` and checks what users see: output, errors and exit statuses.
+@Suite("snap-bench list, trace and curve")
+struct CommandLineTests {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The `snap-bench` binary built beside this test bundle.
+  static let executable: URL? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("snap-bench")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = try #require(Self.executable, "snap-bench was not built")
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    let stdin = Pipe()
+    process.standardInput = stdin
+    try process.run()
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  @Test("list algorithms prints the four published ids")
+  func listAlgorithms() throws {
+    let result = try run(["list", "algorithms"])
+    #expect(result.status == 0)
+    let ids = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    #expect(ids == [
+      "per-axis-clamp.published", "edge-dock.published", "forced-boundary-end.published",
+      "inset-correction.published",
+    ])
+  }
+
+  @Test("list devices prints every accepted name")
+  func listDevices() throws {
+    let result = try run(["list", "devices"])
+    #expect(result.status == 0)
+    for name in DeviceProfile.catalogue.flatMap(\.acceptedNames) {
+      #expect(result.stdout.contains("\(name)  "), "\(name)")
+    }
+  }
+
+  @Test("trace prints the documented JSON, which matches the simulator")
+  func traceJSON() throws {
+    let gesture = Gesture.drag(
+      from: CGPoint(x: 300, y: 300), to: CGPoint(x: 250, y: 20), duration: 0.1, touchRate: 60)
+    let result = try run(
+      ["trace", "edge-dock.published", "--device", "IPHONE 8", "--gesture", "-"],
+      input: gesture.jsonText())
+    #expect(result.status == 0, "\(result.stderr)")
+    // JSONDecoder, not JSONSerialization: on Linux the latter rounds some doubles.
+    struct Rect: Decodable, Equatable { var x, y, width, height: Double }
+    struct Frame: Decodable { var t: Double; var phase: String; var x, y, width, height: Double }
+    struct Trace: Decodable {
+      var version: Int
+      var algorithm: String
+      var device: String
+      var container: [String: Double]
+      var frames: [Frame]
+      var rest: Rect
+    }
+    let trace = try JSONDecoder().decode(Trace.self, from: Data(result.stdout.utf8))
+    #expect(trace.version == 1)
+    #expect(trace.algorithm == "edge-dock.published")
+    #expect(trace.device == "iPhone 8")
+    #expect(trace.container == ["width": 375, "height": 667])
+    // As worked out in EdgeDockTests: docked flush right at y 30 → origin (315, 0).
+    #expect(trace.rest == Rect(x: 315, y: 0, width: 60, height: 60))
+    let expected = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
+    #expect(trace.frames.count == expected.frames.count)
+    for (frame, reference) in zip(trace.frames, expected.frames) {
+      #expect(frame.t == reference.time)
+      #expect(frame.phase == reference.phase.rawValue)
+      #expect(frame.x == Double(reference.rect.origin.x))
+      #expect(frame.y == Double(reference.rect.origin.y))
+      #expect(frame.width == 60 && frame.height == 60)
+    }
+  }
+
+  @Test("trace --format csv has one row per frame; --motion replaces the release motion")
+  func traceCSV() throws {
+    let result = try run([
+      "trace", "inset-correction.published", "--format=csv", "--landscape",
+      "--motion", "uikit-spring(damping:0.5,duration:0.6,velocity:0)", "--item", "44x44",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n")
+    #expect(lines.first == "t,phase,x,y,width,height")
+    #expect(lines.count > 10)
+    #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",").count == 6 })
+    #expect(lines.last?.contains(",rest,") == true)
+    #expect(!result.stdout.lowercased().contains("nan"))
+  }
+
+  @Test(
+    "bad input is refused with Error:, a usage line and status 64",
+    arguments: [
+      (["trace"], "Missing expected argument '<algorithm>'"),
+      (["trace", "edge-dok"], "Did you mean 'edge-dock.published'?"),
+      (["trace", "edge-dock.published", "--device", "iPhone 99"], "'--device <name>'"),
+      (["trace", "edge-dock.published", "--item", "0x60"], "'--item <width>x<height>'"),
+      (["trace", "edge-dock.published", "--format", "xml"], "'--format <format>'"),
+      (["trace", "edge-dock.published", "--motion", "bouncy"], "'--motion <motion>'"),
+      (["trace", "per-axis-clamp.published", "--motion", "ease-out"], "never moves the item"),
+      (["trace", "edge-dock.published", "--iteration", "3"], "Unknown option '--iteration'"),
+      (["curve", "spring(damping:-1,response:0.4)"], "'<motion>'"),
+      (["curve", "ease-out", "--samples", "1"], "'--samples <n>'"),
+      (["curve", "ease-out", "--samples", "x"], "The value 'x' is invalid for '--samples <n>'"),
+      (["curve", "none"], "no curve to sample"),
+      (["list", "widgets"], "'<topic>'"),
+      (["frobnicate"], "Unknown subcommand 'frobnicate'"),
+    ])
+  func usageErrors(arguments: [String], message: String) throws {
+    let result = try run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.hasPrefix("Error: "))
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+    #expect(result.stderr.contains("\nUsage: snap-bench"))
+  }
+
+  @Test("a corrupt gesture file is a runtime error naming what is wrong, status 1")
+  func corruptGesture() throws {
+    let result = try run(
+      ["trace", "edge-dock.published", "--gesture", "-"],
+      input: #"{"version": 1, "start": {"x": 1, "y": 2}, "events": [{"t": 0, "phase": "began"}]}"#)
+    #expect(result.status == 1)
+    #expect(result.stderr.hasPrefix("Error: the gesture in standard input is invalid: events[0]"))
+    let missing = try run(["trace", "edge-dock.published", "--gesture", "/nonexistent/g.json"])
+    #expect(missing.status == 1)
+    #expect(missing.stderr.contains("/nonexistent/g.json"))
+  }
+
+  @Test("curve samples timing curves by progress and springs by time up to the settle time")
+  func curve() throws {
+    let easeOut = try run(["curve", "ease-out", "--samples", "3"])
+    #expect(easeOut.status == 0)
+    let rows = easeOut.stdout.split(separator: "\n").map(String.init)
+    #expect(rows.count == 4)
+    #expect(rows[0] == "progress,value")
+    #expect(rows[1] == "0,0")
+    #expect(rows[3] == "1,1")
+    let middle = try #require(Double(rows[2].split(separator: ",")[1]))
+    #expect(abs(middle - TimingCurve.easeOut.value(atProgress: 0.5)) < 1e-12)
+
+    let spring = try run(["curve", "spring(mass:1,stiffness:100,damping:10)", "--format", "json"])
+    #expect(spring.status == 0)
+    struct Curve: Decodable { var settleTime: Double; var samples: [[String: Double]] }
+    let object = try JSONDecoder().decode(Curve.self, from: Data(spring.stdout.utf8))
+    let samples = object.samples
+    #expect(samples.count == 21)
+    #expect(samples.first == ["t": 0, "value": 0])
+    #expect(samples.last?["value"] == 1)
+    #expect(samples.last?["t"] == object.settleTime)
+    // ζ = 10 / (2·√100) = 0.5: the spring overshoots.
+    #expect(samples.contains { ($0["value"] ?? 0) > 1 })
+  }
+
+  @Test("--help prints the sections to stdout and exits 0")
+  func help() throws {
+    for arguments in [["--help"], ["trace", "--help"], ["curve", "-h"], ["list", "--help"]] {
+      let result = try run(arguments)
+      #expect(result.status == 0)
+      #expect(result.stdout.contains("OVERVIEW:"))
+      #expect(result.stdout.contains("USAGE:"))
+      #expect(result.stderr.isEmpty)
+    }
+  }
+}

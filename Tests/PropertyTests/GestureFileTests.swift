@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+@testable import SnapAlgorithms
+
+@Suite("Gesture files")
+struct GestureFileTests {
+  @Test("a gesture round-trips through its file format")
+  func roundTrip() throws {
+    let gesture = Gesture.drag(
+      from: CGPoint(x: 300, y: 300), to: CGPoint(x: 120.5, y: 80), duration: 0.1)
+    let read = try Gesture(json: Data(gesture.jsonText().utf8))
+    #expect(read == gesture)
+  }
+
+  @Test(
+    "bad files are rejected with the path of what is wrong",
+    arguments: [
+      ("not json", "not valid JSON"),
+      (#"{"start": {"x": 1, "y": 2}, "events": []}"#, "version is missing"),
+      (#"{"version": 2, "start": {"x": 1, "y": 2}, "events": []}"#, "version: 2 is not supported"),
+      (#"{"version": 1, "events": []}"#, "start is missing"),
+      (#"{"version": 1, "start": {"x": "a", "y": 2}, "events": []}"#, "start.x: expected a number"),
+      (
+        #"{"version": 1, "start": {"x": 1, "y": 2}, "events": [{"t": 0, "phase": "tap", "x": 1, "y": 2}]}"#,
+        "events[0].phase: 'tap' is not one of began, moved, ended, cancelled"
+      ),
+      (
+        #"{"version": 1, "start": {"x": 1, "y": 2}, "events": [{"t": 1, "phase": "began", "x": 1, "y": 2}, {"t": 0.5, "phase": "ended", "x": 1, "y": 2}]}"#,
+        "events[1].t: time goes backwards"
+      ),
+      (
+        #"{"version": 1, "start": {"x": 1, "y": 2}, "events": [{"t": 0, "phase": "began", "x": 1e400, "y": 2}]}"#,
+        "Number 1e400 is not representable"
+      ),
+      (
+        #"{"version": 1, "start": {"x": 1, "y": 2}, "events": [{"t": 0, "phase": "began", "y": 2}]}"#,
+        "events[0].x is missing"
+      ),
+    ])
+  func rejects(text: String, message: String) {
+    #expect {
+      _ = try Gesture(json: Data(text.utf8))
+    } throws: { error in
+      "\(error)".contains(message)
+    }
+  }
+}

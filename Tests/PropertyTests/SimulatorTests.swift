@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+
+@testable import SnapAlgorithms
+
+/// The simulator's clock, delivery rules and bounds.
+@Suite("Simulator")
+struct SimulatorTests {
+  /// Follows the finger with no clamp and docks nowhere: isolates the simulator's behaviour.
+  struct Follower: SnapAlgorithm {
+    let id = "test.follower"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.linear, duration: 0.1)
+    var grab = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      grab = touch.location(in: view)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let now = touch.location(in: view)
+      view.center = CGPoint(x: view.center.x + now.x - grab.x, y: view.center.y + now.y - grab.y)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      view.animate(
+        to: CGPoint(x: 30, y: view.center.y), with: releaseMotion ?? .none, at: context.time)
+    }
+  }
+
+  @Test("frames fall every 1/refreshRate from the first event", arguments: [60, 120])
+  func frameClock(rate: Int) {
+    var environment = Fixtures.iPhone8
+    environment.refreshRate = rate
+    let gesture = Gesture.drag(
+      from: CGPoint(x: 200, y: 300), to: CGPoint(x: 250, y: 300), duration: 0.5, touchRate: 120,
+      beganAt: 3)
+    let trajectory = Simulator(environment: environment).run(Follower(), gesture: gesture)
+    for (index, frame) in trajectory.frames.enumerated() {
+      #expect(abs(frame.time - (3 + Double(index) / Double(rate))) < 1e-9)
+    }
+    // Drag from 3.0 to 3.5 (inclusive of the frame at 3.5 where the finger lifts, which is
+    // already motion), 0.1 s of motion, then one rest frame.
+    let drag = trajectory.frames.filter { $0.phase == .drag }.count
+    let motion = trajectory.frames.filter { $0.phase == .motion }.count
+    #expect(drag == rate / 2)
+    #expect(motion == rate / 10)
+    #expect(trajectory.frames.last?.phase == .rest)
+    #expect(trajectory.frames.count == drag + motion + 1)
+  }
+
+  @Test("each frame shows every event stamped at or before it, and none after")
+  func eventsBeforeFrames() {
+    // Events at 0.004 and 0.012 fall before the 60 Hz frame at 0.0167; 0.02 falls after it.
+    let trajectory = Fixtures.run(
+      Follower(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.004, .moved, 210, 300), (0.012, .moved, 220, 300),
+       (0.02, .moved, 230, 300), (0.03, .ended, 230, 300)])
+    #expect(trajectory.frames[0].rect.midX == 200)
+    #expect(trajectory.frames[1].rect.midX == 220)
+  }
+
+  @Test("a touch that lands outside the item never reaches its code")
+  func hitTest() {
+    let trajectory = Fixtures.run(
+      Follower(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 100, 100), (0.1, .moved, 50, 50), (0.2, .ended, 50, 50)])
+    #expect(trajectory.rest.mid == CGPoint(x: 200, y: 300))
+    #expect(trajectory.frames.allSatisfy { $0.phase == .rest })
+  }
+
+  @Test("a second began while a finger is down, and events with no finger down, are ignored")
+  func singleFinger() {
+    let trajectory = Fixtures.run(
+      Follower(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .moved, 500, 500), (0.01, .began, 200, 300), (0.02, .began, 100, 100),
+       (0.03, .moved, 210, 300), (0.04, .ended, 210, 300), (0.05, .moved, 400, 400)])
+    #expect(trajectory.rest.mid == CGPoint(x: 30, y: 300))
+  }
+
+  @Test("hostile timestamps are made monotonic and the frame count stays bounded")
+  func hostileTime() {
+    let gesture = Gesture(
+      start: CGPoint(x: 200, y: 300),
+      events: Fixtures.events([
+        (0, .began, 200, 300), (.nan, .moved, 210, 300), (-5, .moved, 220, 300),
+        (.infinity, .moved, 230, 300), (1e12, .moved, 240, 300), (1e12, .ended, 240, 300),
+      ]))
+    let simulator = Simulator(environment: Fixtures.iPhone8, frameLimit: 1000)
+    let trajectory = simulator.run(Follower(), gesture: gesture)
+    #expect(trajectory.isTruncated)
+    #expect(trajectory.frames.count == 1000)
+    #expect(trajectory.frames.allSatisfy { $0.time.isFinite })
+    #expect(zip(trajectory.frames, trajectory.frames.dropFirst()).allSatisfy { $0.time < $1.time })
+    // All events were still delivered: the rest position is the docked one.
+    #expect(trajectory.rest.mid == CGPoint(x: 30, y: 300))
+  }
+
+  @Test("an empty gesture gives one rest frame at the start")
+  func emptyGesture() {
+    let trajectory = Simulator(environment: Fixtures.iPhone8)
+      .run(Follower(), gesture: Gesture(start: CGPoint(x: 1, y: 2), events: []))
+    #expect(trajectory.frames.count == 1)
+    #expect(trajectory.rest.mid == CGPoint(x: 1, y: 2))
+  }
+
+  @Test("motion frames follow the motion's curve exactly, and end on the target")
+  func motionFrames() throws {
+    let spring = try #require(Spring(dampingRatio: 0.5, response: 0.3))
+    var follower = Follower()
+    follower.releaseMotion = .spring(spring)
+    let trajectory = Fixtures.run(
+      follower, on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.1, .moved, 230, 300), (0.2, .ended, 230, 300)])
+    let motion = trajectory.frames.filter { $0.phase == .motion }
+    for frame in motion {
+      let expected = 230 + (30 - 230) * spring.fraction(at: frame.time - 0.2)
+      #expect(abs(frame.rect.midX - expected) < 1e-9)
+    }
+    // An underdamped spring overshoots the flush target: some frame is left of x = 0.
+    #expect(motion.contains { $0.rect.minX < 0 })
+    let last = try #require(trajectory.frames.last)
+    #expect(last.rect.midX == 30)
+    #expect(last.time >= 0.2 + spring.settleTime - 1e-9)
+    #expect(last.time < 0.2 + spring.settleTime + Fixtures.iPhone8.frameDuration)
+  }
+
+  @Test("an animation started mid-flight blends from where the item is shown")
+  func additiveRetarget() {
+    var view = ItemView(center: CGPoint(x: 0, y: 0), size: CGSize(width: 10, height: 10))
+    view.animate(to: CGPoint(x: 100, y: 0), with: .curve(.linear, duration: 1), at: 0)
+    #expect(view.center.x == 100)  // the model value changes at once
+    #expect(abs(view.presentationCenter(at: 0.5).x - 50) < 1e-12)
+    view.animate(to: CGPoint(x: 0, y: 0), with: .curve(.linear, duration: 1), at: 0.5)
+    // No jump: at the moment of retargeting the item is still shown at 50.
+    #expect(abs(view.presentationCenter(at: 0.5).x - 50) < 1e-12)
+    // Both offsets decay linearly: at 1.0 the first is gone (0) and the second is half (50).
+    #expect(abs(view.presentationCenter(at: 1.0).x - 50) < 1e-12)
+    #expect(view.presentationCenter(at: 1.5).x == 0)
+    #expect(!view.acceptsTouches(at: 1.0))
+    #expect(view.acceptsTouches(at: 1.5))
+  }
+}
