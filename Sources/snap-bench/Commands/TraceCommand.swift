@@ -14,7 +14,10 @@ enum TraceCommand {
     "--item", value: "<width>x<height>", help: "The item's size in points (default: 60x60).")
   static let motion = OptionSpec(
     "--motion", value: "<motion>",
-    help: "Replace the algorithm's release motion; see 'snap-bench list motions'.")
+    help: """
+      Replace the algorithm's release motion (a curve named without a duration keeps the \
+      algorithm's); see 'snap-bench list motions'.
+      """)
   static let gesture = OptionSpec(
     "--gesture", value: "<file>|-",
     help: "A gesture file (JSON), or - for standard input (default: a drag up and to the left).")
@@ -70,8 +73,11 @@ enum TraceCommand {
 
     if let text = parsed.value(motion) {
       let chosen: Motion
+      // A curve named without a duration keeps the algorithm's own duration.
+      var duration = Motion.defaultDuration
+      if case .curve(_, let own)? = algorithm.releaseMotion { duration = own }
       do {
-        chosen = try Motion(parsing: text)
+        chosen = try Motion(parsing: text, defaultDuration: duration)
       } catch {
         throw UsageError.invalidValue(text, for: motion, reason: error.description)
           .withUsage(of: spec)
