@@ -49,30 +49,37 @@ struct EdgeDockTests {
   @Test("a cancelled drag is not docked: touchesCancelled is not overridden")
   func cancelledStays() {
     // Start (300, 300), grab (30, 30). moved (200, 400) → centre (200, 400). cancelled:
-    // UIResponder's default does nothing → rest centre (200, 400), origin (170, 370).
+    // not overridden; UIControl's own touchesCancelled ends its tracking and moves nothing →
+    // rest centre (200, 400), origin (170, 370).
     let trajectory = Fixtures.run(
       EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
       [(0, .began, 300, 300), (0.1, .moved, 200, 400), (0.2, .cancelled, 200, 400)])
     #expect(trajectory.rest.origin == CGPoint(x: 170, y: 370))
   }
 
-  @Test("a nudge within the tap recogniser's 10 pt moves the item and never docks it")
-  func nudgeIsATap() {
-    // Start (200, 300). moved (205, 300): offset 5 → centre (205, 300). ended at 5 pt from
-    // the touch-down: the tap recogniser recognises, and cancelsTouchesInView turns
-    // touchesEnded into touchesCancelled → no dock: rest centre (205, 300).
-    let nudged = Fixtures.run(
+  @Test("a quick drag under the tap recogniser's 45 pt moves the item and never docks it")
+  func shortDragIsATap() {
+    // Start (200, 300), grab (30, 30). moved (230, 300): offset 30 → centre (230, 300). ended
+    // 30 pt from the touch-down after 0.1 s: the tap recogniser recognises, and
+    // cancelsTouchesInView turns touchesEnded into touchesCancelled → no dock.
+    let short = Fixtures.run(
       EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
-      [(0, .began, 200, 300), (0.05, .moved, 205, 300), (0.1, .ended, 205, 300)])
-    #expect(nudged.rest.midX == 205)
+      [(0, .began, 200, 300), (0.05, .moved, 230, 300), (0.1, .ended, 230, 300)])
+    #expect(short.rest.mid == CGPoint(x: 230, y: 300))
 
-    // The same touch once it has wandered 12 pt and come back: the tap failed, so it docks:
+    // The same touch once it has wandered 50 pt and come back: the tap failed, so it docks:
     // 200 <= 187.5? no → centre x 345.
     let wandered = Fixtures.run(
       EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
-      [(0, .began, 200, 300), (0.05, .moved, 212, 300), (0.1, .moved, 200, 300),
+      [(0, .began, 200, 300), (0.05, .moved, 250, 300), (0.1, .moved, 200, 300),
        (0.15, .ended, 200, 300)])
     #expect(wandered.rest.midX == 345)
+
+    // A press held 1 s without moving is too slow for a tap (0.75 s): touchesEnded docks it.
+    let held = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (1, .ended, 200, 300)])
+    #expect(held.rest.midX == 345)
   }
 
   @Test("y is clamped to SCREEN_HEIGHT, x docks to SCREEN_WIDTH: off the window in Split View")
@@ -92,20 +99,20 @@ struct EdgeDockTests {
 
   @Test("the item ignores touches during its 0.5 s animation, and takes them after")
   func ignoresTouchesWhileAnimating() {
-    // Dragged 20 pt (the tap recogniser fails) to (320, 300) and released at t = 0.2: docks
+    // Dragged 50 pt (the tap recogniser fails) to (350, 300) and released at t = 0.2: docks
     // right at (345, 300); the animation runs to 0.7.
     // At t = 0.3 a finger lands on the model frame (315…375) at (345, 300): interaction is
     // disabled, the touch goes elsewhere, and its drag to (100, 300) moves nothing.
     let ignored = Fixtures.run(
       EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
-      [(0, .began, 300, 300), (0.1, .moved, 320, 300), (0.2, .ended, 320, 300),
+      [(0, .began, 300, 300), (0.1, .moved, 350, 300), (0.2, .ended, 350, 300),
        (0.3, .began, 345, 300), (0.4, .moved, 100, 300), (0.5, .ended, 100, 300)])
     #expect(ignored.rest.midX == 345)
     // The same second touch at t = 0.8, after the animation: it drags the item to x 100,
     // which docks left at x 30.
     let taken = Fixtures.run(
       EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
-      [(0, .began, 300, 300), (0.1, .moved, 320, 300), (0.2, .ended, 320, 300),
+      [(0, .began, 300, 300), (0.1, .moved, 350, 300), (0.2, .ended, 350, 300),
        (0.8, .began, 345, 300), (0.9, .moved, 100, 300), (1.0, .ended, 100, 300)])
     #expect(taken.rest.midX == 30)
   }

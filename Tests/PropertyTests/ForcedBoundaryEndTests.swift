@@ -6,16 +6,17 @@ import Testing
 /// Worked examples for `forced-boundary-end.published` (article 002), arithmetic in comments.
 @Suite("forced-boundary-end.published")
 struct ForcedBoundaryEndTests {
-  @Test("follows after the 10 pt hysteresis and jumps to x = 40 when the finger lifts")
+  @Test("follows 10 pt behind the finger after the hysteresis, jumps to x = 40 on lift")
   func jumpsToMargin() {
     // iPhone 8: Width 375, Height 667. Button 60×60 at (200, 300).
-    // began (200, 300): recogniser possible. moved (205, 300): 5 pt < 10, still possible.
-    // moved (212, 300): 12 pt → began; the handler does nothing, the translation is kept.
-    // moved (220, 310): changed; translation since touch-down (20, 10) → centre (220, 310);
-    //   reset; 220 <= 40? >= 335? 310 <= 100? >= 567? none.
-    // moved (100, 310): translation (−120, 0) → centre (100, 310).
-    // ended (90, 340): the translation (−10, 30) since the last change is ignored;
-    //   100 <= 187.5 → newX = 40; 310 is in neither band → newY = 310. Jump to (40, 310).
+    // began (200, 300): recogniser possible. moved (205, 300): |tx| = 5 < 10, still possible.
+    // moved (212, 300): |tx| = 12 → began; UIKit shrinks the translation to (2, 0); the
+    //   handler does nothing and does not reset it.
+    // moved (220, 310): changed; translation (2 + 8, 10) = (10, 10) → centre (210, 310), 10 pt
+    //   behind the finger; reset; 210 <= 40? >= 335? 310 <= 100? >= 567? none.
+    // moved (100, 310): translation (−120, 0) → centre (90, 310).
+    // ended (90, 340): the pan does not record the lift (the 30 pt down are lost);
+    //   90 <= 187.5 → newX = 40; 310 is in neither band → newY = 310. Jump to (40, 310).
     let trajectory = Fixtures.run(
       ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
       [(0, .began, 200, 300), (0.02, .moved, 205, 300), (0.04, .moved, 212, 300),
@@ -23,18 +24,19 @@ struct ForcedBoundaryEndTests {
     #expect(trajectory.rest == CGRect(x: 10, y: 280, width: 60, height: 60))
     // No animation: the frame after the finger lifts is already at rest.
     #expect(!trajectory.frames.contains { $0.phase == .motion })
-    // Before the hysteresis is crossed the button has not moved (frame at 0.0333 shows the
-    // 5 pt move only): the first two frames are at the start.
-    #expect(trajectory.frames[1].rect.mid == CGPoint(x: 200, y: 300))
+    // 60 Hz frames at 0, 0.0167, 0.0333, 0.05 have seen at most the `began` call: the button
+    // has not moved. The frame at 0.0667 has seen the move to (220, 310): centre (210, 310).
+    #expect(trajectory.frames[0...3].allSatisfy { $0.rect.mid == CGPoint(x: 200, y: 300) })
+    #expect(trajectory.frames[4].rect.mid == CGPoint(x: 210, y: 310))
   }
 
   @Test("entering the top band ends the drag with the finger still down")
   func forcedEnd() throws {
-    // Button at (200, 300). moved (200, 250): 50 pt → began. moved (200, 150): changed;
-    // translation (0, −150) → centre (200, 150); 150 <= 100? no.
-    // moved (200, 90): translation (0, −60) → centre (200, 90); 90 <= 100 → setState(ended)
+    // Button at (200, 300). moved (200, 250): |ty| = 50 → began, translation (0, −40).
+    // moved (200, 150): changed; translation (0, −140) → centre (200, 160); 160 <= 100? no.
+    // moved (200, 90): translation (0, −60) → centre (200, 100); 100 <= 100 → setState(ended)
     //   → the action runs again with ended: 200 <= 187.5? no; 200 >= 187.5 → newX = 335;
-    //   90 <= 100 → newY = 100. Jump to (335, 100).
+    //   100 <= 100 → newY = 100. Jump to (335, 100).
     // The finger goes on to (100, 400) and lifts: the recogniser has ended, nothing moves.
     let trajectory = Fixtures.run(
       ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
@@ -48,21 +50,42 @@ struct ForcedBoundaryEndTests {
     #expect(after.allSatisfy { $0.phase == .rest && $0.rect.mid == CGPoint(x: 335, y: 100) })
   }
 
+  @Test("the article's own button, at centre x 40, cannot be dragged down: the first step ends it")
+  func articleStartPosition() {
+    // The article creates the button at frame (10, 200, 60, 60): centre (40, 230).
+    // moved (40, 245): |ty| = 15 → began, translation (0, 5). moved (40, 300): changed;
+    // translation (0, 60) → centre (40, 290); 40 <= 40 → forced end → newX 40, newY 290.
+    // The rest of the drag, to (40, 500), is ignored.
+    let down = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 40, y: 230),
+      [(0, .began, 40, 230), (0.05, .moved, 40, 245), (0.1, .moved, 40, 300),
+       (0.2, .moved, 40, 500), (0.3, .ended, 40, 500)])
+    #expect(down.rest.mid == CGPoint(x: 40, y: 290))
+    // Dragged right first it follows: moved (55, 230) → began, translation (5, 0);
+    // moved (150, 330): translation (100, 100) → centre (140, 330); no band. ended:
+    // 140 <= 187.5 → (40, 330).
+    let right = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 40, y: 230),
+      [(0, .began, 40, 230), (0.05, .moved, 55, 230), (0.1, .moved, 150, 330),
+       (0.2, .ended, 150, 330)])
+    #expect(right.rest.mid == CGPoint(x: 40, y: 330))
+  }
+
   @Test("a cancelled drag is not handled: the button stays where it was")
   func cancelled() {
-    // moved (200, 250) → began; moved (250, 350): translation (50, 50) → centre (250, 350).
-    // cancelled: no branch → rest (250, 350).
+    // moved (200, 250) → began, translation (0, −40); moved (250, 350): translation (50, 60)
+    // → centre (250, 360). cancelled: no branch → rest (250, 360).
     let trajectory = Fixtures.run(
       ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
       [(0, .began, 200, 300), (0.05, .moved, 200, 250), (0.1, .moved, 250, 350),
        (0.15, .cancelled, 250, 350)])
-    #expect(trajectory.rest.mid == CGPoint(x: 250, y: 350))
+    #expect(trajectory.rest.mid == CGPoint(x: 250, y: 360))
   }
 
   @Test("the fixed 40 pt centre leaves a wide item hanging off the edge")
   func fixedMarginForWideItem() {
-    // Item 120×60 at (200, 300). began, moved (200, 320) → began; moved (150, 320):
-    // translation (−50, 20) → centre (150, 320); ended: 150 <= 187.5 → newX = 40:
+    // Item 120×60 at (200, 300). moved (200, 320) → began, translation (0, 10); moved
+    // (150, 320): translation (−50, 10) → centre (150, 310); ended: 150 <= 187.5 → newX = 40:
     // frame x −20…100, 20 pt off screen.
     let trajectory = Fixtures.run(
       ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, size: CGSize(width: 120, height: 60),
@@ -70,6 +93,22 @@ struct ForcedBoundaryEndTests {
       [(0, .began, 200, 300), (0.05, .moved, 200, 320), (0.1, .moved, 150, 320),
        (0.15, .ended, 150, 320)])
     #expect(trajectory.rest.minX == -20)
+  }
+
+  @Test("the hysteresis is per axis: (8, 8) does not begin the pan, (10, 0) does")
+  func perAxisHysteresis() {
+    // moved (208, 308): 11.3 pt away but under 10 on each axis → still possible; ended →
+    // the recogniser fails, the handler never runs.
+    let diagonal = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 208, 308), (0.1, .ended, 208, 308)])
+    #expect(diagonal.rest.mid == CGPoint(x: 200, y: 300))
+    // moved (210, 300) → began (translation 0); ended → the ended branch runs: 200 > 187.5
+    // → newX 335.
+    let straight = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 210, 300), (0.1, .ended, 210, 300)])
+    #expect(straight.rest.mid == CGPoint(x: 335, y: 300))
   }
 
   @Test("a tap never begins the pan: nothing happens")

@@ -76,14 +76,17 @@ struct PerAxisClampTests {
     #expect(overflow.rest.midX == 345)
   }
 
-  @Test("a NaN finger position passes through MAX and MIN into the centre")
-  func nanPassesThroughMacros() {
-    // dx = NaN; MAX(30, NaN) = (30 > NaN ? 30 : NaN) = NaN; MIN(345, NaN) = NaN.
-    // (Swift's max/min would have given 30: the macros matter.)
+  @Test("a NaN finger position is caught by Foundation's MAX: the item jumps to the edge")
+  func nanCaughtByMAX() {
+    // dx = NaN → newcenter.x = NaN. MAX(halfx, x) is `30 < NaN ? NaN : 30` = 30 (the comparison
+    // is false, so the first argument wins); MIN(345, 30) = 30. The item jumps to the left edge
+    // instead of vanishing. With the arguments the other way round it would have been NaN.
     let trajectory = Fixtures.run(
       PerAxisClampPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 100, y: 300),
       [(0, .began, 100, 300), (0.05, .moved, .nan, 300), (0.1, .ended, 100, 300)])
-    #expect(trajectory.rest.midX.isNaN)
+    #expect(trajectory.rest.midX == 30)
     #expect(trajectory.rest.midY == 300)
+    #expect(objcMAX(.nan, 30).isNaN)
+    #expect(objcMIN(345, .nan).isNaN)
   }
 }

@@ -8,8 +8,9 @@ import Testing
 /// The reference shares nothing with the library's solver: it evaluates the Bézier in Bernstein
 /// form in double-double arithmetic (about 106 bits) and finds the parameter by pure bisection
 /// until the interval stops shrinking. Double-double matters where x(t) is flat, as in
-/// cubic-bezier(1,0,0,1) at x = 0.5: there x(t) − x ≈ 4 (t − ½)³, so a plain double evaluation,
-/// off by 1e-16, pins t down only to (1e-16 / 4)^⅓ ≈ 3e-6 and y to about 5e-6.
+/// cubic-bezier(1,0,0,1) at x = 0.5: there x(t) − x = 4 (t − ½)³, so a plain double evaluation,
+/// off by 1e-16, pins t down only to (1e-16 / 4)^⅓ ≈ 3e-6 and y to about 5e-6; in double-double
+/// that is (1e-31 / 4)^⅓ ≈ 3e-11 in t, and elsewhere the reference is good to the last bit.
 @Suite("Timing curves")
 struct TimingCurveAccuracyTests {
   /// The accuracy the issue asks for: "within 1e-7 of the exact curve".
@@ -37,9 +38,13 @@ struct TimingCurveAccuracyTests {
     for (_, curve) in TimingCurve.named {
       worst.compare(curve, atProgress: Self.progressSamples(&generator))
     }
+    let everyCurveWithinLimit = worst.failures.isEmpty
     #expect(
-      worst.failures.isEmpty,
-      "\(worst.report(limit: Self.requiredAccuracy)); replay: swift test --filter TimingCurveAccuracyTests")
+      everyCurveWithinLimit,
+      """
+      \(worst.report(limit: Self.requiredAccuracy)); \
+      replay: swift test --filter TimingCurveAccuracyTests
+      """)
   }
 
   @Test("random and extreme cubic-bezier curves match the reference within 1e-7")
@@ -59,8 +64,9 @@ struct TimingCurveAccuracyTests {
     for curve in curves {
       worst.compare(curve, atProgress: Self.progressSamples(&generator))
     }
+    let everyCurveWithinLimit = worst.failures.isEmpty
     #expect(
-      worst.failures.isEmpty,
+      everyCurveWithinLimit,
       """
       \(worst.report(limit: Self.requiredAccuracy)); seed \(Self.seed ^ 0xB0B); \
       replay: swift test --filter TimingCurveAccuracyTests
@@ -76,12 +82,14 @@ struct TimingCurveAccuracyTests {
     ]
     var curves = TimingCurve.named.map(\.curve)
     for points in Self.extremeCurves {
-      curves.append(try #require(TimingCurve(x1: points.0, y1: points.1, x2: points.2, y2: points.3)))
+      let curve = TimingCurve(x1: points.0, y1: points.1, x2: points.2, y2: points.3)
+      curves.append(try #require(curve))
     }
     for curve in curves {
       for (progress, expected) in hostile {
         let value = curve.value(atProgress: progress)
-        #expect(value == expected, "\(curve) at progress \(progress): expected \(expected), got \(value)")
+        #expect(
+          value == expected, "\(curve) at progress \(progress): expected \(expected), got \(value)")
       }
     }
   }
@@ -113,41 +121,66 @@ struct TimingCurveAccuracyTests {
 
   @Test("a curve whose y1 and y2 lie in [0, 1] never goes backwards")
   func monotonicWithinUnitSquare() throws {
-    // With y1, y2 in [0, 1] both x(t) and y(t) are nondecreasing, so the curve is too; a solver
-    // that returns a slightly wrong t could still make the output step back between close
-    // progress values, so the samples include clusters one ulp and 1e-9 apart.
-    var generator = SeededGenerator(seed: Self.seed ^ 0x40_0070_0E)
-    var curves = [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .default]
-    for points in [(1.0, 0.0, 0.0, 1.0), (0, 1, 1, 0), (0, 0, 0, 1), (1, 1, 1, 1), (1, 0, 1, 0)] {
-      curves.append(try #require(TimingCurve(x1: points.0, y1: points.1, x2: points.2, y2: points.3)))
-    }
-    while curves.count < 60 {
-      curves.append(
-        try #require(
-          TimingCurve(
-            x1: Self.coordinate(&generator, in: 0...1, specials: [0, 1]),
-            y1: Self.coordinate(&generator, in: 0...1, specials: [0, 1]),
-            x2: Self.coordinate(&generator, in: 0...1, specials: [0, 1]),
-            y2: Self.coordinate(&generator, in: 0...1, specials: [0, 1]))))
-    }
+    // With y1, y2 in [0, 1] both x(t) and y(t) are nondecreasing, so the curve is too. The
+    // samples include clusters 1e-9 and one ulp apart, where a solver that returns a slightly
+    // wrong t could step back.
     var progress = (0...4000).map { Double($0) / 4000 }
     for centre in [1e-12, 1e-6, 0.25, 0.5, 0.75, 1 - 1e-6] {
-      var value = centre
-      for _ in 0..<20 { progress.append(value); value = value.nextUp }
       progress += (0..<20).map { centre + Double($0) * 1e-9 }
+      var value = centre
+      for _ in 0..<20 {
+        progress.append(value)
+        value = value.nextUp
+      }
     }
-    progress.sort()
+    try Self.expectNondecreasing(at: progress.sorted())
+  }
+
+  /// Expects every named curve, a few extremes and random curves with y1, y2 in [0, 1] to give
+  /// nondecreasing values at the increasing `progress` values.
+  static func expectNondecreasing(
+    at progress: [Double], sourceLocation: SourceLocation = #_sourceLocation
+  ) throws {
+    var generator = SeededGenerator(seed: seed ^ 0x40_0070_0E)
+    var curves = [TimingCurve.linear, .easeIn, .easeOut, .easeInOut, .default]
+    for points in [(1.0, 0.0, 0.0, 1.0), (0, 1, 1, 0), (0, 0, 0, 1), (1, 1, 1, 1), (1, 0, 1, 0)] {
+      curves.append(
+        try #require(
+          TimingCurve(x1: points.0, y1: points.1, x2: points.2, y2: points.3),
+          sourceLocation: sourceLocation))
+    }
+    while curves.count < 60 {
+      let curve = TimingCurve(
+        x1: coordinate(&generator, in: 0...1, specials: [0, 1]),
+        y1: coordinate(&generator, in: 0...1, specials: [0, 1]),
+        x2: coordinate(&generator, in: 0...1, specials: [0, 1]),
+        y2: coordinate(&generator, in: 0...1, specials: [0, 1]))
+      curves.append(try #require(curve, sourceLocation: sourceLocation))
+    }
+    // Where the exact curve is flat to the last bit (cubic-bezier(0,1,1,0) at ½, any curve with
+    // y2 = 1 near 1) y(t) itself, evaluated in doubles, wobbles by an ulp or two; so allow a
+    // step back of 1e-15, about 4 ulps of 1 and eight orders below the accuracy asked for.
+    let slack = 1e-15
     for curve in curves {
       var previous = (progress: -1.0, value: 0.0)
       var steps: [String] = []
+      var largestStepBack = 0.0
       for p in progress {
         let value = curve.value(atProgress: p)
-        if value < previous.value {
+        if !(value >= previous.value - slack) {
           steps.append("\(previous.value) at \(previous.progress) then \(value) at \(p)")
+          largestStepBack = max(largestStepBack, previous.value - value)
         }
         previous = (p, value)
       }
-      #expect(steps.isEmpty, "\(curve) goes backwards \(steps.count) times: \(steps.prefix(3))")
+      if !steps.isEmpty {
+        Issue.record(
+          """
+          \(curve) goes back by more than \(slack) \(steps.count) times, by up to \
+          \(largestStepBack); e.g. \(steps.prefix(2).joined(separator: "; "))
+          """,
+          sourceLocation: sourceLocation)
+      }
     }
   }
 }
@@ -176,7 +209,9 @@ extension TimingCurveAccuracyTests {
   /// About 1100 progress values: the ends, tiny distances from each end, an even grid, uniform
   /// random values, and random values spread logarithmically towards each end.
   static func progressSamples(_ generator: inout SeededGenerator) -> [Double] {
-    var samples: [Double] = [0, 1, 0.5, 0.5.nextUp, 0.5.nextDown, (1.0).nextDown, .leastNonzeroMagnitude]
+    var samples: [Double] = [
+      0, 1, 0.5, 0.5.nextUp, 0.5.nextDown, (1.0).nextDown, .leastNonzeroMagnitude,
+    ]
     for tiny in [1e-300, 1e-20, 1e-16, 1e-15, 1e-14, 1e-13, 1e-12, 1e-10, 1e-9, 1e-7, 1e-6, 1e-4] {
       samples += [tiny, 1 - tiny]
     }

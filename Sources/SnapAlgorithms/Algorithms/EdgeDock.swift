@@ -10,7 +10,7 @@ import Foundation
 ///
 /// Reproduced exactly:
 /// - `offsetX`, `offsetY` are C `float`s (single-precision rounding, overflow to infinity).
-/// - The y clamp reads `SCREEN_HEIGHT` (`UIScreen.mainScreen.bounds`), not the window or the
+/// - The y clamp reads `SCREEN_HEIGHT` (the screen, see below), not the window or the
 ///   safe area: the button rests under the status bar, the notch, the navigation and tab bars
 ///   and the home indicator, and in Split View it docks against the screen's right edge, not
 ///   the window's.
@@ -21,14 +21,16 @@ import Foundation
 /// - `animateWithDuration:animations:` with no options: UIKit's default ease-in-out curve,
 ///   and the button ignores touches until the animation ends.
 /// - The article's set-up adds a `UITapGestureRecognizer` so the button stays tappable. It
-///   recognises a touch that lifts within about 10 pt of where it landed and, with
-///   `cancelsTouchesInView`, turns that touch's `touchesEnded` into `touchesCancelled`: a small
-///   nudge moves the button and never docks it.
+///   recognises a touch that lifts within 45 pt of where it landed and within 0.75 s and, with
+///   `cancelsTouchesInView`, turns that touch's `touchesEnded` into `touchesCancelled`: a quick
+///   drag shorter than 45 pt moves the button and never docks it.
 ///
-/// Modelling choices: `dragEnable` is `YES`, as the article's set-up sets it; the button's
-/// superview is the container, so `center` is in container coordinates; the tap recogniser's
-/// movement limit is taken to be the pan recogniser's 10 pt hysteresis, and it has no time
-/// limit (UIKit documents neither).
+/// Modelling choices: `SCREEN_WIDTH`/`SCREEN_HEIGHT` are not defined in the article; they are
+/// taken as the usual `[UIScreen mainScreen].bounds.size` macros. `dragEnable` is `YES`, as the
+/// article's set-up sets it; the button's superview is the container, so `center` is in
+/// container coordinates; the tap recogniser's limits are UIKit's defaults as read from
+/// UIKitCore (see `TapGestureRecognizer`). A 64-bit device: `CGFloat` is `double`, so the
+/// `float` locals round.
 public struct EdgeDockPublished: SnapAlgorithm {
   public let id = "edge-dock.published"
   public let inputAPI = InputAPI.touches(tapRecognizerAttached: true)

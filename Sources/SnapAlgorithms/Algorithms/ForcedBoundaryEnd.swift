@@ -14,18 +14,24 @@ import Foundation
 ///   after a rotation the bands and docking positions belong to the old orientation.
 /// - The constants 40 and 100 are centre positions sized for the 60 pt button: a larger item
 ///   docks partly off screen; 100 from the top is under the navigation bar on notched phones.
-/// - `began` does nothing, and does not reset the translation, so the first `changed` applies
-///   everything since the finger landed (the item catches up with the hysteresis).
-/// - `ended` ignores the translation since the last `changed`: the finger's last movement is
-///   lost. `cancelled` is not handled: a cancelled drag leaves the button where it was.
+/// - `began` does nothing and does not reset the translation, so the first `changed` applies
+///   everything since the pan began; UIKit has taken the 10 pt hysteresis off each axis of it,
+///   so the button lags the finger by up to 10 pt per axis for the whole drag.
+/// - `cancelled` is not handled: a cancelled drag leaves the button where it was. The finger's
+///   movement after the last `changed` is lost, since UIKit's pan does not record where it
+///   lifts.
+/// - The article's own button starts at frame (10, 200, 60, 60): centre x 40, already on the
+///   band's edge, so any first move that does not increase x ends the drag at once.
 /// - A centre of exactly Width/2 docks left (`<=` is tested first); a NaN centre matches no
 ///   branch and stays NaN.
 ///
-/// Modelling choices: `setState:` is only public in `UIGestureRecognizerSubclass.h`; we assume
-/// the article's project imports it (it compiles and runs as shown). The recogniser then
-/// calls the action again with `ended` straight away, and ignores the rest of that touch.
-/// `translationInView:button` equals the translation in any other view, since nothing is
-/// rotated or scaled. The jump is `Motion.none`; `releaseMotion` may replace it.
+/// Modelling choices: `Width` and `Height` are declared outside the excerpt; they are taken to
+/// be `CGFloat` (assigned from `CGFloat`s; as `int`, `Width/2` would round down). `setState:` is
+/// only public in `UIGestureRecognizerSubclass.h`; we assume the article's project imports it
+/// (it compiles and runs as shown). The recogniser then calls the action again with `ended`
+/// straight away, and ignores the rest of that touch. `translationInView:button` equals the
+/// translation in any other view, since nothing is rotated or scaled. The jump is
+/// `Motion.none`; `releaseMotion` may replace it.
 public struct ForcedBoundaryEndPublished: SnapAlgorithm {
   public let id = "forced-boundary-end.published"
   public let inputAPI = InputAPI.panGestureRecognizer

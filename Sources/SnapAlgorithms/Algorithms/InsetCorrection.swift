@@ -12,8 +12,10 @@ import Foundation
 /// - The side is chosen by `self.frame.origin.x < SCREEN_WIDTH/2`: the left edge, not the
 ///   centre, so an item whose centre is right of the middle still docks left.
 /// - The docking x is a centre of 20 pt: any item wider than 40 pt hangs off the screen edge.
-/// - The first target's y is `rec.view.center.y + point.y` read after the centre already took
-///   `point.y`: the last movement before the finger lifts is applied twice.
+/// - The first target's y is `rec.view.center.y + point.y`, read after the centre already took
+///   `point.y`: the translation since the last call is added twice. It is latent: UIKit's pan
+///   records no movement when the finger lifts, so `point` is zero by then, and the finger's
+///   last movement before lifting is simply lost.
 /// - The y checks read `self.frame` after `viewMove:` started its animation, so they see the
 ///   animation's target (UIKit sets the model value at once), not where the button is shown.
 /// - The top correction puts the centre 20 pt below the bars, so a 60 pt button still covers
@@ -22,15 +24,17 @@ import Foundation
 /// - A correction starts a second animation while the first runs; UIKit's additive animations
 ///   make the pair travel as one from where the button is to the corrected point.
 /// - `cancelled` falls through every branch after moving the centre: a cancelled drag does
-///   not dock. `began` applies the translation since the finger landed, hysteresis included.
+///   not dock. `began` applies the translation UIKit reports, which has had the 10 pt
+///   hysteresis taken off each axis: the button lags the finger by it for the whole drag.
 /// - `UIViewAnimationOptionCurveEaseOut` without `AllowUserInteraction`: the button ignores
 ///   touches for 0.6 s after each release.
 ///
-/// Modelling choices: the macros are not in the article. `SCREEN_WIDTH`/`SCREEN_HEIGHT` read
-/// `UIScreen.mainScreen.bounds`. `KZW_StatusBarAndNavigationBarHeight` and `KZW_TabbarHeight`
-/// are taken as the fixed values such projects defined in 2018: 88 and 83 on a device with a
-/// home indicator (a bottom safe-area inset), else 64 and 49 — whatever the orientation, and
-/// whether or not the bars are shown (see `shared/reference/devices.md`).
+/// Modelling choices: the macros are not in the article; they are taken from its author's own
+/// `KZWConstants.h` (the `KZWFoundation` pod, 2017): `SCREEN_WIDTH`/`SCREEN_HEIGHT` read
+/// `UIScreen.mainScreen.bounds`; `KZW_iPhoneX` is true only for a 375×812 screen in portrait;
+/// `KZW_StatusBarAndNavigationBarHeight` is 88 there and 64 elsewhere, `KZW_TabbarHeight` 83
+/// there and 49 elsewhere — whatever the device's real bars, its orientation, and whether the
+/// bars are shown at all. On every later iPhone, and in landscape, the corrections use 64 and 49.
 public struct InsetCorrectionPublished: SnapAlgorithm {
   public let id = "inset-correction.published"
   public let inputAPI = InputAPI.panGestureRecognizer
@@ -39,14 +43,19 @@ public struct InsetCorrectionPublished: SnapAlgorithm {
 
   public init() {}
 
-  /// `KZW_StatusBarAndNavigationBarHeight` in `environment`.
-  public static func statusBarAndNavigationBarHeight(in environment: Environment) -> CGFloat {
-    environment.safeAreaInsets.bottom > 0 ? 88 : 64
+  /// `KZW_iPhoneX`: `SCREEN_WIDTH == 375.f && SCREEN_HEIGHT == 812.f`.
+  public static func isIPhoneX(_ environment: Environment) -> Bool {
+    environment.screenBounds.size.width == 375 && environment.screenBounds.size.height == 812
   }
 
-  /// `KZW_TabbarHeight` in `environment`.
+  /// `KZW_StatusBarAndNavigationBarHeight`: `KZW_iPhoneX ? 88.f : 64.f`.
+  public static func statusBarAndNavigationBarHeight(in environment: Environment) -> CGFloat {
+    isIPhoneX(environment) ? 88 : 64
+  }
+
+  /// `KZW_TabbarHeight`: `KZW_iPhoneX ? (49.f + 34.f) : 49.f`.
   public static func tabBarHeight(in environment: Environment) -> CGFloat {
-    environment.safeAreaInsets.bottom > 0 ? 83 : 49
+    isIPhoneX(environment) ? 49 + 34 : 49
   }
 
   public mutating func handlePan(

@@ -11,13 +11,15 @@ import Foundation
 /// Reproduced exactly:
 /// - `dx`, `dy`, `halfx` and `halfy` are C `float`s: the offsets are rounded to single
 ///   precision and overflow to infinity.
-/// - `MAX` then `MIN`, in that order: an item wider (taller) than its superview ends with its
-///   far edge on the superview's far edge and its near edge off screen, not centred; a NaN
-///   offset passes straight through both macros into `center`.
+/// - `MAX` then `MIN`, in that order, as Foundation defines them: an item wider (taller) than
+///   its superview ends with its far edge on the superview's far edge and its near edge off
+///   screen, not centred. A NaN offset is caught by accident: `MAX(halfx, NaN)` is `halfx`, so
+///   the item jumps to the near edge instead of vanishing.
 /// - The bound is `self.superview.bounds` (the container), not the screen or the safe area:
 ///   the item may rest under the status bar, the notch, a bar or the home indicator.
 ///
-/// Modelling choices: the superview is the container, so its bounds are the window's;
+/// Modelling choices: a 64-bit device (`CGFloat` is `double`, so the `float` locals round); the
+/// superview is the container, so its bounds are the window's;
 /// `bringSubviewToFront:` changes no geometry and is omitted. The article also shows a pan
 /// recogniser handler as background; its "实现代码" (the implementation) is `GragView`, modelled here.
 public struct PerAxisClampPublished: SnapAlgorithm {

@@ -43,14 +43,16 @@ extension SnapAlgorithm {
   ) {}
 }
 
-/// Objective-C's `MAX(a, b)` macro: `((a) > (b) ? (a) : (b))`.
+/// Foundation's `MAX(a, b)` macro (`NSObjCRuntime.h`): `__a < __b ? __b : __a`.
 ///
-/// Unlike Swift's `max`, it returns `b` whenever the comparison is false, so a NaN in either
-/// argument comes out when it is `b`, and `MAX(x, NaN)` is NaN.
+/// Unlike Swift's `max`, it is not symmetric in NaN: it returns `a` whenever the comparison is
+/// false, so `MAX(30, NaN)` is 30 but `MAX(NaN, 30)` is NaN.
 @inlinable
-public func objcMAX(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a > b ? a : b }
+public func objcMAX(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a < b ? b : a }
 
-/// Objective-C's `MIN(a, b)` macro: `((a) < (b) ? (a) : (b))`.
+/// Foundation's `MIN(a, b)` macro (`NSObjCRuntime.h`): `__a < __b ? __a : __b`.
+///
+/// Returns `b` whenever the comparison is false: `MIN(345, NaN)` is NaN.
 @inlinable
 public func objcMIN(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a < b ? a : b }
 

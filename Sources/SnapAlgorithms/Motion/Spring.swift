@@ -40,6 +40,7 @@ public struct Spring: Hashable, Sendable {
     self.init(
       mass: mass, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
       fixedDuration: nil, form: .massStiffnessDamping)
+    guard isUsable else { return nil }
   }
 
   /// Creates a spring from a damping ratio ζ and a response (the period, in seconds, of the
@@ -53,6 +54,7 @@ public struct Spring: Hashable, Sendable {
     self.init(
       mass: 1, stiffness: stiffness, damping: damping, initialVelocity: initialVelocity,
       fixedDuration: nil, form: .dampingRatioResponse(dampingRatio: dampingRatio, response: response))
+    guard isUsable else { return nil }
   }
 
   /// UIView's `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`.
@@ -74,10 +76,22 @@ public struct Spring: Hashable, Sendable {
       ? dampingRatio : dampingRatio - (dampingRatio * dampingRatio - 1).squareRoot()
     let omega = log(1 / settleTolerance) / (decayPerOmega * duration)
     guard omega.isFinite, omega > 0 else { return nil }
-    return Spring(
+    let spring = Spring(
       mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega,
       initialVelocity: initialVelocity, fixedDuration: duration,
       form: .uikit(dampingRatio: dampingRatio, duration: duration))
+    return spring.isUsable ? spring : nil
+  }
+
+  /// Whether the constants survive floating point: ω0 and ζ finite and positive, and a settle
+  /// time that is finite. Extreme inputs (stiffness 1e-300 on mass 1e300) fail it.
+  var isUsable: Bool {
+    let omega = naturalFrequency
+    let zeta = dampingRatio
+    guard omega.isFinite, omega > 0, zeta.isFinite, zeta > 0, (omega * zeta).isFinite else {
+      return false
+    }
+    return settleTime.isFinite
   }
 
   @usableFromInline
@@ -197,7 +211,8 @@ public struct Spring: Hashable, Sendable {
     if envelope(from) <= tolerance { return from }
     var high = max(from, 1e-3)
     var doublings = 0
-    while envelope(high) > tolerance, doublings < 200 {
+    while envelope(high) > tolerance {
+      guard doublings < 200, high.isFinite else { return .infinity }
       high *= 2
       doublings += 1
     }

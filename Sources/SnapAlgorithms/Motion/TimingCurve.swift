@@ -51,15 +51,20 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
 
   /// The curve's output at `progress`, the fraction of the duration elapsed.
   ///
-  /// Solves x(t) = progress for the Bézier parameter t by Newton's method from a linear first
-  /// guess, falling back to bisection; the result is within 1e-12 of the exact curve in t and
-  /// so far inside 1e-7 in value. Progress outside [0, 1] is clamped, and NaN gives 0.
+  /// Solves x(t) = progress for the Bézier parameter t, then returns y(t). Newton's method,
+  /// kept inside a shrinking bracket, answers wherever x(t) is steep enough for double
+  /// precision to pin t down; where it is nearly flat (x1 = 0 near the start, x2 = 1 near the
+  /// end, x1 = 1 with x2 = 0 in the middle) bisection decides the side of each midpoint in
+  /// double-double arithmetic instead. Either way the result is within 1e-9 of the exact curve.
+  /// Progress outside [0, 1] is clamped, and NaN gives 0.
   ///
-  /// - Complexity: O(1): at most 8 Newton steps and 64 bisection steps.
+  /// - Complexity: O(1): at most 12 Newton steps, or at most 1,100 bisection steps.
   @inlinable
   public func value(atProgress progress: Double) -> Double {
     guard progress > 0 else { return 0 }  // also catches NaN
     guard progress < 1 else { return 1 }
+    // y(t) = x(t) for every t: the curve is the identity whatever t solves.
+    if x1 == y1 && x2 == y2 { return progress }
     return bezierY(solveParameter(forX: progress))
   }
 
@@ -83,27 +88,114 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
   /// The Bézier parameter t in [0, 1] at which x(t) = x, for x in (0, 1).
   @inlinable
   func solveParameter(forX x: Double) -> Double {
-    var t = x
-    for _ in 0..<8 {
-      let error = bezierX(t) - x
-      if abs(error) < 1e-14 { return t }
-      let slope = bezierXDerivative(t)
-      if abs(slope) < 1e-9 { break }
-      t -= error / slope
-      if !(t >= 0 && t <= 1) { break }
-    }
-    // x(t) is monotonic on [0, 1] because x1 and x2 lie in [0, 1]; bisection always converges.
+    // x(t) increases on [0, 1] because x1 and x2 lie in [0, 1], so [low, high] always brackets
+    // the root.
     var low = 0.0
     var high = 1.0
-    t = x
-    for _ in 0..<64 {
-      let value = bezierX(t)
-      if abs(value - x) < 1e-15 { return t }
-      if value < x { low = t } else { high = t }
-      t = (low + high) / 2
-      if high - low < 1e-16 { break }
+    var t = x
+    for _ in 0..<12 {
+      let error = bezierX(t) - x
+      var converged = error == 0
+      if !converged {
+        if error < 0 { low = t } else { high = t }
+        let slope = bezierXDerivative(t)
+        var next = t - error / slope
+        if !(next > low && next < high) { next = (low + high) / 2 }  // also catches slope 0
+        converged = abs(next - t) <= 2 * next.ulp
+        t = next
+      }
+      if converged {
+        // The residual's rounding (under 4e-16) moves t by that over the slope, and y by that
+        // times y's steepest slope; accept while that stays under 1e-9. Near a flat point of
+        // x(t) the double residual cannot be trusted, however small it looks.
+        let steepestY = 3 * (abs(y1) + abs(y2 - y1) + abs(1 - y2))
+        if abs(bezierXDerivative(t)) >= steepestY * 4e-7 { return t }
+        break
+      }
     }
-    return t
+    return solveParameterPrecisely(forX: x)
+  }
+
+  /// Bisection on t in which the side of each midpoint is decided by x(t) − x evaluated in
+  /// double-double arithmetic (about 106 bits), so it stays right where x(t) is flat.
+  @usableFromInline
+  func solveParameterPrecisely(forX x: Double) -> Double {
+    var low = 0.0
+    var high = 1.0
+    for _ in 0..<1100 {
+      let mid = low + (high - low) / 2
+      if mid <= low || mid >= high { break }
+      let residual = preciseXMinus(x, at: mid)
+      if residual == 0 { return mid }
+      if residual < 0 { low = mid } else { high = mid }
+    }
+    return low + (high - low) / 2
+  }
+
+  /// The sign-correct value of x(t) − x, from the Bernstein form
+  /// 3 x1 (1−t)² t + 3 x2 (1−t) t² + t³ in double-double arithmetic.
+  @usableFromInline
+  func preciseXMinus(_ x: Double, at t: Double) -> Double {
+    let u = DoubleDouble.sum(1, -t)
+    let tt = DoubleDouble(t)
+    let first = DoubleDouble.product(3, x1) * u * u * tt
+    let second = DoubleDouble.product(3, x2) * u * tt * tt
+    let third = tt * tt * tt
+    let total = first + second + third + DoubleDouble(-x)
+    return total.high + total.low
+  }
+}
+
+/// An unevaluated sum high + low of two doubles, carrying about 106 bits: enough to decide
+/// signs that plain doubles get wrong near a flat point of a curve.
+@usableFromInline
+struct DoubleDouble {
+  @usableFromInline var high: Double
+  @usableFromInline var low: Double
+
+  @usableFromInline
+  init(_ value: Double) {
+    high = value
+    low = 0
+  }
+
+  @usableFromInline
+  init(high: Double, low: Double) {
+    self.high = high
+    self.low = low
+  }
+
+  /// a + b exactly (Knuth's two-sum).
+  @usableFromInline
+  static func sum(_ a: Double, _ b: Double) -> DoubleDouble {
+    let s = a + b
+    let bb = s - a
+    return DoubleDouble(high: s, low: (a - (s - bb)) + (b - bb))
+  }
+
+  /// a × b exactly, using a fused multiply-add for the rounding error.
+  @usableFromInline
+  static func product(_ a: Double, _ b: Double) -> DoubleDouble {
+    let p = a * b
+    return DoubleDouble(high: p, low: (-p).addingProduct(a, b))
+  }
+
+  @usableFromInline
+  static func normalised(_ high: Double, _ low: Double) -> DoubleDouble {
+    let s = high + low
+    return DoubleDouble(high: s, low: low - (s - high))
+  }
+
+  @usableFromInline
+  static func + (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let s = sum(a.high, b.high)
+    return normalised(s.high, s.low + a.low + b.low)
+  }
+
+  @usableFromInline
+  static func * (a: DoubleDouble, b: DoubleDouble) -> DoubleDouble {
+    let p = product(a.high, b.high)
+    return normalised(p.high, p.low + a.high * b.low + a.low * b.high)
   }
 }
 

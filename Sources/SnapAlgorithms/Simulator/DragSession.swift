@@ -29,12 +29,12 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     case elsewhere
     /// A touch delivered through the touches API; `tapFailed` once it moved beyond the tap
     /// recogniser's limit.
-    case touches(start: CGPoint, tapFailed: Bool)
+    case touches(start: CGPoint, startTime: Double, tapFailed: Bool)
     case pan(PanGestureRecognizer)
   }
 
-  /// Movement beyond which a tap recogniser fails.
-  static var tapMovementLimit: CGFloat { PanGestureRecognizer.defaultHysteresis }
+  static var tapMovementLimit: CGFloat { TapGestureRecognizer.allowableMovement }
+  static var tapDurationLimit: Double { TapGestureRecognizer.maximumDuration }
 
   /// Starts with the item centred on `center`, and calls the algorithm's `didLoad(in:)`.
   public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
@@ -77,21 +77,24 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       }
       switch algorithm.inputAPI {
       case .touches:
-        touch = .touches(start: location, tapFailed: false)
+        touch = .touches(start: location, startTime: time, tapFailed: false)
         algorithm.touchesBegan(Touch(locationInWindow: location), view: &view, context: context)
       case .panGestureRecognizer:
         touch = .pan(PanGestureRecognizer(touchDownAt: location))
       }
 
-    case (.moved, .touches(let start, let tapFailed)):
-      touch = .touches(
-        start: start, tapFailed: tapFailed || !(distance(start, location) <= Self.tapMovementLimit))
+    case (.moved, .touches(let start, let startTime, let tapFailed)):
+      let failed =
+        tapFailed || !(distance(start, location) <= Self.tapMovementLimit)
+        || time - startTime > Self.tapDurationLimit
+      touch = .touches(start: start, startTime: startTime, tapFailed: failed)
       algorithm.touchesMoved(Touch(locationInWindow: location), view: &view, context: context)
 
-    case (.ended, .touches(let start, let tapFailed)):
+    case (.ended, .touches(let start, let startTime, let tapFailed)):
       touch = .idle
       let recognisesTap =
         !tapFailed && distance(start, location) <= Self.tapMovementLimit
+        && time - startTime <= Self.tapDurationLimit
         && algorithm.inputAPI == .touches(tapRecognizerAttached: true)
       if recognisesTap {
         algorithm.touchesCancelled(Touch(locationInWindow: location), view: &view, context: context)
@@ -107,10 +110,11 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       recognizer.location = location
       switch recognizer.state {
       case .possible:
-        guard distance(recognizer.touchDownLocation, location) >= recognizer.hysteresis else {
+        guard recognizer.hasCrossedHysteresis else {
           touch = .pan(recognizer)
           return
         }
+        recognizer.removeHysteresisFromTranslation()
         recognizer.state = .began
       default:
         recognizer.state = .changed
@@ -120,7 +124,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     case (.ended, .pan(var recognizer)), (.cancelled, .pan(var recognizer)):
       touch = .idle
       guard recognizer.state == .began || recognizer.state == .changed else { return }
-      recognizer.location = location
+      // UIKit's pan does not record where the finger lifts: the translation at `ended` is what
+      // the last `changed` left.
       recognizer.state = event.phase == .ended ? .ended : .cancelled
       callPanHandler(&recognizer, context: context)
       touch = .idle

@@ -57,17 +57,26 @@ public enum CoordinateSpace: Sendable {
 /// A model of `UIPanGestureRecognizer` attached to the item, for one touch.
 ///
 /// States follow UIKit: `possible` until the finger has moved `hysteresis` points from where
-/// it landed, then `began`, `changed` on each further move, and `ended` or `cancelled`. A
-/// touch that lifts before the hysteresis is crossed fails the recogniser and the handler is
-/// never called. The translation is measured from where the finger landed (so at `began` it
-/// already holds the hysteresis distance), until `setTranslation(_:in:)` moves the reference.
+/// it landed along either axis, then `began`, `changed` on each further move, and `ended` or
+/// `cancelled`. A touch that lifts before the hysteresis is crossed fails the recogniser and
+/// the handler is never called. Translations are measured from a reference point that starts
+/// where the finger landed and that `setTranslation(_:in:)` moves.
+///
+/// Two details of UIKit's implementation (UIKitCore's `UIPanGestureRecognizer`, iOS 18) matter
+/// for code that adds translations to a centre:
+/// - On beginning, UIKit removes the hysteresis from the translation, each axis shrunk towards
+///   zero by it (`_removeHysteresisFromTranslation`): a pan that began after a 12 pt move
+///   reports a translation of 2 pt, and an item moved by translations lags the finger by up to
+///   the hysteresis on each axis for the rest of the drag.
+/// - When the finger lifts, the recogniser ends without recording where: the translation at
+///   `ended` is what was left after the last `changed`.
 public struct PanGestureRecognizer: Hashable, Sendable {
   public enum State: String, Hashable, Sendable {
     case possible, began, changed, ended, cancelled, failed
   }
 
-  /// How far the finger moves before a pan begins. UIKit does not document it; about 10
-  /// points is the figure developers measure, and what gesture libraries copy.
+  /// How far the finger moves, along either axis, before a pan begins: UIKit's
+  /// `+[UIPanGestureRecognizer _defaultHysteresis]`, 10 points.
   public static let defaultHysteresis: CGFloat = 10
 
   public internal(set) var state: State = .possible
@@ -94,6 +103,24 @@ public struct PanGestureRecognizer: Hashable, Sendable {
     CGPoint(x: location.x - reference.x, y: location.y - reference.y)
   }
 
+  /// Whether the finger has moved the hysteresis along either axis (`_willScrollX`,
+  /// `_willScrollY`).
+  @inlinable
+  public var hasCrossedHysteresis: Bool {
+    let translation = translation(in: .window)
+    return abs(translation.x) >= hysteresis || abs(translation.y) >= hysteresis
+  }
+
+  /// Shrinks each axis of the translation towards zero by the hysteresis, as UIKit does just
+  /// before a pan begins.
+  public mutating func removeHysteresisFromTranslation() {
+    let translation = translation(in: .window)
+    func shrink(_ value: CGFloat) -> CGFloat {
+      value > 0 ? max(value - hysteresis, 0) : min(value + hysteresis, 0)
+    }
+    setTranslation(CGPoint(x: shrink(translation.x), y: shrink(translation.y)), in: .window)
+  }
+
   /// `[recognizer setTranslation:translation inView:view]`.
   @inlinable
   public mutating func setTranslation(_ translation: CGPoint, in view: CoordinateSpace) {
@@ -113,10 +140,21 @@ public enum InputAPI: Hashable, Sendable {
   /// `touchesBegan/Moved/Ended/Cancelled:withEvent:` overridden on the item.
   ///
   /// `tapRecognizerAttached`: a `UITapGestureRecognizer` is also on the item. It recognises a
-  /// touch that lifts within `PanGestureRecognizer.defaultHysteresis` points of where it landed,
-  /// and because `cancelsTouchesInView` is on by default the view then gets
-  /// `touchesCancelled` instead of `touchesEnded`.
+  /// touch that lifts within `TapGestureRecognizer.allowableMovement` of where it landed and
+  /// within `TapGestureRecognizer.maximumDuration`, and because `cancelsTouchesInView` is on by
+  /// default the view then gets `touchesCancelled` instead of `touchesEnded`.
   case touches(tapRecognizerAttached: Bool)
   /// A `UIPanGestureRecognizer` on the item calling the algorithm's action method.
   case panGestureRecognizer
+}
+
+/// The limits of a default single-tap `UITapGestureRecognizer`.
+///
+/// UIKit documents neither. 45 pt is the allowable movement UIKitCore's `UITapRecognizer`
+/// starts with (its coder skips the value when it equals 45); 0.75 s is what
+/// `maximumSingleTapDuration` returns. A touch that moves further, or stays down longer, is
+/// not a tap.
+public enum TapGestureRecognizer {
+  public static let allowableMovement: CGFloat = 45
+  public static let maximumDuration: Double = 0.75
 }
