@@ -83,6 +83,21 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
   @inlinable
   func bezierXDerivative(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
 
+  /// x(t) − x, computed so that its rounding error is relative to the distance from the nearer
+  /// end: the Bernstein form from (0, 0) for t ≤ ½, and from (1, 1) — in s = 1 − t, exact
+  /// there — above. All terms are nonnegative, so nothing cancels; near an end where x(t) is
+  /// flat the residual's sign stays right far closer to the root than the power form's.
+  @inlinable
+  func residual(_ t: Double, _ x: Double) -> Double {
+    if t <= 0.5 {
+      let u = 1 - t
+      return ((3 * x1 * u + 3 * x2 * t) * u + t * t) * t - x
+    }
+    let s = 1 - t
+    let oneMinusX = ((3 * (1 - x2) * t + 3 * (1 - x1) * s) * t + s * s) * s
+    return (1 - x) - oneMinusX
+  }
+
   /// The Bézier parameter t in [0, 1] at which x(t) = x, for x in (0, 1).
   @inlinable
   func solveParameter(forX x: Double) -> Double {
@@ -93,7 +108,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
     var t = x
     var converged = false
     for _ in 0..<8 {
-      let error = bezierX(t) - x
+      let error = residual(t, x)
       if error == 0 {
         converged = true
         break
@@ -111,7 +126,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
       // Bisection in doubles, down to adjacent numbers: at most about 60 halvings.
       t = low + (high - low) / 2
       while t > low && t < high {
-        if bezierX(t) < x { low = t } else { high = t }
+        if residual(t, x) < 0 { low = t } else { high = t }
         t = low + (high - low) / 2
       }
     }
