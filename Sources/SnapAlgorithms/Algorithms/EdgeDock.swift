@@ -40,10 +40,12 @@ public struct EdgeDockPublished: SnapAlgorithm {
   /// `@property (nonatomic) BOOL dragEnable;`
   public var dragEnable = true
   /// `CGPoint beginPoint;` — the ivar.
-  public private(set) var beginPoint = CGPoint.zero
+  public var beginPoint = CGPoint.zero
 
+  @inlinable
   public init() {}
 
+  @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // if (!_dragEnable) { return; }
     guard dragEnable else { return }
@@ -51,6 +53,7 @@ public struct EdgeDockPublished: SnapAlgorithm {
     beginPoint = touch.location(in: view)
   }
 
+  @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // if (!_dragEnable) { return; }
     guard dragEnable else { return }
@@ -73,6 +76,7 @@ public struct EdgeDockPublished: SnapAlgorithm {
     }
   }
 
+  @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // CGRect rect = self.frame;
     let rect = view.frame

@@ -39,12 +39,14 @@ public struct ForcedBoundaryEndPublished: SnapAlgorithm {
   public var releaseMotion: Motion? = Motion.none
 
   /// `Width` and `Height`: the screen size read in `viewDidLoad`.
-  public private(set) var width: CGFloat = 0
-  public private(set) var height: CGFloat = 0
-  private var loaded = false
+  public var width: CGFloat = 0
+  public var height: CGFloat = 0
+  @usableFromInline var loaded = false
 
+  @inlinable
   public init() {}
 
+  @inlinable
   public mutating func didLoad(in environment: Environment) {
     // Width=[UIScreen mainScreen].bounds.size.width;
     width = environment.screenBounds.size.width
@@ -53,6 +55,7 @@ public struct ForcedBoundaryEndPublished: SnapAlgorithm {
     loaded = true
   }
 
+  @inlinable
   public mutating func handlePan(
     _ recognizer: inout PanGestureRecognizer, view button: inout ItemView, context: UIKitContext
   ) {

@@ -41,23 +41,28 @@ public struct InsetCorrectionPublished: SnapAlgorithm {
   /// `animateWithDuration:0.6 delay:0 options:UIViewAnimationOptionCurveEaseOut`.
   public var releaseMotion: Motion? = .curve(.easeOut, duration: 0.6)
 
+  @inlinable
   public init() {}
 
   /// `KZW_iPhoneX`: `SCREEN_WIDTH == 375.f && SCREEN_HEIGHT == 812.f`.
+  @inlinable
   public static func isIPhoneX(_ environment: Environment) -> Bool {
     environment.screenBounds.size.width == 375 && environment.screenBounds.size.height == 812
   }
 
   /// `KZW_StatusBarAndNavigationBarHeight`: `KZW_iPhoneX ? 88.f : 64.f`.
+  @inlinable
   public static func statusBarAndNavigationBarHeight(in environment: Environment) -> CGFloat {
     isIPhoneX(environment) ? 88 : 64
   }
 
   /// `KZW_TabbarHeight`: `KZW_iPhoneX ? (49.f + 34.f) : 49.f`.
+  @inlinable
   public static func tabBarHeight(in environment: Environment) -> CGFloat {
     isIPhoneX(environment) ? 49 + 34 : 49
   }
 
+  @inlinable
   public mutating func handlePan(
     _ rec: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
   ) {
@@ -110,6 +115,7 @@ public struct InsetCorrectionPublished: SnapAlgorithm {
   }
 
   /// `- (void)viewMove:(UIView *)view point:(CGPoint)point`: animates `center` to `point`.
+  @inlinable
   func viewMove(_ view: inout ItemView, point: CGPoint, context: UIKitContext) {
     // [UIView animateWithDuration:0.6 delay:0 options:UIViewAnimationOptionCurveEaseOut
     //                  animations:^{ view.center = point; } completion:nil];

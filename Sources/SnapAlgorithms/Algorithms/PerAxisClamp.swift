@@ -32,10 +32,12 @@ public struct PerAxisClampPublished: SnapAlgorithm {
   }
 
   /// `CGPoint startPoint;` — the ivar.
-  public private(set) var startPoint = CGPoint.zero
+  public var startPoint = CGPoint.zero
 
+  @inlinable
   public init() {}
 
+  @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // CGPoint point = [[touches anyObject] locationInView:self];
     let point = touch.location(in: view)
@@ -44,6 +46,7 @@ public struct PerAxisClampPublished: SnapAlgorithm {
     // [[self superview] bringSubviewToFront:self];  (no geometry)
   }
 
+  @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // CGPoint point = [[touches anyObject] locationInView:self];
     let point = touch.location(in: view)

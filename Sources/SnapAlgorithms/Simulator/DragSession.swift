@@ -15,15 +15,20 @@ import Foundation
 /// - Times that are not finite, or go backwards, are taken as the previous event's time: UIKit
 ///   timestamps are monotonic.
 public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
-  public private(set) var algorithm: Algorithm
-  public private(set) var view: ItemView
+  public var algorithm: Algorithm { handlers }
+  public var view: ItemView { item }
   public var environment: Environment
   /// The time of the last event received.
-  public private(set) var time: Double = 0
-  private var touch = TouchState.idle
-  private var hasReceivedEvent = false
+  public var time: Double { clock }
 
-  private enum TouchState: Sendable {
+  @usableFromInline var handlers: Algorithm
+  @usableFromInline var item: ItemView
+  @usableFromInline var clock: Double = 0
+  @usableFromInline var touch = TouchState.idle
+  @usableFromInline var hasReceivedEvent = false
+
+  @usableFromInline
+  enum TouchState: Sendable {
     case idle
     /// A touch that does not reach the item, until it ends.
     case elsewhere
@@ -33,19 +38,21 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     case pan(PanGestureRecognizer)
   }
 
-  static var tapMovementLimit: CGFloat { TapGestureRecognizer.allowableMovement }
-  static var tapDurationLimit: Double { TapGestureRecognizer.maximumDuration }
+  @inlinable static var tapMovementLimit: CGFloat { TapGestureRecognizer.allowableMovement }
+  @inlinable static var tapDurationLimit: Double { TapGestureRecognizer.maximumDuration }
 
   /// Starts with the item centred on `center`, and calls the algorithm's `didLoad(in:)`.
+  @inlinable
   public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
     var algorithm = algorithm
     algorithm.didLoad(in: environment)
-    self.algorithm = algorithm
+    self.handlers = algorithm
     self.environment = environment
-    self.view = ItemView(center: center, size: itemSize)
+    self.item = ItemView(center: center, size: itemSize)
   }
 
   /// Whether a finger is down and its touches reach the item's code.
+  @inlinable
   public var isTracking: Bool {
     switch touch {
     case .idle, .elsewhere: return false
@@ -56,29 +63,29 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// The time UIKit would stamp on `event`, given the events before it.
   @inlinable
   public func timestamp(of event: TouchEvent) -> Double {
-    guard event.time.isFinite else { return time }
-    return hasReceivedEventFlag ? max(event.time, time) : event.time
+    guard event.time.isFinite else { return clock }
+    return hasReceivedEvent ? max(event.time, clock) : event.time
   }
 
-  @usableFromInline var hasReceivedEventFlag: Bool { hasReceivedEvent }
-
   /// Delivers one touch event the way UIKit would.
+  @inlinable
   public mutating func receive(_ event: TouchEvent) {
-    time = timestamp(of: event)
+    clock = timestamp(of: event)
     hasReceivedEvent = true
+    let time = clock
     let context = UIKitContext(time: time, environment: environment)
     let location = event.location
     switch (event.phase, touch) {
     case (.began, .idle):
-      view.removeFinishedAnimations(at: time)
-      guard view.acceptsTouches(at: time), view.frame.contains(location) else {
+      item.removeFinishedAnimations(at: time)
+      guard item.acceptsTouches(at: time), item.frame.contains(location) else {
         touch = .elsewhere
         return
       }
-      switch algorithm.inputAPI {
+      switch handlers.inputAPI {
       case .touches:
         touch = .touches(start: location, startTime: time, tapFailed: false)
-        algorithm.touchesBegan(Touch(locationInWindow: location), view: &view, context: context)
+        handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       case .panGestureRecognizer:
         touch = .pan(PanGestureRecognizer(touchDownAt: location))
       }
@@ -88,23 +95,23 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         tapFailed || !(distance(start, location) <= Self.tapMovementLimit)
         || time - startTime > Self.tapDurationLimit
       touch = .touches(start: start, startTime: startTime, tapFailed: failed)
-      algorithm.touchesMoved(Touch(locationInWindow: location), view: &view, context: context)
+      handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
 
     case (.ended, .touches(let start, let startTime, let tapFailed)):
       touch = .idle
       let recognisesTap =
         !tapFailed && distance(start, location) <= Self.tapMovementLimit
         && time - startTime <= Self.tapDurationLimit
-        && algorithm.inputAPI == .touches(tapRecognizerAttached: true)
+        && handlers.inputAPI == .touches(tapRecognizerAttached: true)
       if recognisesTap {
-        algorithm.touchesCancelled(Touch(locationInWindow: location), view: &view, context: context)
+        handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
       } else {
-        algorithm.touchesEnded(Touch(locationInWindow: location), view: &view, context: context)
+        handlers.touchesEnded(Touch(locationInWindow: location), view: &item, context: context)
       }
 
     case (.cancelled, .touches):
       touch = .idle
-      algorithm.touchesCancelled(Touch(locationInWindow: location), view: &view, context: context)
+      handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
 
     case (.moved, .pan(var recognizer)):
       recognizer.location = location
@@ -141,16 +148,17 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
 
   /// Calls the action method, then applies a state the handler set with `setState(_:)`: the
   /// recogniser calls the action again with it and ignores the rest of the touch.
-  private mutating func callPanHandler(
+  @inlinable
+  mutating func callPanHandler(
     _ recognizer: inout PanGestureRecognizer, context: UIKitContext
   ) {
-    algorithm.handlePan(&recognizer, view: &view, context: context)
+    handlers.handlePan(&recognizer, view: &item, context: context)
     let finished = recognizer.state == .ended || recognizer.state == .cancelled
     if let requested = recognizer.requestedState, !finished {
       recognizer.requestedState = nil
       recognizer.state = requested
       if requested == .ended || requested == .cancelled {
-        algorithm.handlePan(&recognizer, view: &view, context: context)
+        handlers.handlePan(&recognizer, view: &item, context: context)
       }
       recognizer.requestedState = nil
       touch = requested == .changed || requested == .began ? .pan(recognizer) : .elsewhere
@@ -163,17 +171,19 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @inlinable
   public func frame(at time: Double) -> Frame {
     let phase: FramePhase =
-      isTracking ? .drag : (view.isAnimating(at: time) ? .motion : .rest)
-    return Frame(time: time, phase: phase, rect: view.presentationFrame(at: time))
+      isTracking ? .drag : (item.isAnimating(at: time) ? .motion : .rest)
+    return Frame(time: time, phase: phase, rect: item.presentationFrame(at: time))
   }
 
   /// Forgets animations that have finished by `time`, keeping the work per frame constant.
+  @inlinable
   public mutating func removeFinishedAnimations(at time: Double) {
-    view.removeFinishedAnimations(at: time)
+    item.removeFinishedAnimations(at: time)
   }
 
   /// Where the item comes to rest: its model frame, once every animation has run.
-  public var restingFrame: CGRect { view.frame }
+  @inlinable
+  public var restingFrame: CGRect { item.frame }
 
   /// The environment changes (a rotation, an inset or keyboard change); UIKit leaves the
   /// item's centre where it is.

@@ -28,6 +28,7 @@ public struct Simulator: Sendable {
   /// Runs `algorithm` through `gesture` and returns every frame and the rest position.
   ///
   /// - Complexity: O(frames + events), constant work per frame.
+  @inlinable
   public func run<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: Gesture)
     -> Trajectory
   {

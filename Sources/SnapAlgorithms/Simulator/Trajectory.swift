@@ -41,6 +41,7 @@ public struct Trajectory: Hashable, Sendable {
   /// final position.
   public var isTruncated: Bool
 
+  @inlinable
   public init(
     algorithm: String, environment: Environment, frames: [Frame], rest: CGRect,
     isTruncated: Bool = false

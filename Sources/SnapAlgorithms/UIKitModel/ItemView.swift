@@ -18,7 +18,8 @@ public struct ItemView: Hashable, Sendable {
   /// `bounds.size`.
   public var size: CGSize
   /// Animations of `center` that have not yet finished.
-  public private(set) var animations: [Animation] = []
+  @inlinable public var animations: [Animation] { inFlight }
+  @usableFromInline var inFlight: [Animation] = []
 
   /// One additive animation of `center`.
   public struct Animation: Hashable, Sendable {
@@ -30,6 +31,18 @@ public struct ItemView: Hashable, Sendable {
     /// `motion.settleTime`, computed once.
     public var duration: Double
     public var allowsUserInteraction: Bool
+
+    @inlinable
+    public init(
+      beginTime: Double, offset: CGVector, motion: Motion, duration: Double,
+      allowsUserInteraction: Bool
+    ) {
+      self.beginTime = beginTime
+      self.offset = offset
+      self.motion = motion
+      self.duration = duration
+      self.allowsUserInteraction = allowsUserInteraction
+    }
 
     /// The offset still shown at `time`.
     @inlinable
@@ -59,13 +72,14 @@ public struct ItemView: Hashable, Sendable {
   /// `UIView.animate(withDuration:…)` does: the model value changes now and the screen follows.
   ///
   /// `.none` assigns without animating. A zero-distance change starts no animation.
+  @inlinable
   public mutating func animate(
     to target: CGPoint, with motion: Motion, at time: Double, allowsUserInteraction: Bool = false
   ) {
     let offset = CGVector(dx: center.x - target.x, dy: center.y - target.y)
     center = target
     guard motion != .none, offset.dx != 0 || offset.dy != 0 else { return }
-    animations.append(
+    inFlight.append(
       Animation(
         beginTime: time, offset: offset, motion: motion, duration: motion.settleTime,
         allowsUserInteraction: allowsUserInteraction))
@@ -77,7 +91,7 @@ public struct ItemView: Hashable, Sendable {
   @inlinable
   public func presentationCenter(at time: Double) -> CGPoint {
     var shown = center
-    for animation in animations {
+    for animation in inFlight {
       let offset = animation.remainingOffset(at: time)
       shown.x += offset.dx
       shown.y += offset.dy
@@ -94,35 +108,39 @@ public struct ItemView: Hashable, Sendable {
   /// Whether any animation is still moving the item at `time`.
   @inlinable
   public func isAnimating(at time: Double) -> Bool {
-    animations.contains { time < $0.beginTime + $0.duration }
+    inFlight.contains { time < $0.beginTime + $0.duration }
   }
 
   /// Whether the item would receive a touch that lands at `time`: no animation without
   /// `.allowUserInteraction` is running.
   @inlinable
   public func acceptsTouches(at time: Double) -> Bool {
-    !animations.contains { !$0.allowsUserInteraction && time < $0.beginTime + $0.duration }
+    !inFlight.contains { !$0.allowsUserInteraction && time < $0.beginTime + $0.duration }
   }
 
   /// Drops animations that have finished by `time`; they no longer change what is shown.
+  @inlinable
   public mutating func removeFinishedAnimations(at time: Double) {
-    animations.removeAll { !(time < $0.beginTime + $0.duration) }
+    guard !inFlight.isEmpty else { return }
+    inFlight.removeAll { !(time < $0.beginTime + $0.duration) }
   }
 
   /// Stops every animation where it is shown at `time`, as `layer.removeAllAnimations()` after
   /// copying the presentation value into the model does; the item does not jump.
+  @inlinable
   public mutating func stopAnimations(at time: Double) {
     center = presentationCenter(at: time)
-    animations.removeAll()
+    inFlight.removeAll()
   }
 
   /// Ends every animation at once, leaving the item at its model value (its target).
+  @inlinable
   public mutating func finishAnimations() {
-    animations.removeAll()
+    inFlight.removeAll()
   }
 
   /// The moment the last animation ends, or `nil` when none runs.
   public var animationEndTime: Double? {
-    animations.map { $0.beginTime + $0.duration }.max()
+    inFlight.map { $0.beginTime + $0.duration }.max()
   }
 }

@@ -79,17 +79,20 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   /// `+[UIPanGestureRecognizer _defaultHysteresis]`, 10 points.
   public static let defaultHysteresis: CGFloat = 10
 
-  public internal(set) var state: State = .possible
-  /// The finger's current position, in window coordinates.
-  public internal(set) var location: CGPoint
+  /// The recogniser's state. The simulator sets it; an action method asks for a change with
+  /// `setState(_:)`, as UIKit code does.
+  public var state: State = .possible
+  /// The finger's current position, in window coordinates; set by the simulator.
+  public var location: CGPoint
   /// Where the finger landed.
   public let touchDownLocation: CGPoint
   /// The point translations are measured from.
   @usableFromInline var reference: CGPoint
   public let hysteresis: CGFloat
   /// A state the handler asked for with `setState(_:)`, applied when it returns.
-  public internal(set) var requestedState: State?
+  public var requestedState: State?
 
+  @inlinable
   public init(touchDownAt location: CGPoint, hysteresis: CGFloat = Self.defaultHysteresis) {
     self.location = location
     self.touchDownLocation = location
@@ -113,6 +116,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// Shrinks each axis of the translation towards zero by the hysteresis, as UIKit does just
   /// before a pan begins.
+  @inlinable
   public mutating func removeHysteresisFromTranslation() {
     let translation = translation(in: .window)
     func shrink(_ value: CGFloat) -> CGFloat {
@@ -130,6 +134,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   /// `[recognizer setState:state]`, which only a subclass may call in UIKit's headers; the
   /// article calls it from the action method to end the drag early. The recogniser takes the
   /// new state when the handler returns and calls the handler again with it.
+  @inlinable
   public mutating func setState(_ state: State) {
     requestedState = state
   }
