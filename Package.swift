@@ -9,15 +9,22 @@ let package = Package(
   products: [
     // MARK: - Public API
     .library(name: "SnapAlgorithms", targets: ["SnapAlgorithms"]),
+    .library(name: "SnapCheck", targets: ["SnapCheck"]),
+    .library(name: "SnapCheckTesting", targets: ["SnapCheckTesting"]),
     .executable(name: "snap-bench", targets: ["snap-bench"]),
   ],
   targets: [
     // MARK: - Implementation details
     .target(name: "SnapAlgorithms", linkerSettings: libm),
+    .target(name: "SnapCheck", linkerSettings: libm),
+    // Reports SnapCheck failures as Swift Testing issues or XCTest failures; only tests link it.
+    .target(name: "SnapCheckTesting", dependencies: ["SnapCheck"], linkerSettings: libm),
     .executableTarget(name: "snap-bench", dependencies: ["SnapAlgorithms"], linkerSettings: libm),
 
     // MARK: - Tests
-    .testTarget(name: "PropertyTests", dependencies: ["SnapAlgorithms"], linkerSettings: libm),
+    .testTarget(
+      name: "PropertyTests", dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting"],
+      linkerSettings: libm),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,247 @@
+import Foundation
+
+/// What happened when a property was checked.
+public struct CheckResult<Value> {
+  /// The smallest failing value found, after shrinking; `nil` when every example passed.
+  public var counterexample: Value?
+  /// The first failing value found, before shrinking.
+  public var originalCounterexample: Value?
+  /// The run's seed: `forAll(gen, seed: result.seed, …)` replays the same run.
+  public var seed: UInt64
+  /// How many examples ran, up to and including the first failure.
+  public var examplesRun: Int
+  /// How many times the property ran while shrinking.
+  public var shrinkEvaluations: Int
+  /// How many test cases a generator gave up on (a filter found nothing it accepts).
+  public var discarded: Int
+  /// Why the property failed, or `nil` when it held.
+  public var failure: Failure?
+  /// How often each label was attached, over the examples that ran.
+  public var labels: [String: Int]
+  /// Each coverage requirement and how it fared.
+  public var coverage: [Coverage]
+  /// The choices the shrunk counterexample was generated from.
+  public var choices: [UInt64]
+  /// How long the run took.
+  public var duration: Duration
+
+  /// Whether the property held for every example and met every coverage requirement.
+  public var passed: Bool { failure == nil }
+
+  /// Why a property failed.
+  public enum Failure: Equatable, Sendable {
+    /// It returned `false` for `counterexample`.
+    case falsified
+    /// It threw for `counterexample`; the error's description.
+    case threw(String)
+    /// Labels that were required to cover a share of the examples and did not.
+    case insufficientCoverage([String])
+    /// Generators gave up on too many test cases: a filter rejects almost everything.
+    case tooManyDiscards
+  }
+
+  /// A coverage requirement: `label` should hold in at least `required` percent of examples.
+  public struct Coverage: Equatable, Sendable {
+    public var label: String
+    public var required: Double
+    /// How many examples it held in.
+    public var hits: Int
+    /// Out of how many.
+    public var examples: Int
+    /// Whether the data rule out the required share (a one-sided 99.9% Wilson bound below it).
+    public var isUnmet: Bool
+
+    /// The observed share, in percent.
+    public var observed: Double { examples == 0 ? 0 : 100 * Double(hits) / Double(examples) }
+  }
+}
+
+/// Labels and coverage requirements for the example being checked.
+///
+/// Take it as the property's second argument: `forAll(gen) { value, check in … }`.
+public final class PropertyContext {
+  var labels: [String] = []
+  var covered: [(label: String, required: Double, holds: Bool)] = []
+  let isRecording: Bool
+
+  init(isRecording: Bool) { self.isRecording = isRecording }
+
+  /// Attaches `label` to this example; the result counts how often each label occurred.
+  public func label(_ label: String) {
+    if isRecording { labels.append(label) }
+  }
+
+  /// Requires that `condition` holds in at least `percentage` percent of the examples; the
+  /// property fails when the examples show, beyond reasonable doubt, that it does not.
+  public func cover(_ percentage: Double, _ label: String, _ condition: Bool) {
+    if isRecording { covered.append((label, percentage, condition)) }
+  }
+}
+
+/// The settings every check reads from the environment.
+public enum SnapCheckEnvironment {
+  /// `SNAPCHECK_SEED`: replays a run (decimal, or hexadecimal with `0x`).
+  public static var seed: UInt64? { seed(in: ProcessInfo.processInfo.environment) }
+
+  /// `SNAPCHECK_EXAMPLES`: a factor applied to every property's number of examples.
+  public static var examplesFactor: Double {
+    examplesFactor(in: ProcessInfo.processInfo.environment)
+  }
+
+  /// The seed `SNAPCHECK_SEED` gives in `environment`, if it is set and readable.
+  public static func seed(in environment: [String: String]) -> UInt64? {
+    guard let text = environment["SNAPCHECK_SEED"] else { return nil }
+    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    if trimmed.lowercased().hasPrefix("0x") { return UInt64(trimmed.dropFirst(2), radix: 16) }
+    return UInt64(trimmed)
+  }
+
+  /// The factor `SNAPCHECK_EXAMPLES` gives in `environment`: 1 unless it is a positive number.
+  public static func examplesFactor(in environment: [String: String]) -> Double {
+    guard let text = environment["SNAPCHECK_EXAMPLES"],
+      let factor = Double(text.trimmingCharacters(in: .whitespaces)), factor.isFinite, factor > 0
+    else { return 1 }
+    return factor
+  }
+}
+
+/// Checks `property` on `examples` values from `gen`, and shrinks the first failure.
+///
+/// A property fails when it returns `false` or throws. The run is reproducible from `seed`;
+/// without one, `SNAPCHECK_SEED` is used if set, else a fresh random seed (printed on failure).
+/// `SNAPCHECK_EXAMPLES` scales `examples` for every property at once. `timeLimit` stops drawing
+/// new examples when it runs out (the examples that ran must still pass); `shrinkLimit` bounds
+/// the property runs spent shrinking.
+public func forAll<Value>(
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
+  shrinkLimit: Int = 10_000, _ property: (Value) throws -> Bool
+) -> CheckResult<Value> {
+  forAll(
+    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit
+  ) { value, _ in try property(value) }
+}
+
+/// Checks `property` on `examples` values from `gen`, with labels and coverage requirements
+/// recorded through the context it is handed; see `forAll(_:seed:examples:timeLimit:shrinkLimit:_:)`.
+public func forAll<Value>(
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
+  shrinkLimit: Int = 10_000, _ property: (Value, PropertyContext) throws -> Bool
+) -> CheckResult<Value> {
+  withoutActuallyEscaping(property) { property in
+    runCheck(
+      gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+      property)
+  }
+}
+
+private func runCheck<Value>(
+  _ gen: Gen<Value>, seed: UInt64?, examples: Int, timeLimit: Duration?, shrinkLimit: Int,
+  _ property: @escaping (Value, PropertyContext) throws -> Bool
+) -> CheckResult<Value> {
+  let clock = ContinuousClock()
+  let started = clock.now
+  let runSeed = seed ?? SnapCheckEnvironment.seed ?? UInt64.random(in: .min ... .max)
+  let target = max(1, Int((Double(examples) * SnapCheckEnvironment.examplesFactor).rounded()))
+  let maximumDiscards = max(10 * target, 100)
+  let testCase = TestCase(maximumChoices: 8192)
+  var result = CheckResult<Value>(
+    counterexample: nil, originalCounterexample: nil, seed: runSeed, examplesRun: 0,
+    shrinkEvaluations: 0, discarded: 0, failure: nil, labels: [:], coverage: [], choices: [],
+    duration: .zero)
+  var coverageHits: [String: (required: Double, hits: Int)] = [:]
+  var coverageOrder: [String] = []
+
+  /// Runs the property on what `testCase` generates: `nil` when the case is discarded.
+  func evaluate(recording: Bool) -> (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)? {
+    let value: Value
+    do {
+      value = try gen.generate(testCase)
+    } catch {
+      return nil
+    }
+    let context = PropertyContext(isRecording: recording)
+    do {
+      return (value, try property(value, context) ? nil : .falsified, context)
+    } catch {
+      return (value, .threw(String(describing: error)), context)
+    }
+  }
+
+  var exampleIndex: UInt64 = 0
+  while result.examplesRun < target {
+    if let timeLimit, clock.now - started > timeLimit { break }
+    var state = runSeed &+ exampleIndex &* 0xD1B5_4A32_D192_ED03
+    exampleIndex += 1
+    testCase.reset(random: Xoshiro256(seed: Xoshiro256.splitMix(&state)))
+    guard let outcome = evaluate(recording: true) else {
+      result.discarded += 1
+      if result.discarded >= maximumDiscards {
+        result.failure = .tooManyDiscards
+        break
+      }
+      continue
+    }
+    result.examplesRun += 1
+    for label in outcome.context.labels { result.labels[label, default: 0] += 1 }
+    for requirement in outcome.context.covered {
+      if coverageHits[requirement.label] == nil { coverageOrder.append(requirement.label) }
+      var entry = coverageHits[requirement.label] ?? (requirement.required, 0)
+      entry.required = requirement.required
+      if requirement.holds { entry.hits += 1 }
+      coverageHits[requirement.label] = entry
+    }
+    guard let failure = outcome.failure else { continue }
+
+    // Shrink: replay edited records (zeros past their end) and keep the simplest failure.
+    result.originalCounterexample = outcome.value
+    let original = testCase.choices
+    testCase.reset(prefix: original, random: nil, recordsSpans: true)
+    _ = evaluate(recording: false)
+    var shrinker = Shrinker(
+      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans),
+      maximumEvaluations: shrinkLimit
+    ) { candidate in
+      testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
+      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
+      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans)
+    }
+    shrinker.shrink()
+    result.shrinkEvaluations = shrinker.evaluations
+    testCase.reset(prefix: shrinker.best.choices, random: nil)
+    if let final = evaluate(recording: false), let finalFailure = final.failure {
+      result.counterexample = final.value
+      result.failure = finalFailure
+    } else {
+      // The shrinker only keeps failing records, so this is unreachable unless the property
+      // is not deterministic; report the original failure rather than none.
+      result.counterexample = outcome.value
+      result.failure = failure
+    }
+    result.choices = shrinker.best.choices
+    break
+  }
+
+  result.coverage = coverageOrder.compactMap { label in
+    guard let entry = coverageHits[label] else { return nil }
+    return CheckResult<Value>.Coverage(
+      label: label, required: entry.required, hits: entry.hits, examples: result.examplesRun,
+      isUnmet: wilsonUpperBound(hits: entry.hits, of: result.examplesRun) < entry.required / 100)
+  }
+  if result.failure == nil {
+    let unmet = result.coverage.filter(\.isUnmet).map(\.label)
+    if !unmet.isEmpty { result.failure = .insufficientCoverage(unmet) }
+  }
+  result.duration = clock.now - started
+  return result
+}
+
+/// The upper end of a one-sided 99.9% Wilson score interval for a proportion.
+func wilsonUpperBound(hits: Int, of total: Int) -> Double {
+  guard total > 0 else { return 1 }
+  let z = 3.090232306167813  // one-sided 99.9%
+  let n = Double(total)
+  let p = Double(hits) / n
+  let centre = p + z * z / (2 * n)
+  let margin = z * ((p * (1 - p) + z * z / (4 * n)) / n).squareRoot()
+  return min(1, (centre + margin) / (1 + z * z / n))
+}

@@ -1,0 +1,75 @@
+import SnapCheck
+import Testing
+
+#if canImport(XCTest)
+  import XCTest
+#endif
+
+/// Checks `property` with SnapCheck inside a Swift Testing `@Test` and records a failure at the
+/// caller's line: the smallest counterexample, the seed and the command that replays it.
+///
+/// `name` is what `swift test --filter` needs to rerun the test; it defaults to the calling
+/// function's name.
+@discardableResult
+public func check<Value>(
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
+  shrinkLimit: Int = 10_000, name: String = #function,
+  sourceLocation: SourceLocation = #_sourceLocation, _ property: (Value) throws -> Bool
+) -> CheckResult<Value> {
+  check(
+    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+    name: name, sourceLocation: sourceLocation
+  ) { value, _ in try property(value) }
+}
+
+/// Checks `property`, which may label examples and require coverage, inside a `@Test`.
+@discardableResult
+public func check<Value>(
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
+  shrinkLimit: Int = 10_000, name: String = #function,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ property: (Value, PropertyContext) throws -> Bool
+) -> CheckResult<Value> {
+  let result = forAll(
+    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit, property)
+  if let report = result.failureReport(replay: replayCommand(name)) {
+    Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+  }
+  return result
+}
+
+/// Checks a state machine's command sequences inside a `@Test`; see `forAllSequences`.
+@discardableResult
+public func checkSequences<Machine: StateMachine>(
+  _ machine: Machine, seed: UInt64? = nil, examples: Int = 100, maximumLength: Int = 30,
+  name: String = #function, sourceLocation: SourceLocation = #_sourceLocation
+) -> CheckResult<[Machine.Command]> {
+  let result = forAllSequences(
+    machine, seed: seed, examples: examples, maximumLength: maximumLength)
+  if let report = result.failureReport(replay: replayCommand(name)) {
+    Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+  }
+  return result
+}
+
+#if canImport(XCTest)
+  /// Checks `property` with SnapCheck inside an XCTest test method, failing the test at the
+  /// caller's line with the smallest counterexample, the seed and the replay command.
+  @discardableResult
+  public func XCTAssertProperty<Value>(
+    _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, name: String = #function,
+    file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Bool
+  ) -> CheckResult<Value> {
+    let result = forAll(gen, seed: seed, examples: examples, property)
+    if let report = result.failureReport(replay: replayCommand(name)) {
+      XCTFail(report, file: file, line: line)
+    }
+    return result
+  }
+#endif
+
+/// `swift test --filter <test>` for a test function named `name` (`reverse(seed:)` → `reverse`).
+func replayCommand(_ name: String) -> String {
+  let base = name.prefix { $0 != "(" }
+  return "swift test --filter \(base.isEmpty ? name : String(base))"
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SnapCheck
+import Testing
+
+/// False properties must fail and shrink to exactly their minimal counterexample.
+@Suite("SnapCheck shrinking")
+struct SnapCheckShrinkingTests {
+  static let lists = Gen.int(in: -1000...1000).array(count: 0...20)
+  static let lengthList = Gen.int(in: 1...100).flatMap { n in
+    Gen.int(in: 0...1000).array(count: n...n)
+  }
+
+  @Test("reversal: every seed shrinks to [0, 1]", arguments: 0..<20)
+  func reverse(seed: UInt64) {
+    let result = forAll(Self.lists, seed: seed, examples: 1000) { xs in xs.reversed() == xs }
+    #expect(result.counterexample == [0, 1], "seed \(seed): \(String(describing: result.originalCounterexample))")
+    #expect(result.failure == .falsified)
+  }
+
+  @Test("a list whose length came from flatMap shrinks to [900]", arguments: 0..<20)
+  func lengthList(seed: UInt64) {
+    let result = forAll(Self.lengthList, seed: seed, examples: 1000) { xs in (xs.max() ?? 0) < 900 }
+    #expect(result.counterexample == [900], "seed \(seed): from \(String(describing: result.originalCounterexample?.count)) elements")
+  }
+}
+
+extension SnapCheckShrinkingTests {
+  @Test("integers shrink to the boundary of the failure, on either side of zero")
+  func integerBoundaries() {
+    #expect(forAll(Gen.int, seed: 1) { $0 < 1000 }.counterexample == 1000)
+    #expect(forAll(Gen.int, seed: 2) { $0 > -1000 }.counterexample == -1000)
+    #expect(forAll(Gen.int(in: 500...10_000), seed: 3) { $0 < 600 }.counterexample == 600)
+    #expect(forAll(Gen.int(in: -10_000 ... -500), seed: 4) { $0 > -600 }.counterexample == -600)
+    // The whole UInt64 range shrinks as well as Int's.
+    let unsigned = forAll(Gen<UInt64>.integer(in: .min ... .max), seed: 5) { $0 < 1 << 40 }
+    #expect(unsigned.counterexample == 1 << 40)
+  }
+
+  @Test("shrinking works through filter")
+  func throughFilter() {
+    let evens = Gen.int(in: 0...10_000).filter { $0 % 2 == 0 }
+    for seed: UInt64 in 0..<10 {
+      #expect(forAll(evens, seed: seed) { $0 < 101 }.counterexample == 102)
+    }
+  }
+
+  @Test("shrinking works through map, zip and oneOf")
+  func throughMapZipOneOf() {
+    let doubled = Gen.int(in: 0...1000).map { $0 * 2 }
+    #expect(forAll(doubled, seed: 7) { $0 < 300 }.counterexample == 300)
+
+    // A sum that must stay small shrinks to the simplest pair: the first as small as allowed.
+    let pairs = zip(Gen.int(in: 1...1_000_000), Gen.int(in: 1...1_000_000))
+    for seed: UInt64 in 0..<10 {
+      let result = forAll(pairs, seed: seed) { $0.0 + $0.1 < 1000 }
+      #expect(result.counterexample.map { [$0.0, $0.1] } == [1, 999], "seed \(seed)")
+    }
+
+    // oneOf shrinks within a generator, and to the first one when the value fails there too.
+    let either = Gen.oneOf(Gen.int(in: 0...100), Gen.int(in: 0...2000))
+    for seed: UInt64 in 0..<10 {
+      let result = forAll(either, seed: seed) { $0 < 50 }
+      #expect(result.counterexample == 50)
+      #expect(result.choices == [0, 50])
+    }
+  }
+
+  @Test("doubles shrink to round numbers; special values are found and shrink in order")
+  func doubles() {
+    let reals = Gen.double(in: 0...10)
+    #expect(forAll(reals, seed: 9) { $0 < 1.5 }.counterexample == 2)
+    #expect(forAll(Gen.double(in: -10 ... -1), seed: 10) { $0 > -3.5 }.counterexample == -4)
+    let hostile = Gen.double(in: 0...1, includingSpecialValues: true)
+    let nan = forAll(hostile, seed: 11, examples: 1000) { !$0.isNaN }
+    #expect(nan.counterexample?.isNaN == true)
+    let infinite = forAll(hostile, seed: 12, examples: 1000) { $0.isFinite }
+    #expect(infinite.counterexample == .infinity)
+  }
+
+  @Test("the same seed gives the same run, shrink and all")
+  func reproducible() {
+    let first = forAll(Self.lists, seed: 99) { xs in xs.reversed() == xs }
+    let second = forAll(Self.lists, seed: 99) { xs in xs.reversed() == xs }
+    #expect(first.examplesRun == second.examplesRun)
+    #expect(first.originalCounterexample == second.originalCounterexample)
+    #expect(first.shrinkEvaluations == second.shrinkEvaluations)
+    #expect(first.choices == second.choices)
+    // A different seed draws different values.
+    let values = (0..<5).map { Self.lists.example(seed: $0) }
+    #expect(Set(values.map { $0 ?? [] }).count > 1)
+  }
+
+  @Test("shrinking is bounded by its budget")
+  func boundedWork() {
+    let result = forAll(Self.lengthList, seed: 5, shrinkLimit: 10) { ($0.max() ?? 0) < 900 }
+    #expect(result.shrinkEvaluations <= 10)
+    #expect(result.failure == .falsified)
+    #expect((result.counterexample?.max() ?? 0) >= 900)
+  }
+
+  @Test("a property that throws fails, and its error is reported")
+  func throwing() {
+    struct Boom: Error {}
+    let result = forAll(Gen.int(in: 0...100), seed: 1) { x in
+      if x >= 10 { throw Boom() }
+      return true
+    }
+    #expect(result.counterexample == 10)
+    #expect(result.failure == .threw("Boom()"))
+  }
+
+  @Test("true properties pass every example")
+  func truePropertiesPass() {
+    let result = forAll(Self.lists, seed: 3, examples: 500) { xs in
+      Array(xs.reversed().reversed()) == xs
+    }
+    #expect(result.passed)
+    #expect(result.counterexample == nil)
+    #expect(result.examplesRun == 500)
+    #expect(result.shrinkEvaluations == 0)
+  }
+}
