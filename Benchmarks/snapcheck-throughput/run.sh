@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Builds main.swift with SnapCheck's sources in one optimised module and runs it.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+out="$(mktemp -d)"
+swiftc -O -wmo -module-name snapcheck_throughput "$here/main.swift" \
+  "$here"/../../Sources/SnapCheck/*.swift -o "$out/throughput"
+"$out/throughput"
