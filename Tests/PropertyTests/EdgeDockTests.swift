@@ -35,14 +35,16 @@ struct EdgeDockTests {
     #expect(trajectory.frames.filter { $0.phase == .motion }.count == 30)
   }
 
-  @Test("x is not clamped while dragging: the item leaves the screen until the finger lifts")
+  @Test("x is not clamped while dragging: the item slides off the screen's edge")
   func xLeavesScreen() {
-    // Start (300, 300), grab (30, 30). moved (-100, 300): offset (−400, 0) → centre (−100, 300):
-    // frame x −130…−70, entirely off screen. ended: −100 <= 187.5 → centre (30, 300).
+    // Start (300, 300), origin (270, 270); grabbed at (320, 300): beginPoint (50, 30).
+    // moved (-100, 300): the finger is on the glass, so UIKit reports x = 0; nowPoint
+    // (0 − 270, 30) = (−270, 30); offset (−320, 0) → centre (−20, 300): frame x −50…10,
+    // 50 pt off screen. ended: −20 <= 187.5 → centre (30, 300).
     let trajectory = Fixtures.run(
       EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 300),
-      [(0, .began, 300, 300), (0.1, .moved, -100, 300), (0.2, .ended, -100, 300)])
-    #expect(trajectory.frames.contains { $0.rect.maxX < 0 })
+      [(0, .began, 320, 300), (0.1, .moved, -100, 300), (0.2, .ended, -100, 300)])
+    #expect(trajectory.frames.contains { $0.rect.minX == -50 })
     #expect(trajectory.rest.origin == CGPoint(x: 0, y: 270))
   }
 

@@ -68,25 +68,42 @@ struct PerAxisClampTests {
     #expect(rounded.rest.midX == 100 + offset)
     #expect(rounded.rest.midX != 100.3 - 0.1)
 
-    // moved to x = 1e39: dx = (float)(1e39 − …) = +inf → newcenter.x = inf;
+    // UIKit never delivers a touch at x = 1e39, but the handler's arithmetic is faithful if
+    // called with one: dx = (float)(1e39 − …) = +inf → newcenter.x = inf;
     // MAX(30, inf) = inf; MIN(345, inf) = 345: infinity lands on the right edge.
-    let overflow = Fixtures.run(
-      PerAxisClampPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 100, y: 300),
-      [(0, .began, 100, 300), (0.05, .moved, 1e39, 300), (0.1, .ended, 1e39, 300)])
-    #expect(overflow.rest.midX == 345)
+    var algorithm = PerAxisClampPublished()
+    var view = ItemView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 60, height: 60))
+    let context = UIKitContext(time: 0, environment: Fixtures.iPhone8)
+    algorithm.touchesBegan(Touch(locationInWindow: CGPoint(x: 100, y: 300)), view: &view, context: context)
+    algorithm.touchesMoved(Touch(locationInWindow: CGPoint(x: 1e39, y: 300)), view: &view, context: context)
+    #expect(view.center.x == 345)
   }
 
-  @Test("a NaN finger position is caught by Foundation's MAX: the item jumps to the edge")
+  @Test("a NaN offset is caught by Foundation's MAX: the item jumps to the edge")
   func nanCaughtByMAX() {
-    // dx = NaN → newcenter.x = NaN. MAX(halfx, x) is `30 < NaN ? NaN : 30` = 30 (the comparison
-    // is false, so the first argument wins); MIN(345, 30) = 30. The item jumps to the left edge
-    // instead of vanishing. With the arguments the other way round it would have been NaN.
-    let trajectory = Fixtures.run(
-      PerAxisClampPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 100, y: 300),
-      [(0, .began, 100, 300), (0.05, .moved, .nan, 300), (0.1, .ended, 100, 300)])
-    #expect(trajectory.rest.midX == 30)
-    #expect(trajectory.rest.midY == 300)
+    // Called directly (UIKit never delivers NaN): dx = NaN → newcenter.x = NaN. MAX(halfx, x)
+    // is `30 < NaN ? NaN : 30` = 30 (the comparison is false, so the first argument wins);
+    // MIN(345, 30) = 30. The item jumps to the left edge instead of vanishing.
+    var algorithm = PerAxisClampPublished()
+    var view = ItemView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 60, height: 60))
+    let context = UIKitContext(time: 0, environment: Fixtures.iPhone8)
+    algorithm.touchesBegan(Touch(locationInWindow: CGPoint(x: 100, y: 300)), view: &view, context: context)
+    algorithm.touchesMoved(Touch(locationInWindow: CGPoint(x: CGFloat.nan, y: 300)), view: &view, context: context)
+    #expect(view.center == CGPoint(x: 30, y: 300))
     #expect(objcMAX(.nan, 30).isNaN)
     #expect(objcMIN(345, .nan).isNaN)
+  }
+
+  @Test("through the simulator, touches stay on the glass: NaN is ignored, far ones clamped")
+  func touchesOnTheGlass() {
+    // The NaN move takes the previous location (100, 300): no movement. The move to x = 1e39
+    // arrives at the screen's edge, x = 375: dx = 275 → centre 375 → MIN(345, 375) = 345.
+    let trajectory = Fixtures.run(
+      PerAxisClampPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 100, y: 300),
+      [(0, .began, 100, 300), (0.05, .moved, .nan, 300), (0.1, .moved, 1e39, 300),
+       (0.15, .ended, 1e39, 300)])
+    #expect(trajectory.frames[3].rect.midX == 100)
+    #expect(trajectory.rest.midX == 345)
+    #expect(trajectory.frames.allSatisfy { $0.rect.isFinite })
   }
 }

@@ -14,6 +14,10 @@ import Foundation
 ///   `ended` and `cancelled` with no touch down.
 /// - Times that are not finite, or go backwards, are taken as the previous event's time: UIKit
 ///   timestamps are monotonic.
+/// - A finger is on the glass: locations are clamped to the screen's bounds, and a coordinate
+///   that is not a finite number is taken from the finger's previous location (a `began` with
+///   none is ignored). UIKit never hands code a NaN or a touch a light-year away, so neither do
+///   we; what code does with such values can still be tested by calling its handlers directly.
 public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var algorithm: Algorithm { handlers }
   public var view: ItemView { item }
@@ -26,6 +30,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline var clock: Double = 0
   @usableFromInline var touch = TouchState.idle
   @usableFromInline var hasReceivedEvent = false
+  @usableFromInline var lastLocation: CGPoint?
 
   @usableFromInline
   enum TouchState: Sendable {
@@ -74,7 +79,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     hasReceivedEvent = true
     let time = clock
     let context = UIKitContext(time: time, environment: environment)
-    let location = event.location
+    guard let location = touchLocation(of: event) else { return }
+    lastLocation = location
     switch (event.phase, touch) {
     case (.began, .idle):
       item.removeFinishedAnimations(at: time)
@@ -144,6 +150,23 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       // A second finger, or a touch that is not down: UIKit never sends these to the item.
       break
     }
+  }
+
+  /// Where UIKit would report `event`'s finger: on the screen, and a real number.
+  @inlinable
+  func touchLocation(of event: TouchEvent) -> CGPoint? {
+    let screen = environment.screenBounds
+    func onScreen(_ value: CGFloat, _ previous: CGFloat?, _ low: CGFloat, _ high: CGFloat)
+      -> CGFloat?
+    {
+      guard value.isFinite else { return previous }
+      return Swift.min(Swift.max(value, low), high)
+    }
+    let previous = event.phase == .began ? nil : lastLocation
+    guard let x = onScreen(event.location.x, previous?.x, screen.minX, screen.maxX),
+      let y = onScreen(event.location.y, previous?.y, screen.minY, screen.maxY)
+    else { return nil }
+    return CGPoint(x: x, y: y)
   }
 
   /// Calls the action method, then applies a state the handler set with `setState(_:)`: the
