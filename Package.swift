@@ -19,11 +19,18 @@ let package = Package(
     .target(name: "SnapCheck", linkerSettings: libm),
     // Reports SnapCheck failures as Swift Testing issues or XCTest failures; only tests link it.
     .target(name: "SnapCheckTesting", dependencies: ["SnapCheck"], linkerSettings: libm),
-    .executableTarget(name: "snap-bench", dependencies: ["SnapAlgorithms"], linkerSettings: libm),
+    // Joins the two: scenario generators and the invariant catalogue, for tests and snap-bench.
+    .target(
+      name: "SnapVerification", dependencies: ["SnapAlgorithms", "SnapCheck"],
+      linkerSettings: libm),
+    .executableTarget(
+      name: "snap-bench", dependencies: ["SnapAlgorithms", "SnapCheck", "SnapVerification"],
+      linkerSettings: libm),
 
     // MARK: - Tests
     .testTarget(
-      name: "PropertyTests", dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting"],
+      name: "PropertyTests",
+      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification"],
       linkerSettings: libm),
   ],
   swiftLanguageModes: [.v6]

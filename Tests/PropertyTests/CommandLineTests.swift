@@ -191,3 +191,121 @@ struct CommandLineTests {
     }
   }
 }
+
+extension CommandLineTests {
+  @Test("verify prints the matrix, one line per violation with a replay command, exit 0")
+  func verifyTable() throws {
+    let result = try run(["verify"])
+    #expect(result.status == 0)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.first?.hasPrefix("algorithm") == true)
+    #expect(lines[1].hasPrefix("per-axis-clamp.published"))
+    #expect(result.stdout.contains("✗ inset-correction.published breaks nearest-edge"))
+    #expect(result.stdout.contains("replay: snap-bench trace inset-correction.published"))
+    let markdown = try run(["verify", "--format", "markdown", "--algorithm", "edge-dock.published"])
+    #expect(markdown.stdout.hasPrefix("| algorithm | on-screen |"))
+  }
+
+  @Test("verify --format json is versioned, and byte-identical for the same seed")
+  func verifyJSON() throws {
+    let first = try run(["verify", "--format", "json", "--seed", "7", "--examples", "50"])
+    let second = try run(["verify", "--format=json", "--seed=7", "--examples=50"])
+    #expect(first.status == 0)
+    #expect(first.stdout == second.stdout)
+    struct Output: Decodable {
+      struct Result: Decodable {
+        var algorithm: String
+        var invariant: String
+        var status: String
+        var examplesRun: Int
+        var counterexample: Counterexample?
+      }
+      struct Counterexample: Decodable {
+        var device: String
+        var landscape: Bool
+        var navigationBar: Bool
+        var tabBar: Bool
+        var keyboard: Bool
+        var item: [String: Double]
+      }
+      var version: Int
+      var seed: UInt64
+      var examples: Int
+      var results: [Result]
+    }
+    let output = try JSONDecoder().decode(Output.self, from: Data(first.stdout.utf8))
+    #expect(output.version == 1)
+    #expect(output.seed == 7)
+    #expect(output.examples == 50)
+    #expect(output.results.count == 4 * 9)
+    #expect(output.results.allSatisfy { ($0.status == "violated") == ($0.counterexample != nil) })
+    #expect(Set(output.results.map(\.status)) == ["holds", "violated", "not-applicable"])
+  }
+
+  @Test("every violation verify reports replays to the same rest position with trace")
+  func verifyReplaysWithTrace() throws {
+    let result = try run(["verify", "--format", "json"])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let results = try #require(object["results"] as? [[String: Any]])
+    var replayed = 0
+    for entry in results {
+      guard let counterexample = entry["counterexample"] as? [String: Any],
+        let algorithm = entry["algorithm"] as? String,
+        let gesture = counterexample["gesture"],
+        let device = counterexample["device"] as? String,
+        let item = counterexample["item"] as? [String: Double]
+      else { continue }
+      var arguments = ["trace", algorithm, "--device", device, "--gesture", "-"]
+      if counterexample["landscape"] as? Bool == true { arguments.append("--landscape") }
+      if counterexample["navigationBar"] as? Bool == false { arguments.append("--no-nav-bar") }
+      if counterexample["tabBar"] as? Bool == false { arguments.append("--no-tab-bar") }
+      if counterexample["keyboard"] as? Bool == true { arguments.append("--keyboard") }
+      arguments += ["--item", "\(Int(item["width"] ?? 0))x\(Int(item["height"] ?? 0))"]
+      let gestureText = String(
+        decoding: try JSONSerialization.data(withJSONObject: gesture), as: UTF8.self)
+      let trace = try run(arguments, input: gestureText)
+      #expect(trace.status == 0, "\(trace.stderr)")
+      // The simulator, run on the same scenario, gives the rest frame trace printed.
+      let profile = try #require(DeviceProfile.named(device))
+      let environment = profile.environment(
+        counterexample["landscape"] as? Bool == true ? .landscape : .portrait,
+        bars: .init(
+          navigationBar: counterexample["navigationBar"] as? Bool ?? true,
+          tabBar: counterexample["tabBar"] as? Bool ?? true,
+          keyboard: counterexample["keyboard"] as? Bool ?? false))
+      let parsed = try Gesture(json: Data(gestureText.utf8))
+      let algorithmValue = try #require(AlgorithmCatalogue.algorithm(id: algorithm))
+      let rest = simulateRest(algorithmValue, environment, item, parsed)
+      struct Trace: Decodable { var rest: [String: Double] }
+      let traced = try JSONDecoder().decode(Trace.self, from: Data(trace.stdout.utf8))
+      #expect(traced.rest["x"] == Double(rest.origin.x))
+      #expect(traced.rest["y"] == Double(rest.origin.y))
+      replayed += 1
+    }
+    #expect(replayed == 16)
+  }
+
+  func simulateRest<A: SnapAlgorithm>(
+    _ algorithm: A, _ environment: Environment, _ item: [String: Double], _ gesture: Gesture
+  ) -> CGRect {
+    Simulator(
+      environment: environment,
+      itemSize: CGSize(width: item["width"] ?? 0, height: item["height"] ?? 0)
+    ).run(algorithm, gesture: gesture).rest
+  }
+
+  @Test(
+    "verify rejects bad input with a usage error",
+    arguments: [
+      (["verify", "--invariant", "on-scren"], "Did you mean 'on-screen'?"),
+      (["verify", "--algorithm", "edge-dok"], "Did you mean 'edge-dock.published'?"),
+      (["verify", "--examples", "0"], "'--examples <n>'"),
+      (["verify", "--format", "xml"], "'--format <format>'"),
+    ])
+  func verifyUsageErrors(arguments: [String], message: String) throws {
+    let result = try run(arguments)
+    #expect(result.status == 64)
+    #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+}

@@ -11,6 +11,7 @@ struct SimulatorTests {
     let id = "test.follower"
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = .curve(.linear, duration: 0.1)
+    let dockingMargin: CGFloat? = nil
     var grab = CGPoint.zero
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       grab = touch.location(in: view)

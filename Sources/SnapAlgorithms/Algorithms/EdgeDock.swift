@@ -37,6 +37,9 @@ public struct EdgeDockPublished: SnapAlgorithm {
   /// `[UIView animateWithDuration:0.5 animations:…]`: the default curve is ease-in-out.
   public var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.5)
 
+  /// "自动依附在左右侧": flush against the left or right side.
+  public var dockingMargin: CGFloat? { 0 }
+
   /// `@property (nonatomic) BOOL dragEnable;`
   public var dragEnable = true
   /// `CGPoint beginPoint;` — the ivar.

@@ -38,6 +38,9 @@ public struct ForcedBoundaryEndPublished: SnapAlgorithm {
   /// `button.center = CGPointMake(newX, newY);` outside any animation: a jump.
   public var releaseMotion: Motion? = Motion.none
 
+  /// Centre x = 40 for the article's 60 pt button: 10 pt from the edge.
+  public var dockingMargin: CGFloat? { 10 }
+
   /// `Width` and `Height`: the screen size read in `viewDidLoad`.
   public var width: CGFloat = 0
   public var height: CGFloat = 0

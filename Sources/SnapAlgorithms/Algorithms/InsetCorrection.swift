@@ -44,6 +44,9 @@ public struct InsetCorrectionPublished: SnapAlgorithm {
   @inlinable
   public init() {}
 
+  /// "靠边悬靠": resting against the left or right edge.
+  public var dockingMargin: CGFloat? { 0 }
+
   /// `KZW_iPhoneX`: `SCREEN_WIDTH == 375.f && SCREEN_HEIGHT == 812.f`.
   @inlinable
   public static func isIPhoneX(_ environment: Environment) -> Bool {

@@ -31,6 +31,9 @@ public struct PerAxisClampPublished: SnapAlgorithm {
     set {}
   }
 
+  /// The article clamps while dragging and never docks.
+  public var dockingMargin: CGFloat? { nil }
+
   /// `CGPoint startPoint;` — the ivar.
   public var startPoint = CGPoint.zero
 

@@ -16,6 +16,9 @@ public protocol SnapAlgorithm: Sendable {
   /// The motion the item travels with when it docks; `nil` for an algorithm that never moves
   /// the item after the finger lifts. Setting it replaces the algorithm's own.
   var releaseMotion: Motion? { get set }
+  /// How far from the allowed region's left or right edge the algorithm means the item to rest
+  /// when it docks, in points; `nil` for an algorithm that does not dock.
+  var dockingMargin: CGFloat? { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: Environment)

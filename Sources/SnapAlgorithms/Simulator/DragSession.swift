@@ -31,6 +31,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline var touch = TouchState.idle
   @usableFromInline var hasReceivedEvent = false
   @usableFromInline var lastLocation: CGPoint?
+  /// The item's centre (model value) when the last touch stopped reaching its code: just before
+  /// the `ended` or `cancelled` handler ran, or before a forced end.
+  public var releaseCenter: CGPoint? { released }
+  @usableFromInline var released: CGPoint?
 
   @usableFromInline
   enum TouchState: Sendable {
@@ -109,6 +113,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         !tapFailed && distance(start, location) <= Self.tapMovementLimit
         && time - startTime <= Self.tapDurationLimit
         && handlers.inputAPI == .touches(tapRecognizerAttached: true)
+      released = item.center
       if recognisesTap {
         handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
       } else {
@@ -117,6 +122,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
 
     case (.cancelled, .touches):
       touch = .idle
+      released = item.center
       handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
 
     case (.moved, .pan(var recognizer)):
@@ -139,6 +145,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       guard recognizer.state == .began || recognizer.state == .changed else { return }
       // UIKit's pan does not record where the finger lifts: the translation at `ended` is what
       // the last `changed` left.
+      released = item.center
       recognizer.state = event.phase == .ended ? .ended : .cancelled
       callPanHandler(&recognizer, context: context)
       touch = .idle
@@ -180,6 +187,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     if let requested = recognizer.requestedState, !finished {
       recognizer.requestedState = nil
       recognizer.state = requested
+      if requested == .ended || requested == .cancelled { released = item.center }
       if requested == .ended || requested == .cancelled {
         handlers.handlePan(&recognizer, view: &item, context: context)
       }
@@ -195,7 +203,12 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public func frame(at time: Double) -> Frame {
     let phase: FramePhase =
       isTracking ? .drag : (item.isAnimating(at: time) ? .motion : .rest)
-    return Frame(time: time, phase: phase, rect: item.presentationFrame(at: time))
+    let finger: CGPoint?
+    switch touch {
+    case .idle: finger = nil
+    case .elsewhere, .touches, .pan: finger = lastLocation
+    }
+    return Frame(time: time, phase: phase, rect: item.presentationFrame(at: time), finger: finger)
   }
 
   /// Forgets animations that have finished by `time`, keeping the work per frame constant.

@@ -72,6 +72,6 @@ public struct Simulator: Sendable {
     }
     return Trajectory(
       algorithm: algorithm.id, environment: environment, frames: frames,
-      rest: session.restingFrame, isTruncated: truncated)
+      rest: session.restingFrame, isTruncated: truncated, releaseCenter: session.releaseCenter)
   }
 }

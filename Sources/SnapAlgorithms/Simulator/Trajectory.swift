@@ -17,12 +17,15 @@ public struct Frame: Hashable, Sendable {
   public var phase: FramePhase
   /// The item's frame as shown on screen (the presentation value), in container points.
   public var rect: CGRect
+  /// Where the finger is, as UIKit reports it, while a finger is down; `nil` otherwise.
+  public var finger: CGPoint?
 
   @inlinable
-  public init(time: Double, phase: FramePhase, rect: CGRect) {
+  public init(time: Double, phase: FramePhase, rect: CGRect, finger: CGPoint? = nil) {
     self.time = time
     self.phase = phase
     self.rect = rect
+    self.finger = finger
   }
 }
 
@@ -40,16 +43,20 @@ public struct Trajectory: Hashable, Sendable {
   /// Whether the simulator stopped recording frames at its frame limit; `rest` is still the
   /// final position.
   public var isTruncated: Bool
+  /// The item's centre when the last touch stopped reaching its code (the finger lifted, the
+  /// touch was cancelled, or the code ended the gesture); `nil` if none did.
+  public var releaseCenter: CGPoint?
 
   @inlinable
   public init(
     algorithm: String, environment: Environment, frames: [Frame], rest: CGRect,
-    isTruncated: Bool = false
+    isTruncated: Bool = false, releaseCenter: CGPoint? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
     self.frames = frames
     self.rest = rest
     self.isTruncated = isTruncated
+    self.releaseCenter = releaseCenter
   }
 }

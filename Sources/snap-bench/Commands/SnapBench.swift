@@ -7,14 +7,15 @@ enum SnapBench {
     ("list", ListCommand.spec.abstract),
     ("trace", TraceCommand.spec.abstract),
     ("curve", CurveCommand.spec.abstract),
+    ("verify", VerifyCommand.spec.abstract),
   ]
 
   static let spec = CommandSpec(
     name: "snap-bench",
     abstract: "Drive, check and time the snapping algorithms of floating buttons.",
     discussion: """
-      The timing harness (`snap-bench run`, the default subcommand) and `verify` and `report` \
-      are not built yet; `list`, `trace` and `curve` are.
+      The timing harness (`snap-bench run`, the default subcommand) and `report` are not built \
+      yet; `list`, `trace`, `curve` and `verify` are.
       """,
     arguments: [], options: [], subcommands: subcommands)
 
@@ -28,6 +29,7 @@ enum SnapBench {
     case "list": try ListCommand.run(rest)
     case "trace": try TraceCommand.run(rest)
     case "curve": try CurveCommand.run(rest)
+    case "verify": try VerifyCommand.run(rest)
     case "-h", "--help", "help":
       print(spec.helpText())
     default:

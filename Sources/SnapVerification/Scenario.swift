@@ -1,0 +1,60 @@
+import Foundation
+import SnapAlgorithms
+
+/// One situation to put an algorithm in: a device held one way with some bars, an item of some
+/// size resting somewhere, and a gesture.
+public struct Scenario: Sendable, CustomStringConvertible {
+  public var device: DeviceProfile
+  public var orientation: DeviceProfile.Orientation
+  public var bars: DeviceProfile.Bars
+  public var itemSize: CGSize
+  public var gesture: Gesture
+
+  public init(
+    device: DeviceProfile, orientation: DeviceProfile.Orientation = .portrait,
+    bars: DeviceProfile.Bars = .standard, itemSize: CGSize = Simulator.defaultItemSize,
+    gesture: Gesture
+  ) {
+    self.device = device
+    self.orientation = orientation
+    self.bars = bars
+    self.itemSize = itemSize
+    self.gesture = gesture
+  }
+
+  /// The screen, window and bars of the scenario.
+  public var environment: Environment { device.environment(orientation, bars: bars) }
+
+  /// The simulated run of `algorithm` through the gesture.
+  public func simulate<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm) -> Trajectory {
+    Simulator(environment: environment, itemSize: itemSize).run(algorithm, gesture: gesture)
+  }
+
+  public var description: String {
+    var bits = ["\(device.name)"]
+    if orientation == .landscape { bits.append("landscape") }
+    if !bars.navigationBar { bits.append("no navigation bar") }
+    if !bars.tabBar { bits.append("no tab bar") }
+    if bars.keyboard { bits.append("keyboard shown") }
+    bits.append("item \(formatNumber(itemSize.width))x\(formatNumber(itemSize.height))")
+    let events = gesture.events.map {
+      "\($0.phase.rawValue) t=\(formatTime($0.time)) (\(formatNumber($0.location.x)), \(formatNumber($0.location.y)))"
+    }
+    return bits.joined(separator: ", ") + "; start (\(formatNumber(gesture.start.x)), "
+      + "\(formatNumber(gesture.start.y))); " + events.joined(separator: ", ")
+  }
+}
+
+/// A number as people write it: `60`, `0.25`, never `60.0`.
+func formatNumber(_ value: CGFloat) -> String {
+  let double = Double(value)
+  if double == double.rounded(), abs(double) < 1e15 { return String(Int(double)) }
+  return "\(double)"
+}
+
+func formatNumber(_ value: Double) -> String { formatNumber(CGFloat(value)) }
+
+/// A time to the millisecond, for reading: `0.017`.
+func formatTime(_ value: Double) -> String {
+  formatNumber((value * 1000).rounded() / 1000)
+}

@@ -1,0 +1,107 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+/// Generators of scenarios as a real finger makes them, built so that failures shrink to
+/// something a person can read: the first device (a common phone), portrait, the usual bars,
+/// a 60×60 item, few events, round numbers.
+public enum ScenarioGenerators {
+  /// Every catalogue device, the most common first: shrinking ends on the iPhone 15.
+  public static let devices: [DeviceProfile] = {
+    let first = ["iPhone 15", "iPhone 8", "iPhone X", "iPhone 12", "iPad Pro 12.9\" (3rd gen+)"]
+    let leading = first.compactMap(DeviceProfile.named)
+    return leading + DeviceProfile.catalogue.filter { !leading.contains($0) }
+  }()
+
+  public static let device: Gen<DeviceProfile> = Gen.element(of: devices)
+
+  public static let orientation: Gen<DeviceProfile.Orientation> =
+    Gen.bool.map { $0 ? .landscape : .portrait }
+
+  /// Both bars shown is simplest; each may be hidden, and the keyboard shown.
+  public static let bars: Gen<DeviceProfile.Bars> = zip(Gen.bool, Gen.bool, Gen.bool).map {
+    DeviceProfile.Bars(navigationBar: !$0.0, tabBar: !$0.1, keyboard: $0.2)
+  }
+
+  /// Item sizes from tiny to larger than any screen; 60×60 is the simplest.
+  public static let itemSize: Gen<CGSize> = Gen.frequency(
+    (5, Gen.constant(CGSize(width: 60, height: 60))),
+    (3, zip(Gen.int(in: 20...120), Gen.int(in: 20...120)).map {
+      CGSize(width: $0.0, height: $0.1)
+    }),
+    (1, zip(Gen.int(in: 1...19), Gen.int(in: 1...19)).map { CGSize(width: $0.0, height: $0.1) }),
+    (1, zip(Gen.int(in: 121...1600), Gen.int(in: 121...1600)).map {
+      CGSize(width: $0.0, height: $0.1)
+    }))
+
+  /// A finger's movement: a displacement in points, spread over `steps` touch events.
+  struct Stroke: Sendable {
+    var dx: Int
+    var dy: Int
+    var steps: Int
+  }
+
+  /// Strokes from slow drags to flicks of several thousand points per second, and past every
+  /// edge: displacements up to 1,500 pt over 1 to 120 touch events. Counting in events, not
+  /// seconds, and drawing the count first, makes "fewer events" the simpler counterexample.
+  static let stroke: Gen<Stroke> = zip(
+    Gen.int(in: 1...120), Gen.int(in: -1500...1500), Gen.int(in: -1500...1500)
+  ).map { Stroke(dx: $0.1, dy: $0.2, steps: $0.0) }
+
+  /// A gesture on an item of `size` at rest in `environment`: the item starts somewhere in the
+  /// safe region (its top left corner is simplest; an item too big for the region starts inside
+  /// the container if it fits there, centred if not), the finger lands on it, makes up to four
+  /// strokes at 60 or 120 touches a second, and lifts or is cancelled.
+  public static func gesture(in environment: Environment, itemSize size: CGSize) -> Gen<Gesture> {
+    let region = environment.safeRegion
+    let bounds = environment.bounds
+    let place = zip(Gen.int(in: 0...2000), Gen.int(in: 0...2000))
+    let grab = zip(Gen.int(in: -49...49), Gen.int(in: -49...49))
+    let rate = Gen.element(of: [60, 120])
+    let strokes = stroke.array(count: 0...4)
+    let cancelled = Gen.frequency((9, Gen.constant(false)), (1, Gen.constant(true)))
+    return zip(place, grab, rate, strokes, cancelled).map { place, grab, rate, strokes, cancel in
+      // `offset` points in from the low edge of the region, else of the container, else centred.
+      func along(
+        _ low: CGFloat, _ length: CGFloat, _ outerLow: CGFloat, _ outerLength: CGFloat,
+        _ extent: CGFloat, _ offset: Int
+      ) -> CGFloat {
+        if length >= extent { return low + extent / 2 + min(CGFloat(offset), length - extent) }
+        if outerLength >= extent {
+          return outerLow + extent / 2 + min(CGFloat(offset), outerLength - extent)
+        }
+        return outerLow + outerLength / 2
+      }
+      let start = CGPoint(
+        x: along(region.minX, region.width, bounds.minX, bounds.width, size.width, place.0),
+        y: along(region.minY, region.height, bounds.minY, bounds.height, size.height, place.1))
+      var finger = CGPoint(
+        x: start.x + size.width * CGFloat(grab.0) / 100,
+        y: start.y + size.height * CGFloat(grab.1) / 100)
+      var time = 0.0
+      var events = [TouchEvent(time: 0, phase: .began, location: finger)]
+      let step = 1 / Double(rate)
+      for stroke in strokes {
+        let from = finger
+        for index in 1...stroke.steps {
+          let share = CGFloat(index) / CGFloat(stroke.steps)
+          finger = CGPoint(
+            x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share)
+          time += step
+          events.append(TouchEvent(time: time, phase: .moved, location: finger))
+        }
+      }
+      events.append(TouchEvent(time: time + step, phase: cancel ? .cancelled : .ended, location: finger))
+      return Gesture(start: start, events: events)
+    }
+  }
+
+  /// Scenarios on every catalogue device, both orientations, with and without each bar and the
+  /// keyboard, with every kind of item and gesture.
+  public static let scenarios: Gen<Scenario> = zip(device, orientation, bars, itemSize).flatMap {
+    device, orientation, bars, size in
+    gesture(in: device.environment(orientation, bars: bars), itemSize: size).map {
+      Scenario(device: device, orientation: orientation, bars: bars, itemSize: size, gesture: $0)
+    }
+  }
+}
