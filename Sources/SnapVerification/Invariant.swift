@@ -54,8 +54,8 @@ public enum Invariant: String, CaseIterable, Sendable {
   /// - docked: after a drag that moved the item and ended normally, the rest frame's left or
   ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits).
   /// - nearest-edge: after such a drag, the item rests on the side of the safe region's middle
-  ///   where its centre was when the touch stopped reaching the code (not checked within 0.5 pt
-  ///   of the middle).
+  ///   where its centre was when the touch stopped reaching the code (not checked when either
+  ///   lies within 0.5 pt of the middle).
   /// - idempotent: a tap on the resting item (on screen) leaves it where it rests.
   /// - tracks-finger: from the first frame the item moved in, while dragging, the item's centre
   ///   is the finger less the offset it was grabbed at, on each axis, unless the item lies
@@ -114,8 +114,11 @@ public enum Invariant: String, CaseIterable, Sendable {
         let release = trajectory.releaseCenter
       else { return .notApplicable }
       let offset = release.x - region.midX
-      guard abs(offset) > 0.5 else { return .notApplicable }
-      let restedRight = trajectory.rest.midX > region.midX
+      let restOffset = trajectory.rest.midX - region.midX
+      // Within half a point of the middle, a side is not meaningful (nor for an item as wide
+      // as the region, whose left and right positions coincide).
+      guard abs(offset) > 0.5, abs(restOffset) > 0.5 else { return .notApplicable }
+      let restedRight = restOffset > 0
       if restedRight == (offset > 0) { return .holds }
       return .violated(
         "released with its centre at x = \(formatNumber(release.x)), \(offset > 0 ? "right" : "left")"

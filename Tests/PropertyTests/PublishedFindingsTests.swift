@@ -91,7 +91,7 @@ struct PublishedFindingsTests {
       #expect(verdict == .violated(finding.violation ?? ""))
     } else if Self.holds[algorithmID, default: []].contains(invariant.rawValue) {
       #expect(finding.status == .holds, "\(finding.violation ?? "") in \(String(describing: finding.counterexample))")
-      #expect(finding.examplesRun == Self.examples)
+      #expect(finding.examplesRun >= Self.examples)
     } else {
       #expect(finding.status == .notApplicable)
     }
