@@ -46,3 +46,15 @@ struct GestureFileTests {
     }
   }
 }
+
+extension GestureFileTests {
+  @Test("container changes round-trip through the gesture file")
+  func containerRoundTrip() throws {
+    let landscape = try #require(DeviceProfile.named("iPhone X")).environment(
+      .landscape, bars: .init(navigationBar: true, tabBar: false, keyboard: true))
+    var gesture = Gesture.tap(at: CGPoint(x: 10, y: 20))
+    gesture.containerChanges = [ContainerChange(time: 0.05, environment: landscape)]
+    let read = try Gesture(json: Data(gesture.jsonText().utf8))
+    #expect(read == gesture)
+  }
+}

@@ -139,3 +139,65 @@ struct SimulatorTests {
     #expect(view.acceptsTouches(at: 1.5))
   }
 }
+
+extension SimulatorTests {
+  /// Records every environment it is told about.
+  struct Listener: SnapAlgorithm {
+    let id = "test.listener"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = nil
+    let dockingMargin: CGFloat? = nil
+    mutating func environmentDidChange(
+      from old: Environment, view: inout ItemView, context: UIKitContext
+    ) {
+      // Re-centre in the new container, as a layout pass would.
+      view.center = CGPoint(x: context.environment.bounds.midX, y: context.environment.bounds.midY)
+    }
+  }
+
+  @Test("container changes reach the algorithm at their time, between touch events")
+  func containerChanges() throws {
+    let portrait = Fixtures.iPhone8
+    let landscape = try #require(DeviceProfile.named("iPhone 8")).environment(.landscape)
+    let gesture = Gesture(
+      start: CGPoint(x: 100, y: 100),
+      events: Fixtures.events([(0, .began, 100, 100), (0.1, .ended, 100, 100)]),
+      containerChanges: [ContainerChange(time: 0.05, environment: landscape)])
+    let trajectory = Simulator(environment: portrait).run(Listener(), gesture: gesture)
+    // Frames before 0.05 show the start; from the frame at 0.05 on, the landscape centre.
+    #expect(trajectory.frames[2].rect.mid == CGPoint(x: 100, y: 100))
+    #expect(trajectory.frames[3].rect.mid == CGPoint(x: 333.5, y: 187.5))
+    #expect(trajectory.finalEnvironment == landscape)
+    #expect(trajectory.environment == portrait)
+  }
+
+  @Test("a UIKit view without autoresizing stays put when the container rotates")
+  func publishedVariantsIgnoreRotation() throws {
+    let landscape = try #require(DeviceProfile.named("iPhone 8")).environment(.landscape)
+    let gesture = Gesture(
+      start: CGPoint(x: 345, y: 600), events: [],
+      containerChanges: [ContainerChange(time: 0.5, environment: landscape)])
+    let trajectory = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
+    // Docked at the bottom right in portrait, it is now below the 375 pt landscape screen.
+    #expect(trajectory.rest.mid == CGPoint(x: 345, y: 600))
+    #expect(trajectory.rest.minY > landscape.bounds.maxY)
+  }
+
+  @Test("the finger's velocity is UIKit's estimate: 0.2 × the latest sample + 0.8 × the one before")
+  func fingerVelocity() {
+    var tracker = VelocityTracker()
+    tracker.begin(at: .zero, time: 0)
+    tracker.move(to: CGPoint(x: 10, y: 0), time: 0.01)  // 1,000 pt/s
+    #expect(tracker.velocity == CGVector(dx: 1000, dy: 0))
+    tracker.move(to: CGPoint(x: 40, y: 0), time: 0.02)  // 3,000 pt/s
+    #expect(abs(tracker.velocity.dx - (0.2 * 3000 + 0.8 * 1000)) < 1e-9)
+    // Through the simulator: a drag at a steady 1,200 pt/s reports 1,200 pt/s at release, and
+    // an ease-in-out docking motion starts from rest, whatever the finger's speed.
+    let gesture = Gesture.drag(
+      from: CGPoint(x: 300, y: 300), to: CGPoint(x: 240, y: 300), duration: 0.05, touchRate: 120)
+    let trajectory = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
+    let release = trajectory.releaseVelocity ?? .zero
+    #expect(abs(release.dx + 1200) < 1e-6)
+    #expect(abs(trajectory.handoffVelocity?.dx ?? .nan) < 1)
+  }
+}

@@ -31,6 +31,13 @@ public protocol SnapAlgorithm: Sendable {
   /// The pan recogniser's action method, called on every state change.
   mutating func handlePan(
     _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext)
+
+  /// The container changed (a rotation, Split View, a bar or the keyboard appearing):
+  /// `viewWillTransitionToSize:` or a layout pass. `context` holds the new environment. UIKit
+  /// leaves a view that has no autoresizing mask exactly where it was, which is what the
+  /// default (doing nothing) models.
+  mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext)
 }
 
 extension SnapAlgorithm {
@@ -43,6 +50,9 @@ extension SnapAlgorithm {
   ) {}
   public mutating func handlePan(
     _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+  ) {}
+  public mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
   ) {}
 }
 

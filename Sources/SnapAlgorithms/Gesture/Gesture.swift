@@ -26,20 +26,37 @@ public struct TouchEvent: Hashable, Sendable {
   }
 }
 
+/// The container changing at a moment: a rotation, Split View, a bar or the keyboard
+/// appearing or going; `environment` is the whole new state.
+public struct ContainerChange: Hashable, Sendable {
+  public var time: Double
+  public var environment: Environment
+
+  @inlinable
+  public init(time: Double, environment: Environment) {
+    self.time = time
+    self.environment = environment
+  }
+}
+
 /// A time-stamped stream of single-finger touch events, and where the item was before it.
 ///
 /// A stream may hold several touches one after another (began … ended, began … ended); each
-/// `began` starts a new touch. This is the input the simulator turns into what each
-/// algorithm's UIKit code receives.
+/// `began` starts a new touch. The container may change along the way (`containerChanges`,
+/// in time order). This is the input the simulator turns into what each algorithm's UIKit code
+/// receives.
 public struct Gesture: Hashable, Sendable {
   /// The item's centre before the first touch.
   public var start: CGPoint
   public var events: [TouchEvent]
+  /// Changes of the container during the gesture, in time order.
+  public var containerChanges: [ContainerChange]
 
   @inlinable
-  public init(start: CGPoint, events: [TouchEvent]) {
+  public init(start: CGPoint, events: [TouchEvent], containerChanges: [ContainerChange] = []) {
     self.start = start
     self.events = events
+    self.containerChanges = containerChanges
   }
 }
 
@@ -81,10 +98,15 @@ extension Gesture {
   public func followed(by other: Gesture, after gap: Double = 0.5) -> Gesture {
     let end = events.last?.time ?? 0
     let otherStart = other.events.first?.time ?? 0
+    let shift = end + gap - otherStart
     let shifted = other.events.map {
-      TouchEvent(time: $0.time - otherStart + end + gap, phase: $0.phase, location: $0.location)
+      TouchEvent(time: $0.time + shift, phase: $0.phase, location: $0.location)
     }
-    return Gesture(start: start, events: events + shifted)
+    let changes = other.containerChanges.map {
+      ContainerChange(time: $0.time + shift, environment: $0.environment)
+    }
+    return Gesture(
+      start: start, events: events + shifted, containerChanges: containerChanges + changes)
   }
 
   /// The gesture `trace` uses when none is given: the item rests in the middle of the region,

@@ -35,6 +35,14 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// the `ended` or `cancelled` handler ran, or before a forced end.
   public var releaseCenter: CGPoint? { released }
   @usableFromInline var released: CGPoint?
+  /// The finger's velocity (UIKit's estimate) at the last release, in points per second.
+  public var releaseVelocity: CGVector? { releasedVelocity }
+  @usableFromInline var releasedVelocity: CGVector?
+  /// The item's on-screen velocity just after the last release's handler ran, when it started
+  /// an animation: what the motion hands over from the finger.
+  public var handoffVelocity: CGVector? { handedOff }
+  @usableFromInline var handedOff: CGVector?
+  @usableFromInline var tracker = VelocityTracker()
 
   @usableFromInline
   enum TouchState: Sendable {
@@ -82,9 +90,15 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     clock = timestamp(of: event)
     hasReceivedEvent = true
     let time = clock
-    let context = UIKitContext(time: time, environment: environment)
     guard let location = touchLocation(of: event) else { return }
     lastLocation = location
+    switch (event.phase, touch) {
+    case (.began, .idle): tracker.begin(at: location, time: time)
+    case (.moved, .touches), (.moved, .pan): tracker.move(to: location, time: time)
+    default: break
+    }
+    let context = UIKitContext(
+      time: time, environment: environment, fingerVelocity: tracker.velocity)
     switch (event.phase, touch) {
     case (.began, .idle):
       item.removeFinishedAnimations(at: time)
@@ -113,17 +127,19 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         !tapFailed && distance(start, location) <= Self.tapMovementLimit
         && time - startTime <= Self.tapDurationLimit
         && handlers.inputAPI == .touches(tapRecognizerAttached: true)
-      released = item.center
+      beginRelease()
       if recognisesTap {
         handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
       } else {
         handlers.touchesEnded(Touch(locationInWindow: location), view: &item, context: context)
       }
+      endRelease(at: time)
 
     case (.cancelled, .touches):
       touch = .idle
-      released = item.center
+      beginRelease()
       handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+      endRelease(at: time)
 
     case (.moved, .pan(var recognizer)):
       recognizer.location = location
@@ -145,9 +161,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       guard recognizer.state == .began || recognizer.state == .changed else { return }
       // UIKit's pan does not record where the finger lifts: the translation at `ended` is what
       // the last `changed` left.
-      released = item.center
+      beginRelease()
       recognizer.state = event.phase == .ended ? .ended : .cancelled
       callPanHandler(&recognizer, context: context)
+      endRelease(at: time)
       touch = .idle
 
     case (.ended, .elsewhere), (.cancelled, .elsewhere):
@@ -157,6 +174,19 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       // A second finger, or a touch that is not down: UIKit never sends these to the item.
       break
     }
+  }
+
+  /// Notes where the item and the finger are as a touch stops reaching the item's code.
+  @inlinable
+  mutating func beginRelease() {
+    released = item.center
+    releasedVelocity = tracker.velocity
+  }
+
+  /// Notes how fast the item moves once the release handler has run.
+  @inlinable
+  mutating func endRelease(at time: Double) {
+    handedOff = item.isAnimating(at: time) ? item.presentationVelocity(at: time) : nil
   }
 
   /// Where UIKit would report `event`'s finger: on the screen, and a real number.
@@ -182,14 +212,16 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   mutating func callPanHandler(
     _ recognizer: inout PanGestureRecognizer, context: UIKitContext
   ) {
+    recognizer.velocity = context.fingerVelocity
     handlers.handlePan(&recognizer, view: &item, context: context)
     let finished = recognizer.state == .ended || recognizer.state == .cancelled
     if let requested = recognizer.requestedState, !finished {
       recognizer.requestedState = nil
       recognizer.state = requested
-      if requested == .ended || requested == .cancelled { released = item.center }
       if requested == .ended || requested == .cancelled {
+        beginRelease()
         handlers.handlePan(&recognizer, view: &item, context: context)
+        endRelease(at: context.time)
       }
       recognizer.requestedState = nil
       touch = requested == .changed || requested == .began ? .pan(recognizer) : .elsewhere
@@ -208,7 +240,9 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     case .idle: finger = nil
     case .elsewhere, .touches, .pan: finger = lastLocation
     }
-    return Frame(time: time, phase: phase, rect: item.presentationFrame(at: time), finger: finger)
+    return Frame(
+      time: time, phase: phase, rect: item.presentationFrame(at: time), finger: finger,
+      animationsInFlight: item.animations.count)
   }
 
   /// Forgets animations that have finished by `time`, keeping the work per frame constant.
@@ -221,10 +255,15 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @inlinable
   public var restingFrame: CGRect { item.frame }
 
-  /// The environment changes (a rotation, an inset or keyboard change); UIKit leaves the
-  /// item's centre where it is.
-  public mutating func setEnvironment(_ environment: Environment) {
-    self.environment = environment
+  /// The container changes at `time` (a rotation, Split View, an inset, bar or keyboard
+  /// change); the algorithm hears of it through `environmentDidChange(from:view:context:)`.
+  @inlinable
+  public mutating func changeEnvironment(to new: Environment, at time: Double) {
+    let old = environment
+    environment = new
+    clock = max(clock, time.isFinite ? time : clock)
+    let context = UIKitContext(time: clock, environment: new, fingerVelocity: tracker.velocity)
+    handlers.environmentDidChange(from: old, view: &item, context: context)
   }
 }
 

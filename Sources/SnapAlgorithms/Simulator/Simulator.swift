@@ -36,42 +36,60 @@ public struct Simulator: Sendable {
       algorithm: algorithm, environment: environment, center: gesture.start, itemSize: itemSize)
     var frames: [Frame] = []
     let events = gesture.events
+    let changes = gesture.containerChanges
     guard let first = events.first else {
+      for change in changes { session.changeEnvironment(to: change.environment, at: change.time) }
       frames.append(session.frame(at: 0))
       return Trajectory(
         algorithm: algorithm.id, environment: environment, frames: frames,
-        rest: session.restingFrame)
+        rest: session.restingFrame, finalEnvironment: session.environment)
     }
     let startTime = session.timestamp(of: first).isFinite ? session.timestamp(of: first) : 0
     let frameDuration = environment.frameDuration
     // Events stamped within this of a frame belong to it: frame times are computed, not exact.
     let tolerance = frameDuration * 1e-6
     var next = 0
+    var nextChange = 0
     var frameIndex = 0
     var truncated = false
     frames.reserveCapacity(min(frameLimit, 256))
-    while true {
-      let frameTime = startTime + Double(frameIndex) * frameDuration
-      while next < events.count, session.timestamp(of: events[next]) <= frameTime + tolerance {
-        session.receive(events[next])
-        next += 1
-      }
-      session.removeFinishedAnimations(at: frameTime)
-      let frame = session.frame(at: frameTime)
-      frames.append(frame)
-      if next == events.count, frame.phase == .rest { break }
-      if frames.count >= frameLimit {
-        truncated = true
-        while next < events.count {
+    // Delivers touch events and container changes stamped at or before `time`, in time order
+    // (a change first when both share a time).
+    func deliver(upTo time: Double) {
+      while next < events.count || nextChange < changes.count {
+        let touchTime = next < events.count ? session.timestamp(of: events[next]) : .infinity
+        let changeTime =
+          nextChange < changes.count
+          ? (changes[nextChange].time.isFinite ? changes[nextChange].time : session.time)
+          : .infinity
+        guard min(touchTime, changeTime) <= time else { return }
+        if nextChange < changes.count && changeTime <= touchTime {
+          session.changeEnvironment(to: changes[nextChange].environment, at: changeTime)
+          nextChange += 1
+        } else {
           session.receive(events[next])
           next += 1
         }
+      }
+    }
+    while true {
+      let frameTime = startTime + Double(frameIndex) * frameDuration
+      deliver(upTo: frameTime + tolerance)
+      session.removeFinishedAnimations(at: frameTime)
+      let frame = session.frame(at: frameTime)
+      frames.append(frame)
+      if next == events.count, nextChange == changes.count, frame.phase == .rest { break }
+      if frames.count >= frameLimit {
+        truncated = true
+        deliver(upTo: .infinity)
         break
       }
       frameIndex += 1
     }
     return Trajectory(
       algorithm: algorithm.id, environment: environment, frames: frames,
-      rest: session.restingFrame, isTruncated: truncated, releaseCenter: session.releaseCenter)
+      rest: session.restingFrame, isTruncated: truncated, releaseCenter: session.releaseCenter,
+      releaseVelocity: session.releaseVelocity, handoffVelocity: session.handoffVelocity,
+      finalEnvironment: session.environment)
   }
 }

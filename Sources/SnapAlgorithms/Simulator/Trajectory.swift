@@ -19,13 +19,19 @@ public struct Frame: Hashable, Sendable {
   public var rect: CGRect
   /// Where the finger is, as UIKit reports it, while a finger is down; `nil` otherwise.
   public var finger: CGPoint?
+  /// How many animations the frame had to evaluate: the frame's work, beyond a constant.
+  public var animationsInFlight: Int
 
   @inlinable
-  public init(time: Double, phase: FramePhase, rect: CGRect, finger: CGPoint? = nil) {
+  public init(
+    time: Double, phase: FramePhase, rect: CGRect, finger: CGPoint? = nil,
+    animationsInFlight: Int = 0
+  ) {
     self.time = time
     self.phase = phase
     self.rect = rect
     self.finger = finger
+    self.animationsInFlight = animationsInFlight
   }
 }
 
@@ -46,11 +52,18 @@ public struct Trajectory: Hashable, Sendable {
   /// The item's centre when the last touch stopped reaching its code (the finger lifted, the
   /// touch was cancelled, or the code ended the gesture); `nil` if none did.
   public var releaseCenter: CGPoint?
+  /// The finger's velocity (UIKit's estimate) at that release, in points per second.
+  public var releaseVelocity: CGVector?
+  /// The item's on-screen velocity just after the release, if its handler started a motion.
+  public var handoffVelocity: CGVector?
+  /// The environment at the end of the run, after any container changes.
+  public var finalEnvironment: Environment
 
   @inlinable
   public init(
     algorithm: String, environment: Environment, frames: [Frame], rest: CGRect,
-    isTruncated: Bool = false, releaseCenter: CGPoint? = nil
+    isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
+    handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -58,5 +71,8 @@ public struct Trajectory: Hashable, Sendable {
     self.rest = rest
     self.isTruncated = isTruncated
     self.releaseCenter = releaseCenter
+    self.releaseVelocity = releaseVelocity
+    self.handoffVelocity = handoffVelocity
+    self.finalEnvironment = finalEnvironment ?? environment
   }
 }

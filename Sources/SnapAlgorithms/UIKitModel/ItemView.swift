@@ -99,6 +99,16 @@ public struct ItemView: Hashable, Sendable {
     return shown
   }
 
+  /// The on-screen velocity at `time`, in points per second: a finite difference over a
+  /// millisecond.
+  @inlinable
+  public func presentationVelocity(at time: Double) -> CGVector {
+    let step = 1e-3
+    let now = presentationCenter(at: time)
+    let later = presentationCenter(at: time + step)
+    return CGVector(dx: (later.x - now.x) / step, dy: (later.y - now.y) / step)
+  }
+
   /// The frame shown on screen at `time`.
   @inlinable
   public func presentationFrame(at time: Double) -> CGRect {

@@ -7,10 +7,16 @@ public struct UIKitContext: Sendable {
   /// The screen, window and bars at that moment.
   public var environment: Environment
 
+  /// The finger's velocity in points per second, as `UIPanGestureRecognizer.velocity(in:)`
+  /// reports it (code on the touches API would compute the same from its own samples); zero
+  /// with no finger down.
+  public var fingerVelocity: CGVector
+
   @inlinable
-  public init(time: Double, environment: Environment) {
+  public init(time: Double, environment: Environment, fingerVelocity: CGVector = .zero) {
     self.time = time
     self.environment = environment
+    self.fingerVelocity = fingerVelocity
   }
 
   /// `[UIScreen mainScreen].bounds`, which the articles' `SCREEN_WIDTH`/`SCREEN_HEIGHT` macros read.
@@ -91,6 +97,8 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public let hysteresis: CGFloat
   /// A state the handler asked for with `setState(_:)`, applied when it returns.
   public var requestedState: State?
+  /// The finger's velocity as UIKit estimates it; set by the simulator.
+  public var velocity: CGVector = .zero
 
   @inlinable
   public init(touchDownAt location: CGPoint, hysteresis: CGFloat = Self.defaultHysteresis) {
@@ -123,6 +131,12 @@ public struct PanGestureRecognizer: Hashable, Sendable {
       value > 0 ? max(value - hysteresis, 0) : min(value + hysteresis, 0)
     }
     setTranslation(CGPoint(x: shrink(translation.x), y: shrink(translation.y)), in: .window)
+  }
+
+  /// `[recognizer velocityInView:view]`, in points per second.
+  @inlinable
+  public func velocity(in view: CoordinateSpace) -> CGPoint {
+    CGPoint(x: velocity.dx, y: velocity.dy)
   }
 
   /// `[recognizer setTranslation:translation inView:view]`.
@@ -162,4 +176,50 @@ public enum InputAPI: Hashable, Sendable {
 public enum TapGestureRecognizer {
   public static let allowableMovement: CGFloat = 45
   public static let maximumDuration: Double = 0.75
+}
+
+/// The finger's velocity as UIKit's pan recogniser estimates it.
+///
+/// Each move makes a sample, (new location − previous location) / elapsed time; the estimate is
+/// 0.2 × the latest sample + 0.8 × the one before (UIKitCore's `velocityInView:`), and the lift
+/// itself adds no sample.
+public struct VelocityTracker: Hashable, Sendable {
+  @usableFromInline var latest: CGVector?
+  @usableFromInline var previous: CGVector?
+  @usableFromInline var lastLocation: CGPoint?
+  @usableFromInline var lastTime: Double = 0
+
+  @inlinable
+  public init() {}
+
+  /// Starts over at a touch-down.
+  @inlinable
+  public mutating func begin(at location: CGPoint, time: Double) {
+    self = VelocityTracker()
+    lastLocation = location
+    lastTime = time
+  }
+
+  /// Records a move.
+  @inlinable
+  public mutating func move(to location: CGPoint, time: Double) {
+    defer {
+      lastLocation = location
+      lastTime = time
+    }
+    guard let from = lastLocation else { return }
+    let elapsed = time - lastTime
+    guard elapsed > 0 else { return }
+    previous = latest
+    latest = CGVector(dx: (location.x - from.x) / elapsed, dy: (location.y - from.y) / elapsed)
+  }
+
+  /// The current estimate, in points per second.
+  @inlinable
+  public var velocity: CGVector {
+    guard let latest else { return .zero }
+    guard let previous else { return latest }
+    return CGVector(
+      dx: 0.2 * latest.dx + 0.8 * previous.dx, dy: 0.2 * latest.dy + 0.8 * previous.dy)
+  }
 }
