@@ -26,12 +26,11 @@ public enum Invariant: String, CaseIterable, Sendable {
   case finite
   case boundedFrameCost = "bounded-frame-cost"
 
-  /// The invariants this version of the catalogue checks; the others need container events and
-  /// release velocities that the simulator does not model yet.
-  public static let checked: [Invariant] = [
-    .onScreen, .inSafeArea, .docked, .nearestEdge, .idempotent, .tracksFinger, .settles,
-    .cancelSafe, .finite,
-  ]
+  /// The invariants the catalogue checks, in the order of the matrix: all of them.
+  public static let checked: [Invariant] = allCases
+
+  /// The most animations a frame may have to evaluate: the constant of bounded-frame-cost.
+  public static let maximumAnimationsPerFrame = 4
 
   /// Tolerance for positions compared after floating-point arithmetic (C `float` offsets
   /// included), in points: far below a pixel.
@@ -42,7 +41,10 @@ public enum Invariant: String, CaseIterable, Sendable {
   public func applies(to algorithm: some SnapAlgorithm) -> Bool {
     switch self {
     case .docked, .nearestEdge, .cancelSafe: return algorithm.dockingMargin != nil
-    default: return Self.checked.contains(self)
+    case .velocityContinuous:
+      if case .spring? = algorithm.releaseMotion { return true }
+      return false
+    default: return true
     }
   }
 
@@ -57,18 +59,30 @@ public enum Invariant: String, CaseIterable, Sendable {
   ///   where its centre was when the touch stopped reaching the code (not checked when either
   ///   lies within 0.5 pt of the middle).
   /// - idempotent: a tap on the resting item (on screen) leaves it where it rests.
-  /// - tracks-finger: from the first frame the item moved in, while dragging, the item's centre
+  /// - tracks-finger: from the first frame the item moved in with the finger (not because the
+  ///   container changed), while dragging, the item's centre
   ///   is the finger less the offset it was grabbed at, on each axis, unless the item lies
-  ///   against a bound there (an edge of the container or the safe region).
+  ///   against a bound there (an edge of the container or the safe region) or is larger than
+  ///   the safe region on that axis.
   /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
   ///   than the release motion's settle time.
+  /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
+  ///   (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on each axis the
+  ///   motion moves along — unless the item lay against a bound that the velocity points into.
   /// - cancel-safe: after a cancelled drag that moved the item, it rests docked and on screen.
+  /// - resize-safe: after the container changes, the item rests inside the new safe region and,
+  ///   for an algorithm that docks, docked in it (when it fits).
   /// - finite: every frame and the rest frame are finite numbers.
+  /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
+  ///   evaluate, however long the gesture or the motion.
+  ///
+  /// Frames are checked against the environment in force at their time; the rest frame against
+  /// the final one.
   public func check<Algorithm: SnapAlgorithm>(
     _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
   ) -> Verdict {
     guard applies(to: algorithm) else { return .notApplicable }
-    let environment = trajectory.environment
+    let environment = trajectory.finalEnvironment
     let bounds = environment.bounds
     let region = environment.safeRegion
     let size = scenario.itemSize
@@ -81,13 +95,18 @@ public enum Invariant: String, CaseIterable, Sendable {
       return trajectory.rest.isFinite ? .holds : .violated("rest frame is \(trajectory.rest)")
 
     case .onScreen:
-      guard size.width <= bounds.width, size.height <= bounds.height else { return .notApplicable }
-      for frame in trajectory.frames where !bounds.contains(frame.rect, tolerance: tolerance) {
-        return .violated(
-          "\(frame.phase.rawValue) frame at t = \(formatNumber(frame.time)) is \(describe(frame.rect)),"
-            + " outside the container \(describe(bounds))")
+      var applied = false
+      for frame in trajectory.frames {
+        let container = scenario.environment(at: frame.time).bounds
+        guard size.width <= container.width, size.height <= container.height else { continue }
+        applied = true
+        if !container.contains(frame.rect, tolerance: tolerance) {
+          return .violated(
+            "\(frame.phase.rawValue) frame at t = \(formatNumber(frame.time)) is "
+              + "\(describe(frame.rect)), outside the container \(describe(container))")
+        }
       }
-      return .holds
+      return applied ? .holds : .notApplicable
 
     case .inSafeArea:
       guard size.width <= region.width, size.height <= region.height else { return .notApplicable }
@@ -100,7 +119,9 @@ public enum Invariant: String, CaseIterable, Sendable {
       guard scenario.gesture.events.last?.phase == wanted, movedWhileDragging(trajectory),
         let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width
       else { return .notApplicable }
-      if self == .cancelSafe, !bounds.contains(trajectory.rest, tolerance: tolerance) {
+      if self == .cancelSafe, size.width <= bounds.width, size.height <= bounds.height,
+        !bounds.contains(trajectory.rest, tolerance: tolerance)
+      {
         return .violated("rests at \(describe(trajectory.rest)), off screen, after a cancelled drag")
       }
       if isDocked(trajectory.rest, in: region, margin: margin) { return .holds }
@@ -109,7 +130,8 @@ public enum Invariant: String, CaseIterable, Sendable {
           + " or maxX = \(formatNumber(region.maxX - margin)) (safe region \(describe(region)))")
 
     case .nearestEdge:
-      guard scenario.gesture.events.last?.phase == .ended, movedWhileDragging(trajectory),
+      guard scenario.gesture.containerChanges.isEmpty,
+        scenario.gesture.events.last?.phase == .ended, movedWhileDragging(trajectory),
         let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width,
         let release = trajectory.releaseCenter
       else { return .notApplicable }
@@ -139,7 +161,66 @@ public enum Invariant: String, CaseIterable, Sendable {
       return .violated("resting at \(describe(rest)), a tap moves it to \(describe(after))")
 
     case .tracksFinger:
-      return tracksFinger(trajectory, bounds: bounds, region: region)
+      return tracksFinger(trajectory, scenario: scenario)
+
+    case .resizeSafe:
+      guard !scenario.gesture.containerChanges.isEmpty, size.width <= region.width,
+        size.height <= region.height
+      else { return .notApplicable }
+      guard region.contains(trajectory.rest, tolerance: tolerance) else {
+        return .violated(
+          "after the container changed, rests at \(describe(trajectory.rest)), outside the new safe"
+            + " region \(describe(region))")
+      }
+      if let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width,
+        !isDocked(trajectory.rest, in: region, margin: margin)
+      {
+        return .violated(
+          "after the container changed, rests at \(describe(trajectory.rest)), not docked in the new"
+            + " safe region \(describe(region))")
+      }
+      return .holds
+
+    case .velocityContinuous:
+      guard let release = trajectory.releaseVelocity, let handoff = trajectory.handoffVelocity,
+        let center = trajectory.releaseCenter, let releaseTime = trajectory.releaseTime,
+        (release.dx * release.dx + release.dy * release.dy).squareRoot() >= 100,
+        // A container change after the release moves the item for reasons of its own.
+        !scenario.gesture.containerChanges.contains(where: { $0.time >= releaseTime })
+      else { return .notApplicable }
+      let releaseEnvironment = scenario.environment(at: releaseTime)
+      let rect = center.rect(ofSize: size)
+      let container = releaseEnvironment.bounds
+      let safe = releaseEnvironment.safeRegion
+      var applied = false
+      for (axis, moved, speed, handed, low, high, lowBounds, highBounds) in [
+        (
+          "x", abs(trajectory.rest.midX - center.x), release.dx, handoff.dx, rect.minX, rect.maxX,
+          [container.minX, safe.minX], [container.maxX, safe.maxX]
+        ),
+        (
+          "y", abs(trajectory.rest.midY - center.y), release.dy, handoff.dy, rect.minY, rect.maxY,
+          [container.minY, safe.minY], [container.maxY, safe.maxY]
+        ),
+      ] {
+        guard moved > 0.5 else { continue }
+        let intoLow = speed < 0 && lowBounds.contains { low <= $0 + tolerance }
+        let intoHigh = speed > 0 && highBounds.contains { high >= $0 - tolerance }
+        guard !intoLow, !intoHigh else { continue }
+        applied = true
+        if abs(handed - speed) > max(25, 0.05 * abs(speed)) {
+          return .violated(
+            "the finger left at \(formatNumber(speed.rounded())) pt/s along \(axis); the motion "
+              + "starts at \(formatNumber(handed.rounded())) pt/s")
+        }
+      }
+      return applied ? .holds : .notApplicable
+
+    case .boundedFrameCost:
+      let most = trajectory.frames.map(\.animationsInFlight).max() ?? 0
+      if most <= Self.maximumAnimationsPerFrame { return .holds }
+      return .violated(
+        "a frame evaluates \(most) animations; the bound is \(Self.maximumAnimationsPerFrame)")
 
     case .settles:
       guard !trajectory.isTruncated, let last = trajectory.frames.last else {
@@ -149,16 +230,17 @@ public enum Invariant: String, CaseIterable, Sendable {
       guard last.rect.distance(to: trajectory.rest) <= tolerance else {
         return .violated("the last frame \(describe(last.rect)) is not the rest frame \(describe(trajectory.rest))")
       }
-      let motion = trajectory.frames.filter { $0.phase == .motion }
-      guard let first = motion.first, let final = motion.last else { return .holds }
-      let declared = algorithm.releaseMotion?.settleTime ?? 0
-      let lasted = final.time - first.time
-      if lasted <= declared + environment.frameDuration + 1e-9 { return .holds }
+      guard let final = trajectory.frames.last(where: { $0.phase == .motion }) else {
+        return .holds
+      }
+      // Each motion declares its settle time when it starts (for a spring handed a velocity,
+      // the time for that velocity); nothing may still move after the last one has ended.
+      let end = trajectory.motionEnd ?? -.infinity
+      if final.time < end + 1e-9 { return .holds }
       return .violated(
-        "moved for \(formatNumber(lasted)) s; its motion settles in \(formatNumber(declared)) s")
+        "still moving at t = \(formatNumber(final.time)) s; its motion was declared to end at "
+          + "t = \(formatNumber(end)) s")
 
-    case .velocityContinuous, .resizeSafe, .boundedFrameCost:
-      return .notApplicable
     }
   }
 
@@ -174,26 +256,39 @@ public enum Invariant: String, CaseIterable, Sendable {
     abs(rect.minX - (region.minX + margin)) <= 0.5 || abs(rect.maxX - (region.maxX - margin)) <= 0.5
   }
 
-  private func tracksFinger(_ trajectory: Trajectory, bounds: CGRect, region: CGRect) -> Verdict {
+  private func tracksFinger(_ trajectory: Trajectory, scenario: Scenario) -> Verdict {
     let drags = trajectory.frames.filter { $0.phase == .drag && $0.finger != nil }
     guard let first = drags.first, let touchDown = first.finger else { return .notApplicable }
     let grab = CGPoint(x: touchDown.x - first.rect.midX, y: touchDown.y - first.rect.midY)
     let tolerance = Self.tolerance
     var following = false
+    var previousTime = first.time
     for frame in drags {
       guard let finger = frame.finger else { continue }
+      defer { previousTime = frame.time }
       if !following {
-        following = frame.rect.distance(to: first.rect) > tolerance
+        // The item starts following when it first moves with the finger: not when a container
+        // change moved it (before a pan recogniser begins, the item does not follow yet).
+        let changed = scenario.gesture.containerChanges.contains {
+          $0.time > previousTime - 1e-9 && $0.time <= frame.time + 1e-9
+        }
+        following = !changed && frame.rect.distance(to: first.rect) > tolerance
         if !following { continue }
       }
       let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
       let rect = frame.rect
+      let environment = scenario.environment(at: frame.time)
+      let bounds = environment.bounds
+      let region = environment.safeRegion
       let againstX = [bounds.minX, region.minX].contains { abs(rect.minX - $0) <= tolerance }
         || [bounds.maxX, region.maxX].contains { abs(rect.maxX - $0) <= tolerance }
       let againstY = [bounds.minY, region.minY].contains { abs(rect.minY - $0) <= tolerance }
         || [bounds.maxY, region.maxY].contains { abs(rect.maxY - $0) <= tolerance }
-      let offX = abs(rect.midX - expected.x) > tolerance && !againstX
-      let offY = abs(rect.midY - expected.y) > tolerance && !againstY
+      // An item larger than the safe region on an axis is placed, not dragged, on that axis.
+      let fitsX = rect.width <= region.width
+      let fitsY = rect.height <= region.height
+      let offX = fitsX && abs(rect.midX - expected.x) > tolerance && !againstX
+      let offY = fitsY && abs(rect.midY - expected.y) > tolerance && !againstY
       if offX || offY {
         return .violated(
           "at t = \(formatNumber(frame.time)) the finger at (\(formatNumber(finger.x)), "

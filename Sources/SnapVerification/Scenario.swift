@@ -22,8 +22,13 @@ public struct Scenario: Sendable, CustomStringConvertible {
     self.gesture = gesture
   }
 
-  /// The screen, window and bars of the scenario.
+  /// The screen, window and bars of the scenario, before any container change.
   public var environment: Environment { device.environment(orientation, bars: bars) }
+
+  /// The environment in force at `time`: the last container change at or before it.
+  public func environment(at time: Double) -> Environment {
+    gesture.containerChanges.last { $0.time <= time }?.environment ?? environment
+  }
 
   /// The simulated run of `algorithm` through the gesture.
   public func simulate<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm) -> Trajectory {
@@ -40,8 +45,11 @@ public struct Scenario: Sendable, CustomStringConvertible {
     let events = gesture.events.map {
       "\($0.phase.rawValue) t=\(formatTime($0.time)) (\(formatNumber($0.location.x)), \(formatNumber($0.location.y)))"
     }
+    let changes = gesture.containerChanges.map { change in
+      "then at t=\(formatTime(change.time)) the container becomes \(describe(change.environment))"
+    }
     return bits.joined(separator: ", ") + "; start (\(formatNumber(gesture.start.x)), "
-      + "\(formatNumber(gesture.start.y))); " + events.joined(separator: ", ")
+      + "\(formatNumber(gesture.start.y))); " + (events + changes).joined(separator: ", ")
   }
 }
 
@@ -57,4 +65,13 @@ func formatNumber(_ value: Double) -> String { formatNumber(CGFloat(value)) }
 /// A time to the millisecond, for reading: `0.017`.
 func formatTime(_ value: Double) -> String {
   formatNumber((value * 1000).rounded() / 1000)
+}
+
+/// An environment in words: `iPhone 15 (landscape), no tab bar, keyboard shown`.
+func describe(_ environment: Environment) -> String {
+  var bits = [environment.name]
+  if environment.navigationBarHeight == 0 { bits.append("no navigation bar") }
+  if environment.tabBarHeight == 0 { bits.append("no tab bar") }
+  if environment.keyboardFrame != nil { bits.append("keyboard shown") }
+  return bits.joined(separator: ", ")
 }

@@ -96,12 +96,47 @@ public enum ScenarioGenerators {
     }
   }
 
+  /// A container change during or after the gesture, or none (the simplest): at some moment up
+  /// to 1.5 s in, the device may rotate, and each bar and the keyboard may appear or go.
+  struct Change: Sendable {
+    var milliseconds: Int
+    var rotates: Bool
+    var togglesNavigationBar: Bool
+    var togglesTabBar: Bool
+    var togglesKeyboard: Bool
+  }
+
+  static let change: Gen<Change?> = Gen.frequency(
+    (3, Gen.constant(nil)),
+    (1, zip(Gen.int(in: 0...1500), Gen.bool, Gen.bool, Gen.bool, Gen.bool).map {
+      Change(
+        milliseconds: $0.0, rotates: $0.1, togglesNavigationBar: $0.2, togglesTabBar: $0.3,
+        togglesKeyboard: $0.4)
+    }))
+
   /// Scenarios on every catalogue device, both orientations, with and without each bar and the
-  /// keyboard, with every kind of item and gesture.
+  /// keyboard, with every kind of item and gesture, and sometimes a rotation or a bar or
+  /// keyboard change along the way.
   public static let scenarios: Gen<Scenario> = zip(device, orientation, bars, itemSize).flatMap {
     device, orientation, bars, size in
-    gesture(in: device.environment(orientation, bars: bars), itemSize: size).map {
-      Scenario(device: device, orientation: orientation, bars: bars, itemSize: size, gesture: $0)
+    zip(gesture(in: device.environment(orientation, bars: bars), itemSize: size), change).map {
+      gesture, change in
+      var gesture = gesture
+      if let change {
+        let newOrientation: DeviceProfile.Orientation =
+          change.rotates ? (orientation == .portrait ? .landscape : .portrait) : orientation
+        let newBars = DeviceProfile.Bars(
+          navigationBar: bars.navigationBar != change.togglesNavigationBar,
+          tabBar: bars.tabBar != change.togglesTabBar,
+          keyboard: bars.keyboard != change.togglesKeyboard)
+        gesture.containerChanges = [
+          ContainerChange(
+            time: Double(change.milliseconds) / 1000,
+            environment: device.environment(newOrientation, bars: newBars))
+        ]
+      }
+      return Scenario(
+        device: device, orientation: orientation, bars: bars, itemSize: size, gesture: gesture)
     }
   }
 }

@@ -44,15 +44,13 @@ struct CommandLineTests {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
-  @Test("list algorithms prints the four published ids")
+  @Test("list algorithms prints the four published ids and their corrected variants")
   func listAlgorithms() throws {
     let result = try run(["list", "algorithms"])
     #expect(result.status == 0)
     let ids = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
-    #expect(ids == [
-      "per-axis-clamp.published", "edge-dock.published", "forced-boundary-end.published",
-      "inset-correction.published",
-    ])
+    let families = ["per-axis-clamp", "edge-dock", "forced-boundary-end", "inset-correction"]
+    #expect(ids == families.map { "\($0).published" } + families.map { "\($0).corrected" })
   }
 
   @Test("list devices prints every accepted name")
@@ -204,6 +202,10 @@ extension CommandLineTests {
     #expect(result.stdout.contains("replay: snap-bench trace inset-correction.published"))
     let markdown = try run(["verify", "--format", "markdown", "--algorithm", "edge-dock.published"])
     #expect(markdown.stdout.hasPrefix("| algorithm | on-screen |"))
+    // The corrected variants hold every invariant that applies to them.
+    for line in lines where line.contains(".corrected") {
+      #expect(!line.contains("✗"), "\(line)")
+    }
   }
 
   @Test("verify --format json is versioned, and byte-identical for the same seed")
@@ -237,7 +239,7 @@ extension CommandLineTests {
     #expect(output.version == 1)
     #expect(output.seed == 7)
     #expect(output.examples == 50)
-    #expect(output.results.count == 4 * 9)
+    #expect(output.results.count == 8 * 12)
     #expect(output.results.allSatisfy { ($0.status == "violated") == ($0.counterexample != nil) })
     #expect(Set(output.results.map(\.status)) == ["holds", "violated", "not-applicable"])
   }
@@ -283,7 +285,7 @@ extension CommandLineTests {
       #expect(traced.rest["y"] == Double(rest.origin.y))
       replayed += 1
     }
-    #expect(replayed == 16)
+    #expect(replayed == 21)
   }
 
   func simulateRest<A: SnapAlgorithm>(

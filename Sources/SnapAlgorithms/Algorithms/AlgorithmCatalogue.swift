@@ -9,7 +9,8 @@ public enum AlgorithmCatalogue {
   public static var all: [any SnapAlgorithm] {
     [
       PerAxisClampPublished(), EdgeDockPublished(), ForcedBoundaryEndPublished(),
-      InsetCorrectionPublished(),
+      InsetCorrectionPublished(), PerAxisClampCorrected(), EdgeDockCorrected(),
+      ForcedBoundaryEndCorrected(), InsetCorrectionCorrected(),
     ]
   }
 
@@ -37,5 +38,13 @@ public enum AlgorithmCatalogue {
       "pan recogniser; ends the drag on entering a margin band; jumps to fixed margins",
     "inset-correction.published":
       "pan recogniser; docks left/right at centre 20 pt, corrects y for nav and tab bars, 0.6 s ease-out",
+    "per-axis-clamp.corrected":
+      "touches API; clamps each axis to the safe region while dragging and after a rotation",
+    "edge-dock.corrected":
+      "touches API; clamps to the safe region; docks flush on release or cancel; springs take the velocity",
+    "forced-boundary-end.corrected":
+      "pan recogniser; ends the drag at a 10 pt band of the safe region; docks at 10 pt margins",
+    "inset-correction.corrected":
+      "pan recogniser; docks flush by its centre, clear of the real bars and keyboard; 0.6 s ease-out",
   ]
 }

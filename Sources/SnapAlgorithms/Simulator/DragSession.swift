@@ -42,6 +42,12 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// an animation: what the motion hands over from the finger.
   public var handoffVelocity: CGVector? { handedOff }
   @usableFromInline var handedOff: CGVector?
+  /// When the last release happened.
+  public var releaseTime: Double? { releasedAt }
+  @usableFromInline var releasedAt: Double?
+  /// When the last animation started so far ends: the motion's declared end.
+  public var motionEnd: Double? { motionEndTime }
+  @usableFromInline var motionEndTime: Double?
   @usableFromInline var tracker = VelocityTracker()
 
   @usableFromInline
@@ -112,6 +118,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       case .panGestureRecognizer:
         touch = .pan(PanGestureRecognizer(touchDownAt: location))
+        // The view under a recogniser still gets the touch (delaysTouchesBegan is off).
+        handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       }
 
     case (.moved, .touches(let start, let startTime, let tapFailed)):
@@ -147,10 +155,15 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       case .possible:
         guard recognizer.hasCrossedHysteresis else {
           touch = .pan(recognizer)
+          handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
           return
         }
         recognizer.removeHysteresisFromTranslation()
         recognizer.state = .began
+        callPanHandler(&recognizer, context: context)
+        // Recognised: cancelsTouchesInView takes the touch from the view.
+        handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+        return
       default:
         recognizer.state = .changed
       }
@@ -158,7 +171,19 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
 
     case (.ended, .pan(var recognizer)), (.cancelled, .pan(var recognizer)):
       touch = .idle
-      guard recognizer.state == .began || recognizer.state == .changed else { return }
+      guard recognizer.state == .began || recognizer.state == .changed else {
+        // The pan never began and fails: the view gets the end of its touch (delayed until
+        // the failure, which is now).
+        if recognizer.state == .possible {
+          let touch = Touch(locationInWindow: location)
+          if event.phase == .ended {
+            handlers.touchesEnded(touch, view: &item, context: context)
+          } else {
+            handlers.touchesCancelled(touch, view: &item, context: context)
+          }
+        }
+        return
+      }
       // UIKit's pan does not record where the finger lifts: the translation at `ended` is what
       // the last `changed` left.
       beginRelease()
@@ -181,6 +206,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   mutating func beginRelease() {
     released = item.center
     releasedVelocity = tracker.velocity
+    releasedAt = clock
   }
 
   /// Notes how fast the item moves once the release handler has run.
@@ -248,6 +274,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Forgets animations that have finished by `time`, keeping the work per frame constant.
   @inlinable
   public mutating func removeFinishedAnimations(at time: Double) {
+    if let end = item.animationEndTime { motionEndTime = max(motionEndTime ?? end, end) }
     item.removeFinishedAnimations(at: time)
   }
 

@@ -90,6 +90,7 @@ public struct Simulator: Sendable {
       algorithm: algorithm.id, environment: environment, frames: frames,
       rest: session.restingFrame, isTruncated: truncated, releaseCenter: session.releaseCenter,
       releaseVelocity: session.releaseVelocity, handoffVelocity: session.handoffVelocity,
-      finalEnvironment: session.environment)
+      finalEnvironment: session.environment, releaseTime: session.releaseTime,
+      motionEnd: session.motionEnd)
   }
 }

@@ -58,12 +58,17 @@ public struct Trajectory: Hashable, Sendable {
   public var handoffVelocity: CGVector?
   /// The environment at the end of the run, after any container changes.
   public var finalEnvironment: Environment
+  /// When that release happened.
+  public var releaseTime: Double?
+  /// When the last animation the run started was declared to end (its settle time).
+  public var motionEnd: Double?
 
   @inlinable
   public init(
     algorithm: String, environment: Environment, frames: [Frame], rest: CGRect,
     isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
-    handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil
+    handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil,
+    releaseTime: Double? = nil, motionEnd: Double? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -74,5 +79,7 @@ public struct Trajectory: Hashable, Sendable {
     self.releaseVelocity = releaseVelocity
     self.handoffVelocity = handoffVelocity
     self.finalEnvironment = finalEnvironment ?? environment
+    self.releaseTime = releaseTime
+    self.motionEnd = motionEnd
   }
 }

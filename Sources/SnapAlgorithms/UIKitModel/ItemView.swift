@@ -28,29 +28,49 @@ public struct ItemView: Hashable, Sendable {
     /// Old model value minus new model value: the offset shown at the start, decaying to zero.
     public var offset: CGVector
     public var motion: Motion
-    /// `motion.settleTime`, computed once.
+    /// How long the motion lasts, computed once (per axis for springs handed a velocity).
     public var duration: Double
     public var allowsUserInteraction: Bool
+    /// For a spring: the initial velocity on each axis, normalised by that axis's distance, as
+    /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` takes it; `nil` for the
+    /// motion's own.
+    public var initialVelocity: CGVector?
 
     @inlinable
     public init(
       beginTime: Double, offset: CGVector, motion: Motion, duration: Double,
-      allowsUserInteraction: Bool
+      allowsUserInteraction: Bool, initialVelocity: CGVector? = nil
     ) {
       self.beginTime = beginTime
       self.offset = offset
       self.motion = motion
       self.duration = duration
       self.allowsUserInteraction = allowsUserInteraction
+      self.initialVelocity = initialVelocity
     }
 
     /// The offset still shown at `time`.
     @inlinable
     public func remainingOffset(at time: Double) -> CGVector {
-      let remaining = 1 - motion.fraction(at: time - beginTime, settleTime: duration)
+      let elapsed = time - beginTime
+      if let velocity = initialVelocity, case .spring(let spring) = motion {
+        guard elapsed < duration else { return .zero }
+        guard elapsed > 0 else { return offset }
+        let x = spring.state(at: elapsed, displacement: 1, velocity: -velocity.dx).displacement
+        let y = spring.state(at: elapsed, displacement: 1, velocity: -velocity.dy).displacement
+        return CGVector(dx: offset.dx * x, dy: offset.dy * y)
+      }
+      let remaining = 1 - motion.fraction(at: elapsed, settleTime: duration)
       return CGVector(dx: offset.dx * remaining, dy: offset.dy * remaining)
     }
   }
+
+  /// A rectangle the item is shown inside of whatever its animations say, or `nil`.
+  ///
+  /// Code that wants a motion never to leave the screen (a spring that would overshoot a flush
+  /// edge) confines the presentation, as a display-link driver or a collision boundary does in
+  /// an app; UIKit's own animations have no such option, so the published variants never set it.
+  public var confinement: CGRect?
 
   @inlinable
   public init(center: CGPoint, size: CGSize) {
@@ -71,18 +91,32 @@ public struct ItemView: Hashable, Sendable {
   /// Sets `center` to `target` with `motion`, as assigning it inside
   /// `UIView.animate(withDuration:…)` does: the model value changes now and the screen follows.
   ///
-  /// `.none` assigns without animating. A zero-distance change starts no animation.
+  /// `.none` assigns without animating. A zero-distance change starts no animation. A spring
+  /// handed `velocity` (points per second, per axis) starts at it on every axis that moves, as
+  /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` does with the velocity divided by
+  /// each axis's distance.
   @inlinable
   public mutating func animate(
-    to target: CGPoint, with motion: Motion, at time: Double, allowsUserInteraction: Bool = false
+    to target: CGPoint, with motion: Motion, at time: Double, allowsUserInteraction: Bool = false,
+    velocity: CGVector? = nil
   ) {
     let offset = CGVector(dx: center.x - target.x, dy: center.y - target.y)
     center = target
     guard motion != .none, offset.dx != 0 || offset.dy != 0 else { return }
+    var normalised: CGVector?
+    var duration = motion.settleTime
+    if let velocity, case .spring(let spring) = motion {
+      // Distance to travel is −offset; normalise each axis by its own.
+      let vx = offset.dx != 0 && velocity.dx.isFinite ? velocity.dx / -offset.dx : 0
+      let vy = offset.dy != 0 && velocity.dy.isFinite ? velocity.dy / -offset.dy : 0
+      normalised = CGVector(dx: vx, dy: vy)
+      duration = max(
+        spring.withInitialVelocity(vx).settleTime, spring.withInitialVelocity(vy).settleTime)
+    }
     inFlight.append(
       Animation(
-        beginTime: time, offset: offset, motion: motion, duration: motion.settleTime,
-        allowsUserInteraction: allowsUserInteraction))
+        beginTime: time, offset: offset, motion: motion, duration: duration,
+        allowsUserInteraction: allowsUserInteraction, initialVelocity: normalised))
   }
 
   /// The centre shown on screen at `time`: the model value plus every in-flight offset.
@@ -96,14 +130,26 @@ public struct ItemView: Hashable, Sendable {
       shown.x += offset.dx
       shown.y += offset.dy
     }
+    if let confinement, !inFlight.isEmpty {
+      shown.x = Self.confine(shown.x, extent: size.width, low: confinement.minX, high: confinement.maxX)
+      shown.y = Self.confine(shown.y, extent: size.height, low: confinement.minY, high: confinement.maxY)
+    }
     return shown
   }
 
-  /// The on-screen velocity at `time`, in points per second: a finite difference over a
-  /// millisecond.
+  /// `value` moved so that an extent centred on it stays within `low…high`, or centred there
+  /// when it does not fit.
+  @inlinable
+  static func confine(_ value: CGFloat, extent: CGFloat, low: CGFloat, high: CGFloat) -> CGFloat {
+    if extent >= high - low { return (low + high) / 2 }
+    return Swift.min(Swift.max(value, low + extent / 2), high - extent / 2)
+  }
+
+  /// The on-screen velocity at `time`, in points per second: a finite difference over ten
+  /// microseconds.
   @inlinable
   public func presentationVelocity(at time: Double) -> CGVector {
-    let step = 1e-3
+    let step = 1e-5
     let now = presentationCenter(at: time)
     let later = presentationCenter(at: time + step)
     return CGVector(dx: (later.x - now.x) / step, dy: (later.y - now.y) / step)

@@ -133,6 +133,11 @@ public struct PanGestureRecognizer: Hashable, Sendable {
     setTranslation(CGPoint(x: shrink(translation.x), y: shrink(translation.y)), in: .window)
   }
 
+  /// `[recognizer locationInView:view]` for the container (window) coordinates the item's
+  /// centre is in.
+  @inlinable
+  public func location(in view: CoordinateSpace) -> CGPoint { location }
+
   /// `[recognizer velocityInView:view]`, in points per second.
   @inlinable
   public func velocity(in view: CoordinateSpace) -> CGPoint {
@@ -164,6 +169,11 @@ public enum InputAPI: Hashable, Sendable {
   /// default the view then gets `touchesCancelled` instead of `touchesEnded`.
   case touches(tapRecognizerAttached: Bool)
   /// A `UIPanGestureRecognizer` on the item calling the algorithm's action method.
+  ///
+  /// With UIKit's defaults the view still receives the touch: `touchesBegan` at once,
+  /// `touchesMoved` until the pan begins, then `touchesCancelled` once it does (we deliver it
+  /// just after the `began` action; UIKit does not document the order), or `touchesEnded` /
+  /// `touchesCancelled` if the pan never begins.
   case panGestureRecognizer
 }
 

@@ -165,8 +165,9 @@ enum VerifyCommand {
     return words.joined(separator: " ") + " --gesture - <<< '\(gesture)'"
   }
 
+  /// The gesture in the gesture-file format `trace --gesture` reads.
   static func gestureJSON(_ gesture: Gesture) -> JSONValue {
-    .object([
+    var members: [(String, JSONValue)] = [
       ("version", .integer(Gesture.fileFormatVersion)),
       ("start", .object([("x", .number(gesture.start.x)), ("y", .number(gesture.start.y))])),
       ("events", .array(gesture.events.map { event in
@@ -175,7 +176,40 @@ enum VerifyCommand {
           ("x", .number(event.location.x)), ("y", .number(event.location.y)),
         ])
       })),
-    ])
+    ]
+    if !gesture.containerChanges.isEmpty {
+      members.append(("container", .array(gesture.containerChanges.map(containerJSON))))
+    }
+    return .object(members)
+  }
+
+  /// One container change, with the fields `Gesture(json:)` reads.
+  static func containerJSON(_ change: ContainerChange) -> JSONValue {
+    let environment = change.environment
+    let insets = environment.safeAreaInsets
+    var members: [(String, JSONValue)] = [
+      ("t", .number(change.time)),
+      ("name", .string(environment.name)),
+      ("width", .number(environment.bounds.width)),
+      ("height", .number(environment.bounds.height)),
+      ("screenWidth", .number(environment.screenBounds.width)),
+      ("screenHeight", .number(environment.screenBounds.height)),
+      ("safeArea", .object([
+        ("top", .number(insets.top)), ("left", .number(insets.left)),
+        ("bottom", .number(insets.bottom)), ("right", .number(insets.right)),
+      ])),
+      ("statusBar", .number(environment.statusBarHeight)),
+      ("navigationBar", .number(environment.navigationBarHeight)),
+      ("tabBar", .number(environment.tabBarHeight)),
+      ("refreshRate", .integer(environment.refreshRate)),
+    ]
+    if let keyboard = environment.keyboardFrame {
+      members.append(("keyboard", .object([
+        ("x", .number(keyboard.minX)), ("y", .number(keyboard.minY)),
+        ("width", .number(keyboard.width)), ("height", .number(keyboard.height)),
+      ])))
+    }
+    return .object(members)
   }
 
   static func json(_ findings: [Finding], seed: UInt64, examples: Int) -> JSONValue {

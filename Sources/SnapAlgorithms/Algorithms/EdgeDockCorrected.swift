@@ -1,0 +1,88 @@
+import Foundation
+
+/// `edge-dock.corrected`: article 001's idea — the button follows the finger and, when it
+/// lifts, docks flush against the nearer side — with what the property tester found fixed.
+///
+/// - Both axes are clamped while dragging, to the safe region (window less insets, bars and
+///   keyboard), not the screen: nothing slides off screen or under a bar, also in Split View.
+/// - It docks flush against the safe region's side, with y kept inside it.
+/// - A cancelled touch docks too; so does the tap recogniser's cancel, so a short drag is not
+///   left undocked (a tap on a docked button does not move it).
+/// - Motion: the article's 0.5 s ease-in-out, or any motion; a spring is handed the finger's
+///   velocity, and the shown position is confined to the window so an overshoot never leaves
+///   the screen.
+/// - On a container change the button re-docks on the same side in the new region.
+public struct EdgeDockCorrected: SnapAlgorithm {
+  public let id = "edge-dock.corrected"
+  public let inputAPI = InputAPI.touches(tapRecognizerAttached: true)
+  public var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.5)
+  public var dockingMargin: CGFloat? { 0 }
+
+  public var grabOffset = CGVector.zero
+  /// The finger's last location, to re-seat the item under it if the container changes.
+  public var lastTouch: CGPoint?
+  /// Whether a finger is dragging: a container change then only clamps the button.
+  public var dragging = false
+
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    dragging = true
+    let location = touch.locationInContainer
+    lastTouch = location
+    grabOffset = CGVector(dx: location.x - view.center.x, dy: location.y - view.center.y)
+  }
+
+  @inlinable
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    let location = touch.locationInContainer
+    lastTouch = location
+    let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+    view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
+  }
+
+  @inlinable
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    dock(&view, context: context, velocity: context.fingerVelocity)
+  }
+
+  @inlinable
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {
+    dock(&view, context: context, velocity: context.fingerVelocity)
+  }
+
+  @inlinable
+  public mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
+  ) {
+    guard !dragging else {
+      // Under a finger, the button goes where the finger puts it in the new container.
+      let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+      view.center = SafeDocking.clamp(
+        wanted ?? view.center, size: view.size, in: context.environment)
+      return
+    }
+    // Keep the side: measured against the old region's middle.
+    let wasRight = view.center.x > old.safeRegion.midX
+    let region = context.environment.safeRegion
+    var anchor = view.center
+    anchor.x = wasRight ? region.maxX : region.minX
+    view.finishAnimations()
+    view.center = SafeDocking.dockedCenter(
+      releasedAt: anchor, size: view.size, in: context.environment, margin: 0)
+  }
+
+  @inlinable
+  mutating func dock(_ view: inout ItemView, context: UIKitContext, velocity: CGVector) {
+    dragging = false
+    let target = SafeDocking.dockedCenter(
+      releasedAt: view.center, size: view.size, in: context.environment, margin: 0)
+    view.confinement = context.environment.bounds
+    view.animate(
+      to: target, with: releaseMotion ?? .none, at: context.time, velocity: velocity)
+  }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// `forced-boundary-end.corrected`: article 002's idea — a pan recogniser drags the button,
+/// the drag ends by itself when the button reaches a margin band, and the button then settles
+/// at fixed margins — with what the property tester found fixed.
+///
+/// - The band and the docking positions are measured from the safe region (window less insets,
+///   bars and keyboard) and the item's own size, read when needed, not from the screen size read
+///   once: a 10 pt margin for any item, on any device, after any rotation.
+/// - The button follows the finger's location from where it was grabbed, so it does not trail
+///   the finger by the recogniser's hysteresis.
+/// - A cancelled pan docks as an ended one does. A button docked on the band's edge can be
+///   dragged along it (the article's own start position ends every drag at once).
+/// - Ties and NaN cannot leave the button between sides.
+/// - The article's jump is kept as the default motion; any motion may replace it, a spring
+///   handed the finger's velocity and confined to the window, so it never leaves the screen.
+/// - On a container change the button re-docks on the same side in the new region.
+public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
+  public let id = "forced-boundary-end.corrected"
+  public let inputAPI = InputAPI.panGestureRecognizer
+  public var releaseMotion: Motion? = Motion.none
+  /// The margin from the safe region's edges, for the band and for docking.
+  public var margin: CGFloat = 10
+  public var dockingMargin: CGFloat? { margin }
+
+  public var grabOffset = CGVector.zero
+  /// The finger's last location, to re-seat the item under it if the container changes.
+  public var lastTouch: CGPoint?
+  /// Whether a finger is on the button, recognised as a pan or not yet.
+  public var fingerDown = false
+  /// Whether a pan is in progress: a container change then only clamps the button.
+  public var dragging = false
+
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // The view hears the touch before the pan recognises it: note where it was grabbed.
+    fingerDown = true
+    lastTouch = touch.locationInContainer
+    grabOffset = CGVector(
+      dx: touch.locationInContainer.x - view.center.x, dy: touch.locationInContainer.y - view.center.y)
+  }
+
+  @inlinable
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    lastTouch = touch.locationInContainer
+  }
+
+  @inlinable
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // A tap: the pan never began. Settle where a release would (a docked button stays put).
+    fingerDown = false
+    dock(&view, context: context, velocity: .zero)
+  }
+
+  @inlinable
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {
+    // Either the pan took the touch over (it is dragging) or the system cancelled it.
+    guard !dragging else { return }
+    fingerDown = false
+    dock(&view, context: context, velocity: .zero)
+  }
+
+  @inlinable
+  public mutating func handlePan(
+    _ recognizer: inout PanGestureRecognizer, view button: inout ItemView, context: UIKitContext
+  ) {
+    let region = context.environment.safeRegion
+    switch recognizer.state {
+    case .began:
+      dragging = true
+      fallthrough
+    case .changed:
+      let location = recognizer.location(in: .window)
+      lastTouch = location
+      let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+      button.center = SafeDocking.clamp(wanted, size: button.size, in: context.environment)
+      // The band: within the margin of any edge of the safe region.
+      let frame = button.frame
+      let band = region.insetBy(dx: margin, dy: margin)
+      // Strictly inside the band: a button docked on its edge can still be dragged along it.
+      if frame.minX < band.minX || frame.maxX > band.maxX || frame.minY < band.minY
+        || frame.maxY > band.maxY
+      {
+        recognizer.setState(.ended)
+      }
+    case .ended, .cancelled:
+      dragging = false
+      fingerDown = false
+      dock(&button, context: context, velocity: recognizer.velocity(in: .window))
+    default:
+      break
+    }
+  }
+
+  @inlinable
+  public mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
+  ) {
+    if fingerDown && !dragging {
+      // Touched but not yet dragged: stay put, only kept inside the new container.
+      view.center = SafeDocking.clamp(view.center, size: view.size, in: context.environment)
+      return
+    }
+    guard !dragging else {
+      // Under a finger, the button goes where the finger puts it in the new container.
+      let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+      view.center = SafeDocking.clamp(wanted ?? view.center, size: view.size, in: context.environment)
+      return
+    }
+    let region = context.environment.safeRegion
+    let wasRight = view.center.x > old.safeRegion.midX
+    var anchor = view.center
+    anchor.x = wasRight ? region.maxX : region.minX
+    view.finishAnimations()
+    view.center = target(releasedAt: anchor, size: view.size, in: context.environment)
+  }
+
+  /// The docked centre: `margin` inside the nearer side, and `margin` clear of the top and bottom
+  /// of the safe region when the item has room for it.
+  @inlinable
+  func target(releasedAt center: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+    var docked = SafeDocking.dockedCenter(
+      releasedAt: center, size: size, in: environment, margin: margin)
+    let region = environment.safeRegion
+    if size.height + 2 * margin < region.height {
+      docked.y = SafeDocking.clamp(
+        docked.y, extent: size.height + 2 * margin, low: region.minY, high: region.maxY)
+    }
+    return docked
+  }
+
+  @inlinable
+  func dock(_ button: inout ItemView, context: UIKitContext, velocity: CGPoint) {
+    button.confinement = context.environment.bounds
+    button.animate(
+      to: target(releasedAt: button.center, size: button.size, in: context.environment),
+      with: releaseMotion ?? .none, at: context.time,
+      velocity: CGVector(dx: velocity.x, dy: velocity.y))
+  }
+}

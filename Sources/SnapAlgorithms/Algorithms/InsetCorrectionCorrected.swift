@@ -1,0 +1,122 @@
+import Foundation
+
+/// `inset-correction.corrected`: article 000's idea — a pan recogniser drags the button; when
+/// the finger lifts it docks against the left or right edge and its height is corrected so it
+/// clears the navigation and tab bars, with a 0.6 s ease-out — with what the property tester
+/// found fixed.
+///
+/// - The side is chosen by the button's centre, not its left edge.
+/// - It docks flush against the safe region's edge whatever its width, not at a centre of 20 pt.
+/// - The correction uses the real bars, safe area and keyboard of this window in this
+///   orientation, not constants for one phone, and keeps the whole button clear of them.
+/// - The button follows the finger's location from where it was grabbed (no hysteresis lag),
+///   and no movement is counted twice.
+/// - A cancelled pan docks too. On a container change the button re-docks on its side.
+/// - Any motion may replace the ease-out; a spring is handed the finger's velocity and confined
+///   to the window, so an overshoot never leaves the screen.
+public struct InsetCorrectionCorrected: SnapAlgorithm {
+  public let id = "inset-correction.corrected"
+  public let inputAPI = InputAPI.panGestureRecognizer
+  public var releaseMotion: Motion? = .curve(.easeOut, duration: 0.6)
+  public var dockingMargin: CGFloat? { 0 }
+
+  public var grabOffset = CGVector.zero
+  /// The finger's last location, to re-seat the item under it if the container changes.
+  public var lastTouch: CGPoint?
+  /// Whether a finger is on the button, recognised as a pan or not yet.
+  public var fingerDown = false
+  /// Whether a pan is in progress: a container change then only keeps the button on screen.
+  public var dragging = false
+
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // The view hears the touch before the pan recognises it: note where it was grabbed.
+    fingerDown = true
+    lastTouch = touch.locationInContainer
+    grabOffset = CGVector(
+      dx: touch.locationInContainer.x - view.center.x, dy: touch.locationInContainer.y - view.center.y)
+  }
+
+  @inlinable
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    lastTouch = touch.locationInContainer
+  }
+
+  @inlinable
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // A tap: the pan never began. Settle where a release would (a docked button stays put).
+    fingerDown = false
+    dock(&view, context: context, velocity: .zero)
+  }
+
+  @inlinable
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {
+    // Either the pan took the touch over (it is dragging) or the system cancelled it.
+    guard !dragging else { return }
+    fingerDown = false
+    dock(&view, context: context, velocity: .zero)
+  }
+
+  @inlinable
+  public mutating func handlePan(
+    _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+  ) {
+    switch recognizer.state {
+    case .began:
+      dragging = true
+      fallthrough
+    case .changed:
+      let location = recognizer.location(in: .window)
+      lastTouch = location
+      // Free to follow the finger across the whole window while dragging, as the article's.
+      let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+      view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment.bounds)
+    case .ended, .cancelled:
+      dragging = false
+      fingerDown = false
+      dock(&view, context: context, velocity: recognizer.velocity(in: .window))
+    default:
+      break
+    }
+  }
+
+  /// Docks flush against the nearer side of the safe region, by the button's centre.
+  @inlinable
+  func dock(_ view: inout ItemView, context: UIKitContext, velocity: CGPoint) {
+    let target = SafeDocking.dockedCenter(
+      releasedAt: view.center, size: view.size, in: context.environment, margin: 0)
+    view.confinement = context.environment.bounds
+    view.animate(
+      to: target, with: releaseMotion ?? .none, at: context.time,
+      velocity: CGVector(dx: velocity.x, dy: velocity.y))
+  }
+
+  @inlinable
+  public mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
+  ) {
+    if fingerDown && !dragging {
+      // Touched but not yet dragged: stay put, only kept inside the new container.
+      view.center = SafeDocking.clamp(view.center, size: view.size, in: context.environment)
+      return
+    }
+    guard !dragging else {
+      // Under a finger, the button goes where the finger puts it in the new container.
+      let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+      view.center = SafeDocking.clamp(
+        wanted ?? view.center, size: view.size, in: context.environment.bounds)
+      return
+    }
+    let wasRight = view.center.x > old.safeRegion.midX
+    let region = context.environment.safeRegion
+    var anchor = view.center
+    anchor.x = wasRight ? region.maxX : region.minX
+    view.finishAnimations()
+    view.center = SafeDocking.dockedCenter(releasedAt: anchor, size: view.size, in: context.environment, margin: 0)
+  }
+}

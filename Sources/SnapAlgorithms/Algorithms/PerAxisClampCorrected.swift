@@ -1,0 +1,65 @@
+import Foundation
+
+/// `per-axis-clamp.corrected`: article 003's idea — follow the finger, clamp each axis on its
+/// own so a blocked axis does not stop the other — with what the property tester found fixed.
+///
+/// - The bound is the safe region (the window less the safe-area insets, bars and keyboard),
+///   not the superview, so the item never rests under the status bar, a bar or the keyboard.
+/// - Offsets are `CGFloat`, not C `float`s, and the clamp cannot turn NaN into a position.
+/// - An item larger than the region is centred on that axis, not pushed off one edge.
+/// - When the container changes (rotation, keyboard), the item is clamped into the new region.
+/// It still does not dock: that is not the article's idea.
+public struct PerAxisClampCorrected: SnapAlgorithm {
+  public let id = "per-axis-clamp.corrected"
+  public let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+  /// The item never moves after the finger lifts.
+  public var releaseMotion: Motion? {
+    get { nil }
+    set {}
+  }
+  public var dockingMargin: CGFloat? { nil }
+
+  /// Where in the item the finger holds it, from its centre.
+  public var grabOffset = CGVector.zero
+  /// The finger's last location, to re-seat the item under it if the container changes.
+  public var lastTouch: CGPoint?
+
+  @inlinable
+  public init() {}
+
+  @inlinable
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    let location = touch.locationInContainer
+    lastTouch = location
+    grabOffset = CGVector(dx: location.x - view.center.x, dy: location.y - view.center.y)
+  }
+
+  @inlinable
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    lastTouch = nil
+  }
+
+  @inlinable
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {
+    lastTouch = nil
+  }
+
+  @inlinable
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    let location = touch.locationInContainer
+    lastTouch = location
+    let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+    view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
+  }
+
+  @inlinable
+  public mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
+  ) {
+    // Under a finger, the item goes where the finger puts it in the new container.
+    let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+    view.center = SafeDocking.clamp(wanted ?? view.center, size: view.size, in: context.environment)
+  }
+}

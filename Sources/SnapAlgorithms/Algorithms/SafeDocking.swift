@@ -1,0 +1,82 @@
+import Foundation
+
+/// Geometry the corrected variants share: keeping an item inside a region and choosing where
+/// it docks.
+public enum SafeDocking {
+  /// `value` moved so that an extent centred on it lies within `low…high`; centred there when
+  /// it does not fit (the defined behaviour for an item larger than the region).
+  @inlinable
+  public static func clamp(_ value: CGFloat, extent: CGFloat, low: CGFloat, high: CGFloat)
+    -> CGFloat
+  {
+    guard extent < high - low else { return (low + high) / 2 }
+    guard value.isFinite else { return (low + high) / 2 }
+    return min(max(value, low + extent / 2), high - extent / 2)
+  }
+
+  /// `value` kept inside `low…high` if the extent fits there; otherwise as close to that
+  /// range's middle as the container `outerLow…outerHigh` allows; centred on the container if
+  /// it does not fit that either.
+  @inlinable
+  public static func clamp(
+    _ value: CGFloat, extent: CGFloat, low: CGFloat, high: CGFloat, outerLow: CGFloat,
+    outerHigh: CGFloat
+  ) -> CGFloat {
+    if extent < high - low { return clamp(value, extent: extent, low: low, high: high) }
+    return clamp((low + high) / 2, extent: extent, low: outerLow, high: outerHigh)
+  }
+
+  /// `center` moved the least so that an item of `size` lies inside `region`; on an axis where
+  /// it does not fit, as near the region's middle as keeps it inside `container`.
+  @inlinable
+  public static func clamp(
+    _ center: CGPoint, size: CGSize, in region: CGRect, within container: CGRect
+  ) -> CGPoint {
+    CGPoint(
+      x: clamp(
+        center.x, extent: size.width, low: region.minX, high: region.maxX,
+        outerLow: container.minX, outerHigh: container.maxX),
+      y: clamp(
+        center.y, extent: size.height, low: region.minY, high: region.maxY,
+        outerLow: container.minY, outerHigh: container.maxY))
+  }
+
+  /// `center` moved the least so that an item of `size` lies inside `region`.
+  @inlinable
+  public static func clamp(_ center: CGPoint, size: CGSize, in region: CGRect) -> CGPoint {
+    clamp(center, size: size, in: region, within: region)
+  }
+
+  /// `center` clamped into `environment`'s safe region, or kept on screen where it cannot fit.
+  @inlinable
+  public static func clamp(_ center: CGPoint, size: CGSize, in environment: Environment)
+    -> CGPoint
+  {
+    clamp(center, size: size, in: environment.safeRegion, within: environment.bounds)
+  }
+
+  /// Where an item of `size` released with its centre at `center` docks: against the nearer of
+  /// the left and right edges of the environment's safe region, `margin` inside it, with its y
+  /// clamped into the region. Ties go left. On an axis where it does not fit the region it is
+  /// placed as near the region's middle as keeps it on screen.
+  @inlinable
+  public static func dockedCenter(
+    releasedAt center: CGPoint, size: CGSize, in environment: Environment, margin: CGFloat
+  ) -> CGPoint {
+    let region = environment.safeRegion
+    let container = environment.bounds
+    let inner = region.insetBy(dx: margin, dy: 0)
+    let y = clamp(
+      center.y, extent: size.height, low: region.minY, high: region.maxY,
+      outerLow: container.minY, outerHigh: container.maxY)
+    guard size.width < inner.width else {
+      let x = clamp(
+        region.midX, extent: size.width, low: container.minX, high: container.maxX)
+      return CGPoint(x: x, y: y)
+    }
+    let left = inner.minX + size.width / 2
+    let right = inner.maxX - size.width / 2
+    let x = center.x.isFinite && center.x > region.midX ? right : left
+    return CGPoint(x: x, y: y)
+  }
+}
