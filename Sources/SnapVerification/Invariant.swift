@@ -63,7 +63,7 @@ public enum Invariant: String, CaseIterable, Sendable {
   ///   container changed), while dragging, the item's centre
   ///   is the finger less the offset it was grabbed at, on each axis, unless the item lies
   ///   against a bound there (an edge of the container or the safe region) or is larger than
-  ///   the safe region on that axis.
+  ///   the safe region on that axis. Not checked when the container changes during the drag.
   /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
   ///   than the release motion's settle time.
   /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
@@ -82,6 +82,13 @@ public enum Invariant: String, CaseIterable, Sendable {
     _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
   ) -> Verdict {
     guard applies(to: algorithm) else { return .notApplicable }
+    // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
+    // of a frame are asked of it.
+    if !(scenario.itemSize.width > 0 && scenario.itemSize.height > 0),
+      self != .finite, self != .boundedFrameCost
+    {
+      return .notApplicable
+    }
     let environment = trajectory.finalEnvironment
     let bounds = environment.bounds
     let region = environment.safeRegion
@@ -147,6 +154,8 @@ public enum Invariant: String, CaseIterable, Sendable {
           + " of the middle (\(formatNumber(region.midX))), it rests on the \(restedRight ? "right" : "left")")
 
     case .idempotent:
+      // Only a rest the algorithm chose: after a touch it received was released.
+      guard trajectory.releaseCenter != nil else { return .notApplicable }
       let rest = trajectory.rest
       let tapPoint = CGPoint(x: rest.midX, y: rest.midY)
       guard bounds.contains(tapPoint), environment.screenBounds.contains(tapPoint),
@@ -258,21 +267,29 @@ public enum Invariant: String, CaseIterable, Sendable {
 
   private func tracksFinger(_ trajectory: Trajectory, scenario: Scenario) -> Verdict {
     let drags = trajectory.frames.filter { $0.phase == .drag && $0.finger != nil }
-    guard let first = drags.first, let touchDown = first.finger else { return .notApplicable }
-    let grab = CGPoint(x: touchDown.x - first.rect.midX, y: touchDown.y - first.rect.midY)
+    guard let first = drags.first, let touchDown = trajectory.touchDownFinger,
+      let centerThen = trajectory.touchDownCenter
+    else { return .notApplicable }
+    // A container that changes under the finger moves the bounds and the finger's coordinates
+    // together; what the item should do then is resize-safe's and on-screen's to judge.
+    let lastDrag = drags.last?.time ?? first.time
+    if scenario.gesture.containerChanges.contains(where: { $0.time <= lastDrag + 1e-9 }) {
+      return .notApplicable
+    }
+    let grab = CGPoint(x: touchDown.x - centerThen.x, y: touchDown.y - centerThen.y)
     let tolerance = Self.tolerance
     var following = false
-    var previousTime = first.time
+    var previous = first
     for frame in drags {
       guard let finger = frame.finger else { continue }
-      defer { previousTime = frame.time }
+      defer { previous = frame }
       if !following {
         // The item starts following when it first moves with the finger: not when a container
         // change moved it (before a pan recogniser begins, the item does not follow yet).
         let changed = scenario.gesture.containerChanges.contains {
-          $0.time > previousTime - 1e-9 && $0.time <= frame.time + 1e-9
+          $0.time > previous.time - 1e-9 && $0.time <= frame.time + 1e-9
         }
-        following = !changed && frame.rect.distance(to: first.rect) > tolerance
+        following = !changed && frame.rect.distance(to: previous.rect) > tolerance
         if !following { continue }
       }
       let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)

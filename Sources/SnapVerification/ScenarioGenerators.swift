@@ -23,9 +23,13 @@ public enum ScenarioGenerators {
     DeviceProfile.Bars(navigationBar: !$0.0, tabBar: !$0.1, keyboard: $0.2)
   }
 
-  /// Item sizes from tiny to larger than any screen; 60×60 is the simplest.
+  /// Item sizes from degenerate (empty, negative) and tiny to larger than any screen; 60×60 is
+  /// the simplest.
   public static let itemSize: Gen<CGSize> = Gen.frequency(
-    (5, Gen.constant(CGSize(width: 60, height: 60))),
+    (10, Gen.constant(CGSize(width: 60, height: 60))),
+    (1, zip(Gen.int(in: -20...0), Gen.int(in: -20...60)).map {
+      CGSize(width: $0.0, height: $0.1)
+    }),
     (3, zip(Gen.int(in: 20...120), Gen.int(in: 20...120)).map {
       CGSize(width: $0.0, height: $0.1)
     }),
@@ -72,9 +76,17 @@ public enum ScenarioGenerators {
         }
         return outerLow + outerLength / 2
       }
-      let start = CGPoint(
+      let startInRegion = CGPoint(
         x: along(region.minX, region.width, bounds.minX, bounds.width, size.width, place.0),
         y: along(region.minY, region.height, bounds.minY, bounds.height, size.height, place.1))
+      // Whatever the region, the item starts on screen when it fits there.
+      let start = CGPoint(
+        x: size.width <= bounds.width
+          ? min(max(startInRegion.x, bounds.minX + size.width / 2), bounds.maxX - size.width / 2)
+          : startInRegion.x,
+        y: size.height <= bounds.height
+          ? min(max(startInRegion.y, bounds.minY + size.height / 2), bounds.maxY - size.height / 2)
+          : startInRegion.y)
       var finger = CGPoint(
         x: start.x + size.width * CGFloat(grab.0) / 100,
         y: start.y + size.height * CGFloat(grab.1) / 100)
@@ -117,11 +129,18 @@ public enum ScenarioGenerators {
   /// Scenarios on every catalogue device, both orientations, with and without each bar and the
   /// keyboard, with every kind of item and gesture, and sometimes a rotation or a bar or
   /// keyboard change along the way.
-  public static let scenarios: Gen<Scenario> = zip(device, orientation, bars, itemSize).flatMap {
-    device, orientation, bars, size in
-    zip(gesture(in: device.environment(orientation, bars: bars), itemSize: size), change).map {
-      gesture, change in
-      var gesture = gesture
+  public static let scenarios: Gen<Scenario> = zip(device, orientation, bars, itemSize, window)
+    .flatMap { device, orientation, bars, size, window in
+    let base = device.environment(orientation, bars: bars)
+    let initial = window.map { $0.applied(to: base) } ?? base
+    return zip(gesture(in: initial, itemSize: size), change, hostility).map {
+      gesture, change, hostility in
+      var gesture = hostility?.applied(to: gesture) ?? gesture
+      if window != nil {
+        // A window that is not the device's full screen starts the run: a container change
+        // at the first touch's time, so a gesture file replays it.
+        gesture.containerChanges = [ContainerChange(time: gesture.events.first?.time ?? 0, environment: initial)]
+      }
       if let change {
         let newOrientation: DeviceProfile.Orientation =
           change.rotates ? (orientation == .portrait ? .landscape : .portrait) : orientation
@@ -129,14 +148,79 @@ public enum ScenarioGenerators {
           navigationBar: bars.navigationBar != change.togglesNavigationBar,
           tabBar: bars.tabBar != change.togglesTabBar,
           keyboard: bars.keyboard != change.togglesKeyboard)
-        gesture.containerChanges = [
-          ContainerChange(
-            time: Double(change.milliseconds) / 1000,
-            environment: device.environment(newOrientation, bars: newBars))
-        ]
+        var next = device.environment(newOrientation, bars: newBars)
+        if let window { next = window.applied(to: next) }
+        gesture.containerChanges.append(
+          ContainerChange(time: Double(change.milliseconds) / 1000, environment: next))
       }
       return Scenario(
         device: device, orientation: orientation, bars: bars, itemSize: size, gesture: gesture)
     }
   }
+
+  /// A window other than the catalogue's: narrower than the screen (iPad Split View, Slide
+  /// Over), with bar heights and insets anywhere from none to large, a keyboard of any height,
+  /// or no size at all. `nil`, the device's own full-screen window, is the simplest.
+  struct Window: Sendable {
+    var widthPercent: Int
+    var extraInsets: (top: Int, left: Int, bottom: Int, right: Int)
+    var navigationBar: Int?
+    var tabBar: Int?
+    var keyboard: Int?
+
+    func applied(to environment: Environment) -> Environment {
+      var result = environment
+      let width = (environment.screenBounds.width * CGFloat(widthPercent) / 100).rounded()
+      result.bounds = CGRect(x: 0, y: 0, width: width, height: environment.bounds.height)
+      result.name = "\(environment.name), window \(Int(width)) pt wide"
+      result.safeAreaInsets.top += CGFloat(extraInsets.top)
+      result.safeAreaInsets.left += CGFloat(extraInsets.left)
+      result.safeAreaInsets.bottom += CGFloat(extraInsets.bottom)
+      result.safeAreaInsets.right += CGFloat(extraInsets.right)
+      if let navigationBar { result.navigationBarHeight = CGFloat(navigationBar) }
+      if let tabBar { result.tabBarHeight = CGFloat(tabBar) }
+      if let keyboard {
+        let height = CGFloat(keyboard)
+        result.keyboardFrame =
+          height > 0
+          ? CGRect(x: 0, y: result.bounds.height - height, width: width, height: height) : nil
+      }
+      return result
+    }
+  }
+
+  static let window: Gen<Window?> = Gen.frequency(
+    (6, Gen.constant(nil)),
+    (1, zip(
+      Gen.element(of: [100, 67, 50, 33, 0]),
+      zip(Gen.int(in: 0...60), Gen.int(in: 0...60), Gen.int(in: 0...60), Gen.int(in: 0...60)),
+      Gen.frequency((1, Gen.constant(nil)), (1, Gen.int(in: 0...120).map(Optional.some))),
+      Gen.frequency((1, Gen.constant(nil)), (1, Gen.int(in: 0...120).map(Optional.some))),
+      Gen.frequency((1, Gen.constant(nil)), (1, Gen.int(in: 0...500).map(Optional.some)))
+    ).map { Window(widthPercent: $0.0, extraInsets: $0.1, navigationBar: $0.2, tabBar: $0.3, keyboard: $0.4) }))
+
+  /// Hostile input on top of a gesture, or none (the simplest): touches at NaN, ±infinity or
+  /// 1e300 points, and timestamps that are NaN or go backwards.
+  struct Hostility: Sendable {
+    var event: Int
+    var kind: Int
+
+    func applied(to gesture: Gesture) -> Gesture {
+      guard !gesture.events.isEmpty else { return gesture }
+      var gesture = gesture
+      let index = event % gesture.events.count
+      let values: [CGFloat] = [.nan, .infinity, -.infinity, 1e300, -1e300]
+      switch kind {
+      case 0..<5: gesture.events[index].location.x = values[kind]
+      case 5..<10: gesture.events[index].location.y = values[kind - 5]
+      case 10: gesture.events[index].time = .nan
+      default: gesture.events[index].time = gesture.events[index].time - 1
+      }
+      return gesture
+    }
+  }
+
+  static let hostility: Gen<Hostility?> = Gen.frequency(
+    (9, Gen.constant(nil)),
+    (1, zip(Gen.int(in: 0...50), Gen.int(in: 0...11)).map { Hostility(event: $0.0, kind: $0.1) }))
 }

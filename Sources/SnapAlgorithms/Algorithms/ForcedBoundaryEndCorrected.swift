@@ -81,10 +81,9 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
       button.center = SafeDocking.clamp(wanted, size: button.size, in: context.environment)
       // The band: within the margin of any edge of the safe region.
       let frame = button.frame
-      let band = region.insetBy(dx: margin, dy: margin)
       // Strictly inside the band: a button docked on its edge can still be dragged along it.
-      if frame.minX < band.minX || frame.maxX > band.maxX || frame.minY < band.minY
-        || frame.maxY > band.maxY
+      if frame.minX < region.minX + margin || frame.maxX > region.maxX - margin
+        || frame.minY < region.minY + margin || frame.maxY > region.maxY - margin
       {
         recognizer.setState(.ended)
       }

@@ -65,11 +65,14 @@ public enum SafeDocking {
   ) -> CGPoint {
     let region = environment.safeRegion
     let container = environment.bounds
-    let inner = region.insetBy(dx: margin, dy: 0)
+    // Not `insetBy`, which returns the null rectangle (at infinity) when the margin eats it.
+    let inner = CGRect(
+      x: region.minX + margin, y: region.minY, width: region.width - 2 * margin,
+      height: region.height)
     let y = clamp(
       center.y, extent: size.height, low: region.minY, high: region.maxY,
       outerLow: container.minY, outerHigh: container.maxY)
-    guard size.width < inner.width else {
+    guard size.width < inner.width, inner.width > 0 else {
       let x = clamp(
         region.midX, extent: size.width, low: container.minX, high: container.maxX)
       return CGPoint(x: x, y: y)

@@ -74,12 +74,23 @@ public struct Environment: Hashable, Sendable {
   /// The region a resting item may occupy: the container less the safe-area insets, the
   /// navigation bar, the tab bar and the keyboard.
   ///
-  /// Its width or height is negative when the bars and insets leave no room at all.
+  /// When the bars and insets leave no room on an axis, the region is empty there (zero
+  /// width or height, midway between the edges that crossed), never a negative-sized rectangle,
+  /// which Core Graphics would silently flip.
   @inlinable
   public var safeRegion: CGRect {
-    let left = bounds.minX + safeAreaInsets.left
-    let right = bounds.maxX - safeAreaInsets.right
-    let top = topBarsBottom
-    return CGRect(x: left, y: top, width: right - left, height: bottomBarsTop - top)
+    var left = bounds.minX + safeAreaInsets.left
+    var right = bounds.maxX - safeAreaInsets.right
+    var top = topBarsBottom
+    var bottom = bottomBarsTop
+    if right < left {
+      left = (left + right) / 2
+      right = left
+    }
+    if bottom < top {
+      top = (top + bottom) / 2
+      bottom = top
+    }
+    return CGRect(x: left, y: top, width: right - left, height: bottom - top)
   }
 }

@@ -42,6 +42,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// an animation: what the motion hands over from the finger.
   public var handoffVelocity: CGVector? { handedOff }
   @usableFromInline var handedOff: CGVector?
+  /// Where the finger landed and where the item's centre was, for the first touch that reached
+  /// the item's code.
+  public var touchDown: (finger: CGPoint, center: CGPoint)? { landed }
+  @usableFromInline var landed: (finger: CGPoint, center: CGPoint)?
   /// When the last release happened.
   public var releaseTime: Double? { releasedAt }
   @usableFromInline var releasedAt: Double?
@@ -112,6 +116,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         touch = .elsewhere
         return
       }
+      if landed == nil { landed = (location, item.center) }
       switch handlers.inputAPI {
       case .touches:
         touch = .touches(start: location, startTime: time, tapFailed: false)

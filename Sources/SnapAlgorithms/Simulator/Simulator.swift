@@ -91,6 +91,7 @@ public struct Simulator: Sendable {
       rest: session.restingFrame, isTruncated: truncated, releaseCenter: session.releaseCenter,
       releaseVelocity: session.releaseVelocity, handoffVelocity: session.handoffVelocity,
       finalEnvironment: session.environment, releaseTime: session.releaseTime,
-      motionEnd: session.motionEnd)
+      motionEnd: session.motionEnd, touchDownFinger: session.touchDown?.finger,
+      touchDownCenter: session.touchDown?.center)
   }
 }

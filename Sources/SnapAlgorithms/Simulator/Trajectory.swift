@@ -60,6 +60,9 @@ public struct Trajectory: Hashable, Sendable {
   public var finalEnvironment: Environment
   /// When that release happened.
   public var releaseTime: Double?
+  /// Where the finger landed on the item, and the item's centre then (first touch only).
+  public var touchDownFinger: CGPoint?
+  public var touchDownCenter: CGPoint?
   /// When the last animation the run started was declared to end (its settle time).
   public var motionEnd: Double?
 
@@ -68,7 +71,8 @@ public struct Trajectory: Hashable, Sendable {
     algorithm: String, environment: Environment, frames: [Frame], rest: CGRect,
     isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
     handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil,
-    releaseTime: Double? = nil, motionEnd: Double? = nil
+    releaseTime: Double? = nil, motionEnd: Double? = nil, touchDownFinger: CGPoint? = nil,
+    touchDownCenter: CGPoint? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -81,5 +85,7 @@ public struct Trajectory: Hashable, Sendable {
     self.finalEnvironment = finalEnvironment ?? environment
     self.releaseTime = releaseTime
     self.motionEnd = motionEnd
+    self.touchDownFinger = touchDownFinger
+    self.touchDownCenter = touchDownCenter
   }
 }
