@@ -137,9 +137,11 @@ public enum ScenarioGenerators {
       gesture, change, hostility in
       var gesture = hostility?.applied(to: gesture) ?? gesture
       if window != nil {
-        // A window that is not the device's full screen starts the run: a container change
-        // at the first touch's time, so a gesture file replays it.
-        gesture.containerChanges = [ContainerChange(time: gesture.events.first?.time ?? 0, environment: initial)]
+        // A window that is not the device's full screen is there from the start: a container
+        // change no later than any touch (hostile timestamps included), so that a gesture
+        // file replays it.
+        let earliest = gesture.events.map(\.time).filter(\.isFinite).min() ?? 0
+        gesture.containerChanges = [ContainerChange(time: min(0, earliest), environment: initial)]
       }
       if let change {
         let newOrientation: DeviceProfile.Orientation =
