@@ -4,6 +4,7 @@ import SnapAlgorithms
 /// The top-level command: picks the subcommand and hands it the rest of the arguments.
 enum SnapBench {
   static let subcommands: [(name: String, abstract: String)] = [
+    ("run", RunCommand.spec.abstract),
     ("list", ListCommand.spec.abstract),
     ("trace", TraceCommand.spec.abstract),
     ("curve", CurveCommand.spec.abstract),
@@ -14,18 +15,19 @@ enum SnapBench {
     name: "snap-bench",
     abstract: "Drive, check and time the snapping algorithms of floating buttons.",
     discussion: """
-      The timing harness (`snap-bench run`, the default subcommand) and `report` are not built \
-      yet; `list`, `trace`, `curve` and `verify` are.
+      With no subcommand, or options only, snap-bench runs the timing harness: \
+      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`.
       """,
-    arguments: [], options: [], subcommands: subcommands)
+    arguments: [], options: RunCommand.spec.options, subcommands: subcommands)
 
   static func main(_ arguments: [String]) throws {
     guard let first = arguments.first else {
-      print(spec.helpText())
+      try RunCommand.run([])
       return
     }
     let rest = Array(arguments.dropFirst())
     switch first {
+    case "run": try RunCommand.run(rest)
     case "list": try ListCommand.run(rest)
     case "trace": try TraceCommand.run(rest)
     case "curve": try CurveCommand.run(rest)
@@ -34,12 +36,9 @@ enum SnapBench {
       print(spec.helpText())
     default:
       if first.hasPrefix("-") {
-        // An option before any subcommand: let the parser name it (and suggest one).
-        let parsed = try parseArguments(arguments, for: spec)
-        if parsed.helpRequested {
-          print(spec.helpText())
-          return
-        }
+        // Options without a subcommand belong to `run`, the default.
+        try RunCommand.run(arguments)
+        return
       }
       let names = subcommands.map(\.name)
       var message = "Unknown subcommand '\(first)'"

@@ -1,0 +1,279 @@
+import CBenchSupport
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+/// One thing `snap-bench run` times: `body(n)` does the operation `n` times over pre-drawn
+/// inputs and returns a checksum of every result, which the harness hands to an opaque sink.
+struct Benchmark {
+  /// `<variant>/<operation>`: `edge-dock.corrected/drag-step`.
+  let name: String
+  /// Benchmarks of one group are interleaved and compared with the group's reference.
+  let group: String
+  /// How many display frames one operation produces, for the cost per frame; `nil` when the
+  /// operation is not frame work.
+  let framesPerOperation: Double?
+  let body: (Int) -> UInt64
+}
+
+/// The groups, their reference benchmark (ratios are to it), and what they measure.
+enum BenchmarkGroup {
+  static let order = ["reference", "drag-step", "release", "frame", "gesture", "motion"]
+  static let references: [String: String] = [
+    "reference": "reference/clamp",
+    "drag-step": "edge-dock.corrected/drag-step",
+    "release": "edge-dock.corrected/release",
+    "frame": "edge-dock.corrected/frame",
+    "gesture": "edge-dock.corrected/gesture",
+    "motion": "ease-out(duration:0.25)/frame",
+  ]
+}
+
+@inline(__always)
+func fold(_ point: CGPoint) -> UInt64 {
+  Double(point.x).bitPattern ^ Double(point.y).bitPattern
+}
+
+/// Every benchmark, with inputs drawn from `seed` by SnapLab's own generators before any timing.
+func makeBenchmarks(seed: UInt64) -> [Benchmark] {
+  let inputs = BenchmarkInputs(seed: seed)
+  var benchmarks = referenceBenchmarks(inputs)
+  benchmarks += algorithmBenchmarks(PerAxisClampPublished(), inputs)
+  benchmarks += algorithmBenchmarks(EdgeDockPublished(), inputs)
+  benchmarks += algorithmBenchmarks(ForcedBoundaryEndPublished(), inputs)
+  benchmarks += algorithmBenchmarks(InsetCorrectionPublished(), inputs)
+  benchmarks += algorithmBenchmarks(PerAxisClampCorrected(), inputs)
+  benchmarks += algorithmBenchmarks(EdgeDockCorrected(), inputs)
+  benchmarks += algorithmBenchmarks(ForcedBoundaryEndCorrected(), inputs)
+  benchmarks += algorithmBenchmarks(InsetCorrectionCorrected(), inputs)
+  benchmarks += motionBenchmarks(inputs)
+  return benchmarks
+}
+
+/// The inputs every variant is timed on: identical for all, varied, and realistic.
+struct BenchmarkInputs {
+  /// An iPhone 15 at 120 Hz with its usual bars: the scene of every algorithm benchmark.
+  let environment: Environment
+  let itemSize = CGSize(width: 60, height: 60)
+  /// A finger's walk through the middle of the screen, away from every band and bar, in steps
+  /// of up to 8 pt: the drag every drag-step benchmark follows.
+  let path: [CGPoint]
+  /// Half-second drags at 120 Hz ending at varied points, for whole gestures and releases.
+  let gestures: [Gesture]
+  /// Points to clamp, inside and outside the safe region, for the reference benchmarks.
+  let xs: [Double]
+  let ys: [Double]
+  /// Progress values in [0, 1) for motion frames.
+  let progress: [Double]
+
+  init(seed: UInt64) {
+    var environment = DeviceProfile.standard.environment()
+    environment.refreshRate = 120
+    self.environment = environment
+    let region = environment.safeRegion
+    let step = Gen.double(in: -8...8)
+    let steps = zip(step, step).array(count: 1024...1024).example(seed: seed) ?? []
+    var point = CGPoint(x: region.midX, y: region.midY)
+    var path: [CGPoint] = []
+    for (dx, dy) in steps {
+      point.x = min(max(point.x + dx, region.minX + 100), region.maxX - 100)
+      point.y = min(max(point.y + dy, region.minY + 120), region.maxY - 120)
+      path.append(point)
+    }
+    self.path = path
+    let ends = zip(Gen.double(in: -150...150), Gen.double(in: -250...250))
+      .array(count: 16...16).example(seed: seed &+ 1) ?? []
+    gestures = ends.map { dx, dy in
+      let from = CGPoint(x: region.midX, y: region.midY)
+      return Gesture.drag(
+        from: from, to: CGPoint(x: from.x + dx, y: from.y + dy), duration: 0.5, touchRate: 120)
+    }
+    let coordinates = Gen.double(in: -200...1100).array(count: 2048...2048)
+    xs = coordinates.example(seed: seed &+ 2) ?? []
+    ys = coordinates.example(seed: seed &+ 3) ?? []
+    progress = Gen.double(in: 0...1).array(count: 1024...1024).example(seed: seed &+ 4) ?? []
+  }
+}
+
+func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
+  let region = inputs.environment.safeRegion
+  let (minX, maxX, minY, maxY) = (Double(region.minX), Double(region.maxX), Double(region.minY), Double(region.maxY))
+  let xs = inputs.xs
+  let ys = inputs.ys
+  let count = xs.count
+  xs.withUnsafeBufferPointer { snapbench_escape($0.baseAddress) }
+  ys.withUnsafeBufferPointer { snapbench_escape($0.baseAddress) }
+  return [
+    Benchmark(name: "reference/empty", group: "reference", framesPerOperation: nil) { n in
+      // The loop alone: read the input, fold it in. Every other cost sits on top of this.
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        checksum &+= xs[index].bitPattern
+        index = index + 1 == count ? 0 : index + 1
+      }
+      return checksum
+    },
+    Benchmark(name: "reference/clamp", group: "reference", framesPerOperation: nil) { n in
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        var x = xs[index]
+        var y = ys[index]
+        x = x < minX ? minX : x
+        x = x > maxX ? maxX : x
+        y = y < minY ? minY : y
+        y = y > maxY ? maxY : y
+        checksum &+= x.bitPattern ^ y.bitPattern
+        index = index + 1 == count ? 0 : index + 1
+      }
+      return checksum
+    },
+    Benchmark(name: "reference/clamp-twice", group: "reference", framesPerOperation: nil) { n in
+      // Two clamps per iteration: the work-elimination test expects twice the instructions.
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        for _ in 0..<2 {
+          var x = xs[index]
+          var y = ys[index]
+          x = x < minX ? minX : x
+          x = x > maxX ? maxX : x
+          y = y < minY ? minY : y
+          y = y > maxY ? maxY : y
+          checksum &+= x.bitPattern ^ y.bitPattern
+          index = index + 1 == count ? 0 : index + 1
+        }
+      }
+      return checksum
+    },
+    Benchmark(name: "reference/clamp-c", group: "reference", framesPerOperation: nil) { n in
+      xs.withUnsafeBufferPointer { x in
+        ys.withUnsafeBufferPointer { y in
+          snapbench_clamp_loop(x.baseAddress, y.baseAddress, count, n, minX, maxX, minY, maxY)
+        }
+      }
+    },
+  ]
+}
+
+func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
+  _ algorithm: Algorithm, _ inputs: BenchmarkInputs
+) -> [Benchmark] {
+  let environment = inputs.environment
+  let size = inputs.itemSize
+  let path = inputs.path
+  let id = algorithm.id
+  let tick = environment.frameDuration
+
+  // A session with the finger down and the drag under way (past any pan hysteresis).
+  var dragging = DragSession(
+    algorithm: algorithm, environment: environment, center: path[0], itemSize: size)
+  dragging.receive(TouchEvent(time: 0, phase: .began, location: path[0]))
+  for index in 1...4 {
+    dragging.receive(TouchEvent(time: Double(index) * tick, phase: .moved, location: path[index * 8]))
+  }
+  let draggingSession = dragging
+
+  // Sessions about to be released at varied points, and the same sessions just after.
+  var aboutToRelease: [DragSession<Algorithm>] = []
+  var releases: [TouchEvent] = []
+  var released: [DragSession<Algorithm>] = []
+  for gesture in inputs.gestures {
+    var session = DragSession(
+      algorithm: algorithm, environment: environment, center: gesture.start, itemSize: size)
+    for event in gesture.events.dropLast() { session.receive(event) }
+    aboutToRelease.append(session)
+    let lift = gesture.events[gesture.events.count - 1]
+    releases.append(lift)
+    session.receive(lift)
+    released.append(session)
+  }
+  let releaseCount = released.count
+  let progress = inputs.progress
+  let span = max(algorithm.releaseMotion?.settleTime ?? 0, tick)
+  let gestures = inputs.gestures
+  let simulator = Simulator(environment: environment, itemSize: size)
+  let framesPerGesture =
+    Double(gestures.map { simulator.run(algorithm, gesture: $0).frames.count }.reduce(0, +))
+    / Double(gestures.count)
+
+  return [
+    Benchmark(name: "\(id)/drag-step", group: "drag-step", framesPerOperation: 1) { n in
+      // One touch event in, one frame out.
+      var session = draggingSession
+      var checksum: UInt64 = 0
+      var index = 0
+      var time = session.time
+      for _ in 0..<n {
+        time += tick
+        session.receive(TouchEvent(time: time, phase: .moved, location: path[index]))
+        checksum &+= fold(session.frame(at: time).rect.origin)
+        index = index + 1 == path.count ? 0 : index + 1
+      }
+      return checksum
+    },
+    Benchmark(name: "\(id)/release", group: "release", framesPerOperation: nil) { n in
+      // The finger lifts: where the item comes to rest and how it starts getting there.
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        var session = aboutToRelease[index]
+        session.receive(releases[index])
+        checksum &+= fold(session.view.center)
+        index = index + 1 == releaseCount ? 0 : index + 1
+      }
+      return checksum
+    },
+    Benchmark(name: "\(id)/frame", group: "frame", framesPerOperation: 1) { n in
+      // One frame of the motion after a release: the item's position at time t.
+      var checksum: UInt64 = 0
+      var index = 0
+      var sample = 0
+      for _ in 0..<n {
+        let session = released[index]
+        let time = session.time + progress[sample] * span
+        checksum &+= fold(session.view.presentationCenter(at: time))
+        index = index + 1 == releaseCount ? 0 : index + 1
+        sample = sample + 1 == progress.count ? 0 : sample + 1
+      }
+      return checksum
+    },
+    Benchmark(name: "\(id)/gesture", group: "gesture", framesPerOperation: framesPerGesture) { n in
+      // A half-second drag at 120 Hz, the release, and the motion to rest at 120 Hz.
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        let trajectory = simulator.run(algorithm, gesture: gestures[index])
+        checksum &+= fold(trajectory.rest.origin) &+ UInt64(trajectory.frames.count)
+        index = index + 1 == gestures.count ? 0 : index + 1
+      }
+      return checksum
+    },
+  ]
+}
+
+/// The motions timed one frame at a time: every timing curve and a family of springs.
+let benchmarkMotions: [String] = [
+  "linear", "ease-in", "ease-out", "ease-in-out", "default", "cubic-bezier(0.2,0,0,1)",
+  "spring(damping:0.7,response:0.4)", "spring(damping:1,response:0.4)",
+  "spring(damping:1.5,response:0.4)", "spring(mass:1,stiffness:100,damping:10)",
+  "uikit-spring(damping:0.5,duration:0.6,velocity:0)",
+]
+
+func motionBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
+  let progress = inputs.progress
+  return benchmarkMotions.compactMap { text in
+    guard let motion = try? Motion(parsing: text) else { return nil }
+    let settle = motion.settleTime
+    return Benchmark(name: "\(motion)/frame", group: "motion", framesPerOperation: 1) { n in
+      var checksum: UInt64 = 0
+      var sample = 0
+      for _ in 0..<n {
+        checksum &+= motion.fraction(at: progress[sample] * settle, settleTime: settle).bitPattern
+        sample = sample + 1 == progress.count ? 0 : sample + 1
+      }
+      return checksum
+    }
+  }
+}

@@ -1,0 +1,211 @@
+import CBenchSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Nanoseconds on the monotonic clock.
+@inline(__always)
+func monotonicNanoseconds() -> UInt64 {
+  var spec = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &spec)
+  return UInt64(spec.tv_sec) &* 1_000_000_000 &+ UInt64(spec.tv_nsec)
+}
+
+/// What one benchmark measured: nanoseconds per operation in each timed epoch.
+struct Measurement {
+  let benchmark: Benchmark
+  /// Operations per epoch.
+  var batch: Int
+  /// ns per operation, one value per epoch, in the order they ran.
+  var epochs: [Double] = []
+
+  var iterations: Int { batch * epochs.count }
+  var summary: Summary { Summary(epochs) }
+}
+
+/// Order statistics and spread of a sample.
+struct Summary: Equatable {
+  var min = 0.0
+  var median = 0.0
+  var p90 = 0.0
+  var p99 = 0.0
+  var max = 0.0
+  /// Median absolute percentage error around the median: the spread, in percent.
+  var errorPercent = 0.0
+
+  init(_ values: [Double]) {
+    let sorted = values.filter(\.isFinite).sorted()
+    guard !sorted.isEmpty else { return }
+    func quantile(_ q: Double) -> Double {
+      // Nearest rank: the smallest value with at least q of the sample at or below it.
+      let rank = Int((q * Double(sorted.count)).rounded(.up))
+      return sorted[Swift.min(Swift.max(rank, 1), sorted.count) - 1]
+    }
+    min = sorted[0]
+    max = sorted[sorted.count - 1]
+    median = sorted.count % 2 == 1
+      ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+    p90 = quantile(0.9)
+    p99 = quantile(0.99)
+    if median > 0 {
+      let deviations = sorted.map { abs($0 - median) / median * 100 }.sorted()
+      errorPercent = deviations.count % 2 == 1
+        ? deviations[deviations.count / 2]
+        : (deviations[deviations.count / 2 - 1] + deviations[deviations.count / 2]) / 2
+    }
+  }
+}
+
+/// Times benchmarks in batches: each epoch runs a calibrated number of operations between two
+/// clock reads, so the clock's cost and resolution vanish in the batch; benchmarks of a group
+/// run their epochs in turn (A B C A B C …), so a drift in the machine's speed touches them all
+/// alike, and their ratios to the group's reference hold.
+struct Harness {
+  /// The longest an epoch should last; calibration aims just below it.
+  var epochTarget: UInt64 = 1_000_000  // 1 ms
+  /// Epochs timed per benchmark (after warm-up).
+  var epochs = 15
+  /// Epochs run and discarded per benchmark before timing.
+  var warmup = 2
+  /// The most operations per benchmark across its timed epochs.
+  var iterations = 1_000_000
+  var progress: ((Int, Int) -> Void)?
+
+  /// Runs `body(batch)` once and returns the elapsed nanoseconds, sinking the checksum.
+  @inline(never)
+  func time(_ benchmark: Benchmark, batch: Int) -> UInt64 {
+    let start = monotonicNanoseconds()
+    let checksum = benchmark.body(batch)
+    let end = monotonicNanoseconds()
+    snapbench_sink(checksum)
+    return end &- start
+  }
+
+  /// The batch size whose epoch lasts about `epochTarget`, within the iteration budget.
+  func calibrate(_ benchmark: Benchmark) -> Int {
+    let ceiling = Swift.max(1, iterations / Swift.max(epochs, 1))
+    var batch = 1
+    while batch < ceiling {
+      let elapsed = time(benchmark, batch: batch)
+      if elapsed >= epochTarget / 2 { break }
+      // Grow towards the target from what this batch took, by at most 10× per step.
+      let scale = elapsed > 1000 ? Double(epochTarget) / Double(elapsed) : 10
+      batch = Swift.min(ceiling, Swift.max(batch + 1, Int(Double(batch) * Swift.min(scale, 10))))
+    }
+    return Swift.min(batch, ceiling)
+  }
+
+  /// Measures every benchmark, group by group, interleaving the epochs within a group.
+  func run(_ benchmarks: [Benchmark]) -> [Measurement] {
+    var results: [Measurement] = []
+    let groups = Dictionary(grouping: benchmarks, by: \.group)
+    let ordered = BenchmarkGroup.order.compactMap { groups[$0] }
+      + groups.filter { !BenchmarkGroup.order.contains($0.key) }.map(\.value)
+    let totalEpochs = benchmarks.count * (epochs + warmup)
+    var done = 0
+    for group in ordered {
+      var measurements = group.map { Measurement(benchmark: $0, batch: calibrate($0)) }
+      for round in 0..<(warmup + epochs) {
+        for index in measurements.indices {
+          let batch = measurements[index].batch
+          let elapsed = time(measurements[index].benchmark, batch: batch)
+          if round >= warmup {
+            measurements[index].epochs.append(Double(elapsed) / Double(batch))
+          }
+          done += 1
+        }
+        progress?(done, totalEpochs)
+      }
+      results += measurements
+    }
+    return results
+  }
+}
+
+/// A benchmark's result ready to print: statistics, ratio to its group's reference, and cost
+/// per frame against the frame budgets.
+struct Result {
+  let name: String
+  let group: String
+  let iterations: Int
+  let nsPerOp: Summary
+  /// Median of the per-epoch ratios to the reference (epochs of a group alternate), and spread.
+  let ratio: Double?
+  let ratioErrorPercent: Double?
+  let reference: String?
+  /// p99 cost of one frame, ns, for frame work.
+  let p99PerFrame: Double?
+
+  var isNoisy: Bool { nsPerOp.errorPercent > 5 }
+
+  /// The share of a frame at `hertz` that the p99 frame takes.
+  func budgetShare(hertz: Double) -> Double? {
+    p99PerFrame.map { $0 / (1e9 / hertz) }
+  }
+
+  static func from(_ measurements: [Measurement]) -> [Result] {
+    let byName = Dictionary(measurements.map { ($0.benchmark.name, $0) }, uniquingKeysWith: { a, _ in a })
+    return measurements.map { measurement in
+      let benchmark = measurement.benchmark
+      var ratio: Double?
+      var ratioError: Double?
+      let referenceName = BenchmarkGroup.references[benchmark.group]
+      if let referenceName, let reference = byName[referenceName],
+        reference.epochs.count == measurement.epochs.count
+      {
+        let ratios = zip(measurement.epochs, reference.epochs).map { $0 / $1 }
+        let summary = Summary(ratios)
+        ratio = summary.median
+        ratioError = summary.errorPercent
+      }
+      let summary = measurement.summary
+      return Result(
+        name: benchmark.name, group: benchmark.group, iterations: measurement.iterations,
+        nsPerOp: summary, ratio: ratio, ratioErrorPercent: ratioError, reference: referenceName,
+        p99PerFrame: benchmark.framesPerOperation.map { summary.p99 / $0 })
+    }
+  }
+}
+
+/// What the numbers were measured on.
+struct MachineDescription {
+  var cpu: String
+  var cores: Int
+  var swift: String
+  var configuration: String
+  var os: String
+  var date: String
+
+  static func current() -> MachineDescription {
+    var cpu = "unknown"
+    if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+      let colon = line.firstIndex(of: ":")
+    {
+      cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    }
+    var swift = "unknown"
+    #if compiler(>=6.3)
+      swift = "6.3 or later"
+    #elseif compiler(>=6.2)
+      swift = "6.2"
+    #elseif compiler(>=6.1)
+      swift = "6.1"
+    #else
+      swift = "6.0"
+    #endif
+    #if DEBUG
+      let configuration = "debug"
+    #else
+      let configuration = "release"
+    #endif
+    let formatter = ISO8601DateFormatter()
+    return MachineDescription(
+      cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount, swift: swift,
+      configuration: configuration,
+      os: ProcessInfo.processInfo.operatingSystemVersionString,
+      date: formatter.string(from: Date()))
+  }
+}

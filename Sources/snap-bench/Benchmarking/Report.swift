@@ -1,0 +1,147 @@
+import Foundation
+
+/// A number of nanoseconds as people read them: `3.21`, `412`, `18.6k`.
+func formatNanoseconds(_ value: Double) -> String {
+  guard value.isFinite else { return "-" }
+  if value >= 100_000 { return String(format: "%.1fk", value / 1000) }
+  if value >= 100 { return String(format: "%.0f", value) }
+  if value >= 10 { return String(format: "%.1f", value) }
+  return String(format: "%.2f", value)
+}
+
+func formatPercent(_ value: Double) -> String {
+  String(format: value >= 10 ? "%.0f%%" : "%.1f%%", value)
+}
+
+/// The results in `format`; `baseline` adds the change against it, `instructions` a column.
+func render(
+  _ results: [Result], machine: MachineDescription, format: String, baseline: [String: Double]?,
+  instructions: [String: Double], instructionNote: String?
+) -> String {
+  switch format {
+  case "json":
+    return renderJSON(results, machine: machine, instructions: instructions, baseline: baseline)
+  case "csv":
+    var lines = [
+      csvLine([
+        "name", "iterations", "min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns", "error_percent",
+        "ratio", "reference", "p99_frame_share_60hz", "p99_frame_share_120hz", "baseline_change_percent",
+        "instructions_per_op",
+      ])
+    ]
+    for result in results {
+      let stats = result.nsPerOp
+      let change = baseline?[result.name].map { (stats.median / $0 - 1) * 100 }
+      lines.append(
+        csvLine([
+          result.name, String(result.iterations), formatNumber(stats.min), formatNumber(stats.median),
+          formatNumber(stats.p90), formatNumber(stats.p99), formatNumber(stats.max),
+          formatNumber(stats.errorPercent), result.ratio.map(formatNumber) ?? "",
+          result.reference ?? "", result.budgetShare(hertz: 60).map(formatNumber) ?? "",
+          result.budgetShare(hertz: 120).map(formatNumber) ?? "", change.map(formatNumber) ?? "",
+          instructions[result.name].map(formatNumber) ?? "",
+        ]))
+    }
+    return lines.joined(separator: "\n")
+  default:
+    let markdown = format == "markdown"
+    var header = [
+      "benchmark", "median ns", "min", "p90", "p99", "±", "ratio", "p99/frame", "of 60/120 Hz frame",
+    ]
+    if baseline != nil { header.append("vs baseline") }
+    if !instructions.isEmpty { header.append("instr/op") }
+    var rows: [[String]] = []
+    for result in results {
+      let stats = result.nsPerOp
+      var row = [
+        result.name, formatNanoseconds(stats.median), formatNanoseconds(stats.min),
+        formatNanoseconds(stats.p90), formatNanoseconds(stats.p99),
+        formatPercent(stats.errorPercent) + (result.isNoisy ? " !" : ""),
+        result.ratio.map { String(format: "%.2f×", $0) + " ±" + formatPercent(result.ratioErrorPercent ?? 0) } ?? "",
+        result.p99PerFrame.map { formatNanoseconds($0) } ?? "",
+        result.budgetShare(hertz: 60).map {
+          String(format: "%.4f%% / %.4f%%", $0 * 100, (result.budgetShare(hertz: 120) ?? 0) * 100)
+        } ?? "",
+      ]
+      if let baseline {
+        row.append(baseline[result.name].map { old in
+          let change = (stats.median / old - 1) * 100
+          return (change >= 0 ? "+" : "") + formatPercent(change)
+        } ?? "new")
+      }
+      if !instructions.isEmpty {
+        row.append(instructions[result.name].map { String(format: "%.1f", $0) } ?? "")
+      }
+      rows.append(row)
+    }
+    var text: String
+    if markdown {
+      let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
+      text = ([line(header), line(header.map { _ in "---" })] + rows.map(line)).joined(separator: "\n")
+    } else {
+      let widths = header.indices.map { column in
+        ([header] + rows).map { $0[column].count }.max() ?? 0
+      }
+      let format = { (cells: [String]) in
+        zip(cells, widths).enumerated().map { index, pair in
+          index == 0
+            ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+            : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+        }.joined(separator: "  ")
+      }
+      text = ([format(header)] + rows.map(format)).joined(separator: "\n")
+    }
+    var notes = [
+      "",
+      "Measured on \(machine.cpu), \(machine.cores) cores, Swift \(machine.swift), "
+        + "\(machine.configuration) build, \(machine.os), \(machine.date).",
+      "ns per operation over timed epochs of a calibrated batch; ± is the median absolute "
+        + "percentage error (! above 5%); ratio is to the group's reference, epoch by epoch.",
+    ]
+    if machine.configuration == "debug" {
+      notes.append("WARNING: debug build: these timings do not describe optimised code.")
+    }
+    if let instructionNote { notes.append(instructionNote) }
+    return text + "\n" + notes.joined(separator: "\n")
+  }
+}
+
+/// The results as the versioned JSON format documented in Benchmarks/README.md.
+func renderJSON(
+  _ results: [Result], machine: MachineDescription, instructions: [String: Double],
+  baseline: [String: Double]? = nil
+) -> String {
+  let environment: JSONValue = .object([
+    ("cpu", .string(machine.cpu)), ("cores", .integer(machine.cores)),
+    ("swift", .string(machine.swift)), ("configuration", .string(machine.configuration)),
+    ("os", .string(machine.os)), ("date", .string(machine.date)),
+  ])
+  let entries: [JSONValue] = results.map { result in
+    let stats = result.nsPerOp
+    var members: [(String, JSONValue)] = [
+      ("name", .string(result.name)),
+      ("iterations", .integer(result.iterations)),
+      ("nsPerOp", .object([
+        ("min", .number(stats.min)), ("median", .number(stats.median)), ("p90", .number(stats.p90)),
+        ("p99", .number(stats.p99)), ("max", .number(stats.max)),
+      ])),
+      ("errorPercent", .number(stats.errorPercent)),
+      ("ratio", result.ratio.map(JSONValue.number) ?? .null),
+      ("reference", result.reference.map(JSONValue.string) ?? .null),
+      ("ratioErrorPercent", result.ratioErrorPercent.map(JSONValue.number) ?? .null),
+    ]
+    if let share60 = result.budgetShare(hertz: 60), let share120 = result.budgetShare(hertz: 120) {
+      members.append(("p99FrameShare", .object([("hz60", .number(share60)), ("hz120", .number(share120))])))
+    }
+    if let old = baseline?[result.name] {
+      members.append(("baselineChangePercent", .number((stats.median / old - 1) * 100)))
+    }
+    if let count = instructions[result.name] {
+      members.append(("instructionsPerOp", .number(count)))
+    }
+    return .object(members)
+  }
+  return JSONValue.object([
+    ("version", .integer(1)), ("environment", environment), ("results", .array(entries)),
+  ]).serialized(pretty: true)
+}

@@ -1,0 +1,265 @@
+import CBenchSupport
+import Foundation
+import SnapAlgorithms
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `snap-bench [run]`: times every algorithm and motion, side by side.
+enum RunCommand {
+  static let iterations = OptionSpec(
+    "--iterations", value: "<n>",
+    help: "Most operations per benchmark, e.g. 1e6, 2.5e5, 1_000_000 (default: 1e6).")
+  static let filter = OptionSpec(
+    "--filter", value: "<regex>", help: "Only benchmarks whose name matches.")
+  static let skip = OptionSpec(
+    "--skip", value: "<regex>", help: "Leave out benchmarks whose name matches.")
+  static let repetitions = OptionSpec(
+    "--repetitions", value: "<n>", help: "Timed epochs per benchmark (default: 15).")
+  static let warmup = OptionSpec(
+    "--warmup", value: "<n>", help: "Epochs run and discarded first (default: 2).")
+  static let format = OptionSpec(
+    "--format", value: "<format>", help: "table, markdown, json or csv (default: table).")
+  static let output = OptionSpec(
+    "--output", value: "<file>", help: "Write the results to a file (atomically) too.")
+  static let saveBaseline = OptionSpec(
+    "--save-baseline", value: "<name>",
+    help: "Save the results as Benchmarks/baselines/<name>.json (or a path ending in .json).")
+  static let baseline = OptionSpec(
+    "--baseline", value: "<name>", help: "Compare with a saved baseline; exit 2 on regression.")
+  static let threshold = OptionSpec(
+    "--threshold", value: "<percent>",
+    help: "How much slower than the baseline is a regression (default: 10).")
+  static let frameBudget = OptionSpec(
+    "--frame-budget", value: "<hz>",
+    help: "Exit 3 if any frame's p99 cost exceeds the frame time at this rate.")
+  static let instructions = OptionSpec(
+    flag: "--instructions",
+    help: "Also count instructions per operation under valgrind --tool=callgrind.")
+  static let seed = OptionSpec(
+    "--seed", value: "<n>", help: "Seed of the generated inputs (default: 1).")
+  static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
+  static let countOnly = OptionSpec(
+    "--count-only", value: "<n>",
+    help: "Run the selected benchmarks n times untimed and exit (for --instructions).")
+
+  static let spec = CommandSpec(
+    name: "snap-bench run",
+    abstract: "Time every algorithm and motion, side by side (the default subcommand).",
+    discussion: """
+      Each benchmark runs in epochs of a calibrated batch (about 1 ms each) over inputs drawn \
+      from the seed before timing; benchmarks of a group are interleaved and reported as a \
+      ratio to the group's reference. See Benchmarks/README.md for what each measures and how \
+      to read the table. Exit status: 0, 2 for a regression against --baseline, 3 when a frame \
+      exceeds --frame-budget, 1 for other failures, 64 for usage errors.
+      """,
+    options: [
+      iterations, filter, skip, repetitions, warmup, format, output, saveBaseline, baseline,
+      threshold, frameBudget, instructions, seed, noProgress,
+    ])
+
+  /// The options parsed, including the hidden `--count-only`.
+  static let parsingSpec = CommandSpec(
+    name: spec.name, abstract: spec.abstract, discussion: spec.discussion,
+    options: spec.options + [countOnly])
+
+  static func run(_ arguments: [String]) throws {
+    let parsed = try parseArguments(arguments, for: parsingSpec)
+    if parsed.helpRequested {
+      print(spec.helpText())
+      return
+    }
+    func usage(_ error: UsageError) -> UsageError { error.withUsage(of: spec) }
+    let iterationCount = try parsed.count(iterations, default: 1_000_000, minimum: 1, maximum: 1_000_000_000_000)
+    let epochCount = try parsed.count(repetitions, default: 15, minimum: 1, maximum: 100_000)
+    let warmupCount = try parsed.count(warmup, default: 2, minimum: 0, maximum: 100_000)
+    let outputFormat = try parsed.choice(format, among: ["table", "markdown", "json", "csv"]) ?? "table"
+    let thresholdPercent = try parsed.double(threshold, minimum: 0) ?? 10
+    let budget = try parsed.double(frameBudget, minimum: 1, maximum: 1e9)
+    let inputSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
+    let include = try parsed.value(filter).map { try regex($0, for: filter) }
+    let exclude = try parsed.value(skip).map { try regex($0, for: skip) }
+
+    // Read the baseline before measuring: a missing or corrupt one fails fast.
+    var baselineResults: [String: Double]?
+    if let name = parsed.value(baseline) {
+      baselineResults = try readBaseline(baselinePath(name))
+    }
+
+    var benchmarks = makeBenchmarks(seed: inputSeed)
+    func matches(_ pattern: NSRegularExpression, _ name: String) -> Bool {
+      pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
+    }
+    if let include { benchmarks = benchmarks.filter { matches(include, $0.name) } }
+    if let exclude { benchmarks = benchmarks.filter { !matches(exclude, $0.name) } }
+    guard !benchmarks.isEmpty else {
+      throw RuntimeError("no benchmark matches; see the names with 'snap-bench run --filter .'")
+    }
+
+    if let text = parsed.value(countOnly) {
+      // Untimed: for instruction counts under callgrind.
+      let count = try parseCount(text, option: countOnly, minimum: 0)
+      for benchmark in benchmarks { snapbench_sink(benchmark.body(count)) }
+      return
+    }
+
+    let machine = MachineDescription.current()
+    if machine.configuration == "debug" {
+      writeStandardError(
+        "WARNING: this is a debug build; its timings say nothing about shipped code. "
+          + "Run 'swift run -c release snap-bench'.\n")
+    }
+
+    var harness = Harness()
+    harness.iterations = iterationCount
+    harness.epochs = epochCount
+    harness.warmup = warmupCount
+    let showProgress = !parsed.flag(noProgress) && isatty(2) == 1
+    if showProgress {
+      harness.progress = { done, total in
+        let width = 30
+        let filled = total == 0 ? width : width * done / total
+        writeStandardError(
+          "\r[" + String(repeating: "#", count: filled)
+            + String(repeating: " ", count: width - filled) + "] \(done)/\(total) epochs")
+      }
+    }
+    let measurements = harness.run(benchmarks)
+    if showProgress { writeStandardError("\r" + String(repeating: " ", count: 60) + "\r") }
+    let results = Result.from(measurements)
+
+    var instructionCounts: [String: Double] = [:]
+    var instructionNote: String?
+    if parsed.flag(instructions) {
+      (instructionCounts, instructionNote) = countInstructions(
+        benchmarks.map(\.name), seed: inputSeed)
+    }
+
+    let report = render(
+      results, machine: machine, format: outputFormat, baseline: baselineResults,
+      instructions: instructionCounts, instructionNote: instructionNote)
+    print(report)
+    if let path = parsed.value(output) {
+      try writeAtomically(report + "\n", to: path)
+    }
+    if let name = parsed.value(saveBaseline) {
+      let text = renderJSON(results, machine: machine, instructions: instructionCounts)
+      let path = baselinePath(name)
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try writeAtomically(text + "\n", to: path)
+      writeStandardError("Saved baseline \(path)\n")
+    }
+
+    var status: Int32 = 0
+    if let baselineResults {
+      let regressions = results.filter { result in
+        guard let old = baselineResults[result.name], old > 0 else { return false }
+        return (result.nsPerOp.median / old - 1) * 100 > thresholdPercent
+      }
+      if !regressions.isEmpty {
+        writeStandardError(
+          "Regression beyond \(formatNumber(thresholdPercent))%: "
+            + regressions.map(\.name).joined(separator: ", ") + "\n")
+        status = 2
+      }
+    }
+    if let budget {
+      let over = results.filter { ($0.budgetShare(hertz: budget) ?? 0) > 1 }
+      if !over.isEmpty {
+        writeStandardError(
+          "Over the \(formatNumber(budget)) Hz frame budget: "
+            + over.map(\.name).joined(separator: ", ") + "\n")
+        status = 3
+      }
+    }
+    if status != 0 {
+      fflush(nil)
+      exit(status)
+    }
+  }
+
+  static func regex(_ text: String, for option: OptionSpec) throws -> NSRegularExpression {
+    do {
+      return try NSRegularExpression(pattern: text)
+    } catch {
+      throw UsageError.invalidValue(text, for: option, reason: "not a regular expression")
+        .withUsage(of: spec)
+    }
+  }
+
+  /// A baseline's file: `Benchmarks/baselines/<name>.json`, or `name` itself if it is a path.
+  static func baselinePath(_ name: String) -> String {
+    if name.hasSuffix(".json") || name.contains("/") { return name }
+    return "Benchmarks/baselines/\(name).json"
+  }
+
+  /// The median ns per operation of every benchmark in a baseline file.
+  static func readBaseline(_ path: String) throws -> [String: Double] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RuntimeError("cannot read the baseline '\(path)'; save one with --save-baseline")
+    }
+    struct File: Decodable {
+      struct Entry: Decodable {
+        struct Stats: Decodable { var median: Double }
+        var name: String
+        var nsPerOp: Stats
+      }
+      var version: Int
+      var results: [Entry]
+    }
+    let file: File
+    do {
+      file = try JSONDecoder().decode(File.self, from: data)
+    } catch {
+      throw RuntimeError("the baseline '\(path)' is not a snap-bench results file (\(error))")
+    }
+    guard file.version == 1 else {
+      throw RuntimeError("the baseline '\(path)' has version \(file.version); this snap-bench reads 1")
+    }
+    return Dictionary(file.results.map { ($0.name, $0.nsPerOp.median) }, uniquingKeysWith: { a, _ in a })
+  }
+
+  /// Instructions per operation of each benchmark, from two callgrind runs of different
+  /// lengths (their difference cancels start-up and set-up), or a note saying why not.
+  static func countInstructions(_ names: [String], seed: UInt64) -> ([String: Double], String?) {
+    guard let valgrind = findExecutable("valgrind") else {
+      return ([:], "instructions: unavailable (valgrind is not installed)")
+    }
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    var counts: [String: Double] = [:]
+    let short = 2_000
+    let long = 22_000
+    for name in names {
+      let pattern = "^" + NSRegularExpression.escapedPattern(for: name) + "$"
+      func collected(_ count: Int) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: valgrind)
+        process.arguments = [
+          "--tool=callgrind", "--callgrind-out-file=/dev/null", me, "run", "--filter", pattern,
+          "--seed", String(seed), "--count-only", String(count),
+        ]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
+          let number = line.split(separator: " ").last.flatMap({ Double($0) })
+        else { return nil }
+        return number
+      }
+      if let a = collected(short), let b = collected(long) {
+        counts[name] = (b - a) / Double(long - short)
+      }
+    }
+    return (counts, counts.isEmpty ? "instructions: callgrind reported nothing" : nil)
+  }
+
+  static func findExecutable(_ name: String) -> String? {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return paths.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+}
