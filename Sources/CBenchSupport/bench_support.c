@@ -25,7 +25,7 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
     y = y < min_y ? min_y : y;
     y = y > max_y ? max_y : y;
     checksum += bits(x) ^ bits(y);
-    index = index + 1 == count ? 0 : index + 1;
+    index = (index + 1) & (count - 1);  /* count is a power of two */
   }
   return checksum;
 }

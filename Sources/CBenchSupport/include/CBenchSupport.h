@@ -12,7 +12,7 @@ void snapbench_sink(uint64_t value);
 void snapbench_escape(const void *pointer);
 
 /// The bare per-axis clamp loop written in C with comparisons (no fmin/fmax): for each of
-/// `iterations`, clamps point `i % count` into the rectangle and folds both coordinates'
+/// `iterations`, clamps point `i % count` (count a power of two) into the rectangle and folds both coordinates'
 /// bits into a checksum, exactly as the Swift reference benchmark does.
 uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
                               size_t iterations, double min_x, double max_x, double min_y,
