@@ -50,28 +50,33 @@ public enum Invariant: String, CaseIterable, Sendable {
 
   /// Checks the invariant on `trajectory`, the run of `algorithm` through `scenario`.
   ///
-  /// - on-screen: every frame lies inside the container, when the item fits in it.
-  /// - in-safe-area: the rest frame lies inside the safe region (less bars and keyboard), when
-  ///   the item fits in it.
+  /// - on-screen: every frame lies inside the container, on each axis the item fits along.
+  /// - in-safe-area: the rest frame lies inside the safe region (less bars and keyboard), on each
+  ///   axis the item fits along.
   /// - docked: after a drag that moved the item and ended normally, the rest frame's left or
   ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits).
   /// - nearest-edge: after such a drag, the item rests on the side of the safe region's middle
   ///   where its centre was when the touch stopped reaching the code (not checked when either
   ///   lies within 0.5 pt of the middle).
   /// - idempotent: a tap on the resting item (on screen) leaves it where it rests.
-  /// - tracks-finger: from the first frame the item moved in with the finger (not because the
-  ///   container changed), while dragging, the item's centre
-  ///   is the finger less the offset it was grabbed at, on each axis, unless the item lies
-  ///   against a bound there (an edge of the container or the safe region) or is larger than
-  ///   the safe region on that axis. Not checked when the container changes during the drag.
+  /// - tracks-finger: while dragging, once the finger has moved a pan's 10 pt hysteresis from
+  ///   where it landed, the item's centre is the finger less the offset it was grabbed at, on
+  ///   each axis, unless a bound stops it there: the finger would take it past an edge of the
+  ///   container or the safe region and it rests against that edge (an item larger than the
+  ///   safe region on an axis is placed, not dragged, on it). After the release, an algorithm
+  ///   that docks moves the item up or down no further than into the safe region, unless it
+  ///   declares that it projects the flick. Not checked when the container changes during the
+  ///   drag.
   /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
   ///   than the release motion's settle time.
   /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
-  ///   (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on each axis the
-  ///   motion moves along — unless the item lay against a bound that the velocity points into.
+  ///   (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
+  ///   finger moved along at 25 pt/s or more — unless the item lay against a bound that the
+  ///   velocity points into. Timing curves cannot be handed a velocity: not applicable.
   /// - cancel-safe: after a cancelled drag that moved the item, it rests docked and on screen.
-  /// - resize-safe: after the container changes, the item rests inside the new safe region and,
-  ///   for an algorithm that docks, docked in it (when it fits).
+  /// - resize-safe: after the container changes during or after the gesture, the item rests
+  ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
+  ///   docked in it.
   /// - finite: every frame and the rest frame are finite numbers.
   /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   ///   evaluate, however long the gesture or the motion.
@@ -105,9 +110,11 @@ public enum Invariant: String, CaseIterable, Sendable {
       var applied = false
       for frame in trajectory.frames {
         let container = scenario.environment(at: frame.time).bounds
-        guard size.width <= container.width, size.height <= container.height else { continue }
+        let checkX = size.width <= container.width
+        let checkY = size.height <= container.height
+        guard checkX || checkY else { continue }
         applied = true
-        if !container.contains(frame.rect, tolerance: tolerance) {
+        if !container.contains(frame.rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
           return .violated(
             "\(frame.phase.rawValue) frame at t = \(formatNumber(frame.time)) is "
               + "\(describe(frame.rect)), outside the container \(describe(container))")
@@ -116,8 +123,12 @@ public enum Invariant: String, CaseIterable, Sendable {
       return applied ? .holds : .notApplicable
 
     case .inSafeArea:
-      guard size.width <= region.width, size.height <= region.height else { return .notApplicable }
-      if region.contains(trajectory.rest, tolerance: tolerance) { return .holds }
+      let checkX = size.width <= region.width
+      let checkY = size.height <= region.height
+      guard checkX || checkY else { return .notApplicable }
+      if region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+        return .holds
+      }
       return .violated(
         "rests at \(describe(trajectory.rest)), outside the safe region \(describe(region))")
 
@@ -137,7 +148,7 @@ public enum Invariant: String, CaseIterable, Sendable {
           + " or maxX = \(formatNumber(region.maxX - margin)) (safe region \(describe(region)))")
 
     case .nearestEdge:
-      guard scenario.gesture.containerChanges.isEmpty,
+      guard scenario.resizes.isEmpty,
         scenario.gesture.events.last?.phase == .ended, movedWhileDragging(trajectory),
         let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width,
         let release = trajectory.releaseCenter
@@ -170,13 +181,16 @@ public enum Invariant: String, CaseIterable, Sendable {
       return .violated("resting at \(describe(rest)), a tap moves it to \(describe(after))")
 
     case .tracksFinger:
-      return tracksFinger(trajectory, scenario: scenario)
+      return tracksFinger(trajectory, scenario: scenario, algorithm: algorithm)
 
     case .resizeSafe:
-      guard !scenario.gesture.containerChanges.isEmpty, size.width <= region.width,
-        size.height <= region.height
+      guard !scenario.resizes.isEmpty, size.width <= region.width || size.height <= region.height
       else { return .notApplicable }
-      guard region.contains(trajectory.rest, tolerance: tolerance) else {
+      guard
+        region.contains(
+          trajectory.rest, tolerance: tolerance, checkX: size.width <= region.width,
+          checkY: size.height <= region.height)
+      else {
         return .violated(
           "after the container changed, rests at \(describe(trajectory.rest)), outside the new safe"
             + " region \(describe(region))")
@@ -195,24 +209,35 @@ public enum Invariant: String, CaseIterable, Sendable {
         let center = trajectory.releaseCenter, let releaseTime = trajectory.releaseTime,
         (release.dx * release.dx + release.dy * release.dy).squareRoot() >= 100,
         // A container change after the release moves the item for reasons of its own.
-        !scenario.gesture.containerChanges.contains(where: { $0.time >= releaseTime })
+        !scenario.resizes.contains(where: { $0.time >= releaseTime })
       else { return .notApplicable }
       let releaseEnvironment = scenario.environment(at: releaseTime)
       let rect = center.rect(ofSize: size)
+      // Where the finger would have put the item at release: on an axis where a bound held
+      // the item away from it, the item was not moving with the finger.
+      let lastFinger = trajectory.releaseFinger
+      let grab = trajectory.touchDownFinger.flatMap { finger in
+        trajectory.touchDownCenter.map { CGVector(dx: finger.x - $0.x, dy: finger.y - $0.y) }
+      }
+      let wanted = lastFinger.flatMap { finger in
+        grab.map { CGPoint(x: finger.x - $0.dx, y: finger.y - $0.dy) }
+      }
       let container = releaseEnvironment.bounds
       let safe = releaseEnvironment.safeRegion
       var applied = false
-      for (axis, moved, speed, handed, low, high, lowBounds, highBounds) in [
+      for (axis, speed, handed, low, high, lowBounds, highBounds, actual, target) in [
         (
-          "x", abs(trajectory.rest.midX - center.x), release.dx, handoff.dx, rect.minX, rect.maxX,
-          [container.minX, safe.minX], [container.maxX, safe.maxX]
+          "x", release.dx, handoff.dx, rect.minX, rect.maxX, [container.minX, safe.minX],
+          [container.maxX, safe.maxX], center.x, wanted?.x
         ),
         (
-          "y", abs(trajectory.rest.midY - center.y), release.dy, handoff.dy, rect.minY, rect.maxY,
-          [container.minY, safe.minY], [container.maxY, safe.maxY]
+          "y", release.dy, handoff.dy, rect.minY, rect.maxY, [container.minY, safe.minY],
+          [container.maxY, safe.maxY], center.y, wanted?.y
         ),
       ] {
-        guard moved > 0.5 else { continue }
+        // Every axis the finger was moving along: a motion that leaves one out hitches there.
+        guard abs(speed) >= 25 else { continue }
+        if let target, abs(target - actual) > tolerance { continue }
         let intoLow = speed < 0 && lowBounds.contains { low <= $0 + tolerance }
         let intoHigh = speed > 0 && highBounds.contains { high >= $0 - tolerance }
         guard !intoLow, !intoHigh else { continue }
@@ -265,7 +290,9 @@ public enum Invariant: String, CaseIterable, Sendable {
     abs(rect.minX - (region.minX + margin)) <= 0.5 || abs(rect.maxX - (region.maxX - margin)) <= 0.5
   }
 
-  private func tracksFinger(_ trajectory: Trajectory, scenario: Scenario) -> Verdict {
+  private func tracksFinger<Algorithm: SnapAlgorithm>(
+    _ trajectory: Trajectory, scenario: Scenario, algorithm: Algorithm
+  ) -> Verdict {
     let drags = trajectory.frames.filter { $0.phase == .drag && $0.finger != nil }
     guard let first = drags.first, let touchDown = trajectory.touchDownFinger,
       let centerThen = trajectory.touchDownCenter
@@ -273,45 +300,70 @@ public enum Invariant: String, CaseIterable, Sendable {
     // A container that changes under the finger moves the bounds and the finger's coordinates
     // together; what the item should do then is resize-safe's and on-screen's to judge.
     let lastDrag = drags.last?.time ?? first.time
-    if scenario.gesture.containerChanges.contains(where: { $0.time <= lastDrag + 1e-9 }) {
-      return .notApplicable
-    }
+    if scenario.resizes.contains(where: { $0.time <= lastDrag + 1e-9 }) { return .notApplicable }
     let grab = CGPoint(x: touchDown.x - centerThen.x, y: touchDown.y - centerThen.y)
     let tolerance = Self.tolerance
-    var following = false
-    var previous = first
+    let hysteresis = PanGestureRecognizer.defaultHysteresis
+    var recognised = false
     for frame in drags {
       guard let finger = frame.finger else { continue }
-      defer { previous = frame }
-      if !following {
-        // The item starts following when it first moves with the finger: not when a container
-        // change moved it (before a pan recogniser begins, the item does not follow yet).
-        let changed = scenario.gesture.containerChanges.contains {
-          $0.time > previous.time - 1e-9 && $0.time <= frame.time + 1e-9
-        }
-        following = !changed && frame.rect.distance(to: previous.rect) > tolerance
-        if !following { continue }
+      // Until the finger has moved a pan's hysteresis from where it landed, nothing may
+      // follow yet.
+      if !recognised {
+        recognised =
+          abs(finger.x - touchDown.x) >= hysteresis || abs(finger.y - touchDown.y) >= hysteresis
+        if !recognised { continue }
       }
       let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
       let rect = frame.rect
       let environment = scenario.environment(at: frame.time)
       let bounds = environment.bounds
       let region = environment.safeRegion
-      let againstX = [bounds.minX, region.minX].contains { abs(rect.minX - $0) <= tolerance }
-        || [bounds.maxX, region.maxX].contains { abs(rect.maxX - $0) <= tolerance }
-      let againstY = [bounds.minY, region.minY].contains { abs(rect.minY - $0) <= tolerance }
-        || [bounds.maxY, region.maxY].contains { abs(rect.maxY - $0) <= tolerance }
-      // An item larger than the safe region on an axis is placed, not dragged, on that axis.
-      let fitsX = rect.width <= region.width
-      let fitsY = rect.height <= region.height
-      let offX = fitsX && abs(rect.midX - expected.x) > tolerance && !againstX
-      let offY = fitsY && abs(rect.midY - expected.y) > tolerance && !againstY
-      if offX || offY {
+      for (axis, actual, wanted, extent, low, high, lows, highs, room) in [
+        (
+          "x", rect.midX, expected.x, rect.width, rect.minX, rect.maxX,
+          [bounds.minX, region.minX], [bounds.maxX, region.maxX], region.width
+        ),
+        (
+          "y", rect.midY, expected.y, rect.height, rect.minY, rect.maxY,
+          [bounds.minY, region.minY], [bounds.maxY, region.maxY], region.height
+        ),
+      ] {
+        // An item larger than the safe region on an axis is placed, not dragged, on it.
+        guard extent <= room, abs(actual - wanted) > tolerance else { continue }
+        // A bound may stop the item only where the finger would take it past that bound.
+        let wantsLow = lows.contains { wanted - extent / 2 < $0 }
+        let wantsHigh = highs.contains { wanted + extent / 2 > $0 }
+        let atLow = lows.contains { abs(low - $0) <= tolerance }
+        let atHigh = highs.contains { abs(high - $0) <= tolerance }
+        if (wantsLow && atLow) || (wantsHigh && atHigh) { continue }
         return .violated(
           "at t = \(formatNumber(frame.time)) the finger at (\(formatNumber(finger.x)), "
-            + "\(formatNumber(finger.y))) puts the grabbed point at (\(formatNumber(expected.x)), "
-            + "\(formatNumber(expected.y))), but the item's centre is at "
-            + "(\(formatNumber(rect.midX)), \(formatNumber(rect.midY)))")
+            + "\(formatNumber(finger.y))) puts the grabbed point's \(axis) at "
+            + "\(formatNumber(wanted)), but the item's centre is at \(formatNumber(actual))")
+      }
+    }
+    // After the release it moves only as far as docking requires: across to its side, and
+    // up or down only into the safe region (or along a flick it declares it projects).
+    if scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
+      !algorithm.projectsVelocity, let release = trajectory.releaseCenter,
+      let releaseTime = trajectory.releaseTime,
+      !scenario.resizes.contains(where: { $0.time >= releaseTime })
+    {
+      let region = trajectory.finalEnvironment.safeRegion
+      let height = scenario.itemSize.height
+      // The algorithm's margin counts as part of docking when the item has room for it.
+      let margin = height + 2 * (algorithm.dockingMargin ?? 0) < region.height
+        ? algorithm.dockingMargin ?? 0 : 0
+      if height <= region.height {
+        let allowed = min(
+          max(release.y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
+        let rest = trajectory.rest.midY
+        if rest < min(release.y, allowed) - tolerance || rest > max(release.y, allowed) + tolerance {
+          return .violated(
+            "released at y = \(formatNumber(release.y)), it rests at y = \(formatNumber(rest));"
+              + " docking needs it no further than y = \(formatNumber(allowed))")
+        }
       }
     }
     return .holds
@@ -324,8 +376,13 @@ func describe(_ rect: CGRect) -> String {
 
 extension CGRect {
   func contains(_ other: CGRect, tolerance: CGFloat) -> Bool {
-    other.minX >= minX - tolerance && other.maxX <= maxX + tolerance
-      && other.minY >= minY - tolerance && other.maxY <= maxY + tolerance
+    contains(other, tolerance: tolerance, checkX: true, checkY: true)
+  }
+
+  /// Containment along the axes asked for only.
+  func contains(_ other: CGRect, tolerance: CGFloat, checkX: Bool, checkY: Bool) -> Bool {
+    (!checkX || (other.minX >= minX - tolerance && other.maxX <= maxX + tolerance))
+      && (!checkY || (other.minY >= minY - tolerance && other.maxY <= maxY + tolerance))
   }
 
   /// The largest difference between corresponding edges.

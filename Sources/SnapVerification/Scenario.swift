@@ -25,6 +25,13 @@ public struct Scenario: Sendable, CustomStringConvertible {
   /// The screen, window and bars of the scenario, before any container change.
   public var environment: Environment { device.environment(orientation, bars: bars) }
 
+  /// Container changes after the gesture has started: rotations, bars and keyboards that come
+  /// and go. A change no later than the first touch only sets the scene (a Split View window).
+  public var resizes: [ContainerChange] {
+    let start = gesture.events.map(\.time).filter(\.isFinite).min() ?? 0
+    return gesture.containerChanges.filter { $0.time > start }
+  }
+
   /// The environment in force at `time`: the last container change at or before it.
   public func environment(at time: Double) -> Environment {
     gesture.containerChanges.last { $0.time <= time }?.environment ?? environment

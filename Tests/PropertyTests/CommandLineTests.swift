@@ -285,7 +285,7 @@ extension CommandLineTests {
       #expect(traced.rest["y"] == Double(rest.origin.y))
       replayed += 1
     }
-    #expect(replayed == 21)
+    #expect(replayed == 23)
   }
 
   func simulateRest<A: SnapAlgorithm>(

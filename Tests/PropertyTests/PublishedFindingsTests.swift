@@ -16,47 +16,51 @@ struct PublishedFindingsTests {
   /// Every violation and its smallest counterexample, as `Scenario.description` prints it.
   static let violations: [Pair: String] = [
     Pair("per-axis-clamp.published", "on-screen"):
-      "iPhone 15, item 60x60; start (30, 364); began t=0 (30, 364), ended t=0.017 (30, 364), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, landscape, item 60x60; start (364, 62); began t=0 (364, 62), ended t=0.017 (364, 62), then at t=0 the container becomes iPhone 15",
     Pair("per-axis-clamp.published", "in-safe-area"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("per-axis-clamp.published", "resize-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0.001 the container becomes iPhone 15 (landscape)",
     Pair("edge-dock.published", "on-screen"):
       "iPhone 15, item 60x60; start (30, 364); began t=0 (30, 364), ended t=0.017 (30, 364), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("edge-dock.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 132), ended t=0.033 (30, 132)",
     Pair("edge-dock.published", "docked"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (31, 133), ended t=0.033 (31, 133)",
+    Pair("edge-dock.published", "nearest-edge"):
+      "iPhone 15, item 121x121; start (60.5, 163.5); began t=0 (60.5, 163.5), moved t=0.017 (105.5, 164.5), ended t=0.033 (105.5, 164.5), then at t=0 the container becomes iPhone 15, window 197 pt wide",
     Pair("edge-dock.published", "cancel-safe"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (31, 133), cancelled t=0.033 (31, 133)",
     Pair("edge-dock.published", "resize-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (31, 133); began t=0 (31, 133), ended t=0.017 (31, 133), then at t=0.001 the container becomes iPhone 15",
     Pair("forced-boundary-end.published", "on-screen"):
-      "iPhone 15, item 60x60; start (30, 364); began t=0 (30, 364), ended t=0.017 (30, 364), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 253.5), moved t=0.033 (30, 374), ended t=0.05 (30, 374), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("forced-boundary-end.published", "in-safe-area"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("forced-boundary-end.published", "docked"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 20x20; start (10, 113); began t=0 (10, 113), moved t=0.017 (10, 123), ended t=0.033 (10, 123)",
+    Pair("forced-boundary-end.published", "nearest-edge"):
+      "iPhone 15, item 60x60; start (133, 133); began t=0 (133, 133), moved t=0.017 (133, 143), ended t=0.033 (133, 143), then at t=0 the container becomes iPhone 15, window 263 pt wide",
     Pair("forced-boundary-end.published", "tracks-finger"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (40.5, 133), moved t=0.033 (51, 133), ended t=0.05 (51, 133)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("forced-boundary-end.published", "cancel-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), moved t=0.033 (30, 153), cancelled t=0.05 (30, 153), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 20x20; start (10, 113); began t=0 (10, 113), moved t=0.017 (10, 123), moved t=0.033 (10, 133), cancelled t=0.05 (10, 133)",
     Pair("forced-boundary-end.published", "resize-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0.001 the container becomes iPhone 15",
     Pair("inset-correction.published", "on-screen"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
+      "iPhone 15, item 60x60; start (30, 364); began t=0 (30, 364), ended t=0.017 (30, 364), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("inset-correction.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("inset-correction.published", "docked"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "nearest-edge"):
       "iPhone 15, item 60x60; start (198, 133); began t=0 (198, 133), moved t=0.017 (198, 143), ended t=0.033 (198, 143)",
     Pair("inset-correction.published", "tracks-finger"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 144), ended t=0.033 (30, 144)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "cancel-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 833), cancelled t=0.033 (30, 833)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (41, 133), cancelled t=0.033 (41, 133)",
     Pair("inset-correction.published", "resize-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (31, 133); began t=0 (31, 133), ended t=0.017 (31, 133), then at t=0.001 the container becomes iPhone 15",
   ]
 
   /// The invariants that hold for each variant; the rest of `Invariant.checked` are either
@@ -71,20 +75,13 @@ struct PublishedFindingsTests {
       "bounded-frame-cost",
     ],
     "edge-dock.published": [
-      "nearest-edge",
       "idempotent",
       "tracks-finger",
       "settles",
       "finite",
       "bounded-frame-cost",
     ],
-    "forced-boundary-end.published": [
-      "nearest-edge",
-      "idempotent",
-      "settles",
-      "finite",
-      "bounded-frame-cost",
-    ],
+    "forced-boundary-end.published": ["idempotent", "settles", "finite", "bounded-frame-cost"],
     "inset-correction.published": ["idempotent", "settles", "finite", "bounded-frame-cost"],
   ]
 

@@ -34,6 +34,22 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   @inlinable
   public init() {}
 
+  /// With a spring, the rest height follows a vertical flick (projected with a scroll view's
+  /// deceleration, then kept inside the safe region), so the spring has somewhere to carry the
+  /// finger's vertical velocity; with a timing curve the button rests where it was released.
+  public var projectsVelocity: Bool {
+    if case .spring? = releaseMotion { return true }
+    return false
+  }
+
+  /// The point the rest position is chosen from: the release point, moved along y by the
+  /// flick's projection when the motion can carry it.
+  @inlinable
+  func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
+    guard projectsVelocity else { return center }
+    return CGPoint(x: center.x, y: center.y + SafeDocking.projection(of: velocity.dy))
+  }
+
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
@@ -136,8 +152,11 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   @inlinable
   func dock(_ button: inout ItemView, context: UIKitContext, velocity: CGPoint) {
     button.confinement = context.environment.bounds
+    let flick = CGVector(dx: velocity.x, dy: velocity.y)
     button.animate(
-      to: target(releasedAt: button.center, size: button.size, in: context.environment),
+      to: target(
+        releasedAt: releasePoint(button.center, velocity: flick), size: button.size,
+        in: context.environment),
       with: releaseMotion ?? .none, at: context.time,
       velocity: CGVector(dx: velocity.x, dy: velocity.y))
   }

@@ -31,6 +31,22 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   @inlinable
   public init() {}
 
+  /// With a spring, the rest height follows a vertical flick (projected with a scroll view's
+  /// deceleration, then kept inside the safe region), so the spring has somewhere to carry the
+  /// finger's vertical velocity; with a timing curve the button rests where it was released.
+  public var projectsVelocity: Bool {
+    if case .spring? = releaseMotion { return true }
+    return false
+  }
+
+  /// The point the rest position is chosen from: the release point, moved along y by the
+  /// flick's projection when the motion can carry it.
+  @inlinable
+  func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
+    guard projectsVelocity else { return center }
+    return CGPoint(x: center.x, y: center.y + SafeDocking.projection(of: velocity.dy))
+  }
+
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
@@ -88,8 +104,10 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   /// Docks flush against the nearer side of the safe region, by the button's centre.
   @inlinable
   func dock(_ view: inout ItemView, context: UIKitContext, velocity: CGPoint) {
+    let flick = CGVector(dx: velocity.x, dy: velocity.y)
     let target = SafeDocking.dockedCenter(
-      releasedAt: view.center, size: view.size, in: context.environment, margin: 0)
+      releasedAt: releasePoint(view.center, velocity: flick), size: view.size,
+      in: context.environment, margin: 0)
     view.confinement = context.environment.bounds
     view.animate(
       to: target, with: releaseMotion ?? .none, at: context.time,

@@ -55,6 +55,14 @@ public enum SafeDocking {
     clamp(center, size: size, in: environment.safeRegion, within: environment.bounds)
   }
 
+  /// How far a flick at `velocity` points per second carries, under a scroll view's normal
+  /// deceleration (rate 0.998 per millisecond): (v / 1000) · r / (1 − r).
+  @inlinable
+  public static func projection(of velocity: CGFloat, rate: CGFloat = 0.998) -> CGFloat {
+    guard velocity.isFinite else { return 0 }
+    return velocity / 1000 * rate / (1 - rate)
+  }
+
   /// Where an item of `size` released with its centre at `center` docks: against the nearer of
   /// the left and right edges of the environment's safe region, `margin` inside it, with its y
   /// clamped into the region. Ties go left. On an axis where it does not fit the region it is

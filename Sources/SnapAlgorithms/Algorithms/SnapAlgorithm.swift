@@ -19,6 +19,9 @@ public protocol SnapAlgorithm: Sendable {
   /// How far from the allowed region's left or right edge the algorithm means the item to rest
   /// when it docks, in points; `nil` for an algorithm that does not dock.
   var dockingMargin: CGFloat? { get }
+  /// Whether the rest position moves along with a flick (a projection of the release velocity)
+  /// rather than staying where the finger lifted, apart from docking.
+  var projectsVelocity: Bool { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: Environment)
@@ -41,6 +44,7 @@ public protocol SnapAlgorithm: Sendable {
 }
 
 extension SnapAlgorithm {
+  public var projectsVelocity: Bool { false }
   public mutating func didLoad(in environment: Environment) {}
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}

@@ -46,9 +46,11 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// the item's code.
   public var touchDown: (finger: CGPoint, center: CGPoint)? { landed }
   @usableFromInline var landed: (finger: CGPoint, center: CGPoint)?
-  /// When the last release happened.
+  /// When the last release happened, and where the finger was then.
   public var releaseTime: Double? { releasedAt }
   @usableFromInline var releasedAt: Double?
+  public var releaseFinger: CGPoint? { releasedFinger }
+  @usableFromInline var releasedFinger: CGPoint?
   /// When the last animation started so far ends: the motion's declared end.
   public var motionEnd: Double? { motionEndTime }
   @usableFromInline var motionEndTime: Double?
@@ -212,6 +214,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     released = item.center
     releasedVelocity = tracker.velocity
     releasedAt = clock
+    releasedFinger = lastLocation
   }
 
   /// Notes how fast the item moves once the release handler has run.

@@ -92,6 +92,6 @@ public struct Simulator: Sendable {
       releaseVelocity: session.releaseVelocity, handoffVelocity: session.handoffVelocity,
       finalEnvironment: session.environment, releaseTime: session.releaseTime,
       motionEnd: session.motionEnd, touchDownFinger: session.touchDown?.finger,
-      touchDownCenter: session.touchDown?.center)
+      touchDownCenter: session.touchDown?.center, releaseFinger: session.releaseFinger)
   }
 }

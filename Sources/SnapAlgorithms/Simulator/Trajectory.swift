@@ -58,8 +58,9 @@ public struct Trajectory: Hashable, Sendable {
   public var handoffVelocity: CGVector?
   /// The environment at the end of the run, after any container changes.
   public var finalEnvironment: Environment
-  /// When that release happened.
+  /// When that release happened, and where the finger was then.
   public var releaseTime: Double?
+  public var releaseFinger: CGPoint?
   /// Where the finger landed on the item, and the item's centre then (first touch only).
   public var touchDownFinger: CGPoint?
   public var touchDownCenter: CGPoint?
@@ -72,7 +73,7 @@ public struct Trajectory: Hashable, Sendable {
     isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
     handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil,
     releaseTime: Double? = nil, motionEnd: Double? = nil, touchDownFinger: CGPoint? = nil,
-    touchDownCenter: CGPoint? = nil
+    touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -87,5 +88,6 @@ public struct Trajectory: Hashable, Sendable {
     self.motionEnd = motionEnd
     self.touchDownFinger = touchDownFinger
     self.touchDownCenter = touchDownCenter
+    self.releaseFinger = releaseFinger
   }
 }

@@ -35,6 +35,9 @@ public struct ItemView: Hashable, Sendable {
     /// `UISpringTimingParameters(dampingRatio:initialVelocity:)` takes it; `nil` for the
     /// motion's own.
     public var initialVelocity: CGVector?
+    /// For a spring on an axis it does not have to travel along: the velocity, in points per
+    /// second, it starts that axis at (the item swings out and back); zero otherwise.
+    public var kick: CGVector = .zero
 
     @inlinable
     public init(
@@ -58,18 +61,43 @@ public struct ItemView: Hashable, Sendable {
         guard elapsed > 0 else { return offset }
         let x = spring.state(at: elapsed, displacement: 1, velocity: -velocity.dx).displacement
         let y = spring.state(at: elapsed, displacement: 1, velocity: -velocity.dy).displacement
-        return CGVector(dx: offset.dx * x, dy: offset.dy * y)
+        let kickX = kick.dx == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dx).displacement
+        let kickY = kick.dy == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dy).displacement
+        return CGVector(dx: offset.dx * x + kickX, dy: offset.dy * y + kickY)
       }
       let remaining = 1 - motion.fraction(at: elapsed, settleTime: duration)
       return CGVector(dx: offset.dx * remaining, dy: offset.dy * remaining)
+    }
+
+    /// How fast the remaining offset changes at `time`, in points per second: in closed form
+    /// for springs, by a sub-microsecond difference for timing curves.
+    @inlinable
+    public func offsetVelocity(at time: Double) -> CGVector {
+      let elapsed = time - beginTime
+      guard elapsed >= 0, elapsed < duration else { return .zero }
+      if case .spring(let spring) = motion {
+        let vx = -(initialVelocity.map { Double($0.dx) } ?? spring.initialVelocity)
+        let vy = -(initialVelocity.map { Double($0.dy) } ?? spring.initialVelocity)
+        let x = spring.state(at: elapsed, displacement: 1, velocity: vx).velocity
+        let y = spring.state(at: elapsed, displacement: 1, velocity: vy).velocity
+        let kickX = kick.dx == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dx).velocity
+        let kickY = kick.dy == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dy).velocity
+        return CGVector(dx: offset.dx * x + kickX, dy: offset.dy * y + kickY)
+      }
+      let step = 1e-7
+      let now = remainingOffset(at: time)
+      let later = remainingOffset(at: time + step)
+      return CGVector(dx: (later.dx - now.dx) / step, dy: (later.dy - now.dy) / step)
     }
   }
 
   /// A rectangle the item is shown inside of whatever its animations say, or `nil`.
   ///
-  /// Code that wants a motion never to leave the screen (a spring that would overshoot a flush
-  /// edge) confines the presentation, as a display-link driver or a collision boundary does in
-  /// an app; UIKit's own animations have no such option, so the published variants never set it.
+  /// A UIView animation has no such option, so the published variants never set it. An app
+  /// gets it by driving the motion from a display link — each frame it sets the view's centre
+  /// to `presentationCenter(at:)`, as SnapLab's UIKit adapter does — so code that wants a spring
+  /// never to leave the screen (an underdamped one overshoots a flush edge) confines the shown
+  /// position: the item rests against the edge while the spring is past it, then follows it back.
   public var confinement: CGRect?
 
   @inlinable
@@ -102,7 +130,13 @@ public struct ItemView: Hashable, Sendable {
   ) {
     let offset = CGVector(dx: center.x - target.x, dy: center.y - target.y)
     center = target
-    guard motion != .none, offset.dx != 0 || offset.dy != 0 else { return }
+    var kick = CGVector.zero
+    if let velocity, case .spring = motion {
+      // An axis with nowhere to go still starts at the velocity it is handed.
+      if offset.dx == 0, velocity.dx.isFinite { kick.dx = velocity.dx }
+      if offset.dy == 0, velocity.dy.isFinite { kick.dy = velocity.dy }
+    }
+    guard motion != .none, offset.dx != 0 || offset.dy != 0 || kick != .zero else { return }
     var normalised: CGVector?
     var duration = motion.settleTime
     if let velocity, case .spring(let spring) = motion {
@@ -110,13 +144,15 @@ public struct ItemView: Hashable, Sendable {
       let vx = offset.dx != 0 && velocity.dx.isFinite ? velocity.dx / -offset.dx : 0
       let vy = offset.dy != 0 && velocity.dy.isFinite ? velocity.dy / -offset.dy : 0
       normalised = CGVector(dx: vx, dy: vy)
-      duration = max(
-        spring.withInitialVelocity(vx).settleTime, spring.withInitialVelocity(vy).settleTime)
+      // A kick settles like a unit distance travelled at that many points per second.
+      duration = [vx, vy, -kick.dx, -kick.dy].map { spring.withInitialVelocity($0).settleTime }
+        .max() ?? duration
     }
-    inFlight.append(
-      Animation(
-        beginTime: time, offset: offset, motion: motion, duration: duration,
-        allowsUserInteraction: allowsUserInteraction, initialVelocity: normalised))
+    var animation = Animation(
+      beginTime: time, offset: offset, motion: motion, duration: duration,
+      allowsUserInteraction: allowsUserInteraction, initialVelocity: normalised)
+    animation.kick = kick
+    inFlight.append(animation)
   }
 
   /// The centre shown on screen at `time`: the model value plus every in-flight offset.
@@ -145,14 +181,29 @@ public struct ItemView: Hashable, Sendable {
     return Swift.min(Swift.max(value, low + extent / 2), high - extent / 2)
   }
 
-  /// The on-screen velocity at `time`, in points per second: a finite difference over ten
-  /// microseconds.
+  /// The on-screen velocity at `time`, in points per second: the sum of the animations'
+  /// velocities (zero on an axis the confinement is holding at its edge).
   @inlinable
   public func presentationVelocity(at time: Double) -> CGVector {
-    let step = 1e-5
-    let now = presentationCenter(at: time)
-    let later = presentationCenter(at: time + step)
-    return CGVector(dx: (later.x - now.x) / step, dy: (later.y - now.y) / step)
+    var velocity = CGVector.zero
+    for animation in inFlight {
+      let part = animation.offsetVelocity(at: time)
+      velocity.dx += part.dx
+      velocity.dy += part.dy
+    }
+    if confinement != nil {
+      // Where the confinement holds the item, it does not move.
+      let shown = presentationCenter(at: time)
+      var free = center
+      for animation in inFlight {
+        let offset = animation.remainingOffset(at: time)
+        free.x += offset.dx
+        free.y += offset.dy
+      }
+      if shown.x != free.x { velocity.dx = 0 }
+      if shown.y != free.y { velocity.dy = 0 }
+    }
+    return velocity
   }
 
   /// The frame shown on screen at `time`.
