@@ -69,7 +69,7 @@ struct Harness {
   var epochs = 15
   /// Epochs run and discarded per benchmark before timing.
   var warmup = 2
-  /// The most operations per benchmark across its timed epochs.
+  /// The most operations in one epoch (the batch size's ceiling).
   var iterations = 1_000_000
   var progress: ((Int, Int) -> Void)?
 
@@ -85,7 +85,7 @@ struct Harness {
 
   /// The batch size whose epoch lasts about `epochTarget`, within the iteration budget.
   func calibrate(_ benchmark: Benchmark) -> Int {
-    let ceiling = Swift.max(1, iterations / Swift.max(epochs, 1))
+    let ceiling = Swift.max(1, iterations)
     var batch = 1
     while batch < ceiling {
       let elapsed = time(benchmark, batch: batch)

@@ -10,13 +10,13 @@ import SnapAlgorithms
 enum RunCommand {
   static let iterations = OptionSpec(
     "--iterations", value: "<n>",
-    help: "Most operations per benchmark, e.g. 1e6, 2.5e5, 1_000_000 (default: 1e6).")
+    help: "Most operations in one timed epoch, e.g. 1e6, 2.5e5, 1_000_000 (default: 1e6).")
   static let filter = OptionSpec(
     "--filter", value: "<regex>", help: "Only benchmarks whose name matches.")
   static let skip = OptionSpec(
     "--skip", value: "<regex>", help: "Leave out benchmarks whose name matches.")
   static let repetitions = OptionSpec(
-    "--repetitions", value: "<n>", help: "Timed epochs per benchmark (default: 15).")
+    "--repetitions", value: "<n>", help: "Timed epochs per benchmark (default: 21).")
   static let warmup = OptionSpec(
     "--warmup", value: "<n>", help: "Epochs run and discarded first (default: 2).")
   static let format = OptionSpec(
@@ -72,7 +72,7 @@ enum RunCommand {
     }
     func usage(_ error: UsageError) -> UsageError { error.withUsage(of: spec) }
     let iterationCount = try parsed.count(iterations, default: 1_000_000, minimum: 1, maximum: 1_000_000_000_000)
-    let epochCount = try parsed.count(repetitions, default: 15, minimum: 1, maximum: 100_000)
+    let epochCount = try parsed.count(repetitions, default: 21, minimum: 1, maximum: 100_000)
     let warmupCount = try parsed.count(warmup, default: 2, minimum: 0, maximum: 100_000)
     let outputFormat = try parsed.choice(format, among: ["table", "markdown", "json", "csv"]) ?? "table"
     let thresholdPercent = try parsed.double(threshold, minimum: 0) ?? 10
