@@ -5,14 +5,16 @@ import Foundation
 ///
 /// - The bound is the safe region (the window less the safe-area insets, bars and keyboard),
 ///   not the superview, so the item never rests under the status bar, a bar or the keyboard.
-/// - Offsets are `CGFloat`, not C `float`s, and the clamp cannot turn NaN into a position.
+/// - Positions are `CGFloat`, not C `float` offsets; the item follows the finger's location from
+///   the point it was grabbed at, and a non-finite coordinate clamps to the region's middle.
 /// - An item larger than the region is centred on that axis, not pushed off one edge.
 /// - When the container changes (rotation, keyboard), the item is clamped into the new region.
 /// It still does not dock: that is not the article's idea.
 public struct PerAxisClampCorrected: SnapAlgorithm {
   public let id = "per-axis-clamp.corrected"
   public let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
-  /// The item never moves after the finger lifts.
+  /// There is no release motion: the item stays where the finger left it (a container change
+  /// still moves it into the new region).
   public var releaseMotion: Motion? {
     get { nil }
     set {}
