@@ -1,6 +1,8 @@
 import Foundation
 import SnapAlgorithms
 import SnapVerification
+import SnapCheck
+import SnapCheckTesting
 import Testing
 
 /// The corrected variants hold every invariant that applies to them, with each motion they
@@ -73,5 +75,77 @@ struct CorrectedVariantsTests {
 enum SnapCheckSeed {
   static var value: UInt64 {
     ProcessInfo.processInfo.environment["SNAPCHECK_SEED"].flatMap { UInt64($0) } ?? 1
+  }
+}
+
+/// UIKit never hands code a NaN or a touch at 1e300 points, so the simulator does not either;
+/// these properties call the corrected variants' handlers directly with such values, in
+/// environments with empty or inverted safe regions, and require a finite position back.
+@Suite("Corrected variants under hostile input")
+struct CorrectedHostileInputTests {
+  static let coordinate = Gen.frequency(
+    (3, Gen.double(in: -2000...2000)), (1, Gen.anyDouble))
+  static let points = zip(coordinate, coordinate).map { CGPoint(x: $0.0, y: $0.1) }
+  static let environments: Gen<Environment> = zip(
+    Gen.element(of: DeviceProfile.catalogue), Gen.bool, Gen.int(in: 0...400),
+    Gen.int(in: 0...100)
+  ).map { device, landscape, keyboard, inset in
+    var environment = device.environment(landscape ? .landscape : .portrait)
+    environment.safeAreaInsets.left += CGFloat(inset) * 3  // up to past the middle
+    if keyboard > 0 {
+      environment.keyboardFrame = CGRect(
+        x: 0, y: environment.bounds.height - CGFloat(keyboard) * 3, width: environment.bounds.width,
+        height: CGFloat(keyboard) * 3)
+    }
+    return environment
+  }
+  static let cases = zip(environments, points.array(count: 2...12), Gen.bool)
+
+  @Test("touches at NaN, infinity or 1e300 leave the corrected variants' items finite")
+  func hostileTouches() {
+    check(Self.cases, seed: 11, examples: 300) { environment, touches, cancel in
+      [
+        drive(PerAxisClampCorrected(), environment, touches, cancel),
+        drive(EdgeDockCorrected(), environment, touches, cancel),
+        drive(ForcedBoundaryEndCorrected(), environment, touches, cancel),
+        drive(InsetCorrectionCorrected(), environment, touches, cancel),
+      ].allSatisfy { $0.x.isFinite && $0.y.isFinite }
+    }
+  }
+
+  /// Calls the handlers as UIKit would, but with `touches` unfiltered; returns the final centre.
+  func drive<A: SnapAlgorithm>(
+    _ algorithm: A, _ environment: Environment, _ touches: [CGPoint], _ cancel: Bool
+  ) -> CGPoint {
+    var algorithm = algorithm
+    var view = ItemView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 60, height: 60))
+    algorithm.didLoad(in: environment)
+    let context = UIKitContext(time: 0, environment: environment, fingerVelocity: CGVector(dx: touches[0].x, dy: touches[0].y))
+    switch algorithm.inputAPI {
+    case .touches:
+      algorithm.touchesBegan(Touch(locationInWindow: touches[0]), view: &view, context: context)
+      for touch in touches.dropFirst() {
+        algorithm.touchesMoved(Touch(locationInWindow: touch), view: &view, context: context)
+      }
+      let last = Touch(locationInWindow: touches[touches.count - 1])
+      if cancel {
+        algorithm.touchesCancelled(last, view: &view, context: context)
+      } else {
+        algorithm.touchesEnded(last, view: &view, context: context)
+      }
+    case .panGestureRecognizer:
+      algorithm.touchesBegan(Touch(locationInWindow: touches[0]), view: &view, context: context)
+      var recognizer = PanGestureRecognizer(touchDownAt: touches[0])
+      recognizer.velocity = context.fingerVelocity
+      for (index, touch) in touches.dropFirst().enumerated() {
+        recognizer.location = touch
+        recognizer.state = index == 0 ? .began : .changed
+        algorithm.handlePan(&recognizer, view: &view, context: context)
+      }
+      recognizer.state = cancel ? .cancelled : .ended
+      algorithm.handlePan(&recognizer, view: &view, context: context)
+    }
+    algorithm.environmentDidChange(from: environment, view: &view, context: context)
+    return view.presentationCenter(at: 0.3)
   }
 }
