@@ -18,9 +18,9 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   public var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.5)
   public var dockingMargin: CGFloat? { 0 }
 
-  public var grabOffset = CGVector.zero
-  /// The finger's last location, to re-seat the item under it if the container changes.
-  public var lastTouch: CGPoint?
+  /// Where the finger holds the button, to follow it and to re-seat the button under it if the
+  /// container changes.
+  public var grab = Grab()
   /// Whether a finger is dragging: a container change then only clamps the button.
   public var dragging = false
 
@@ -30,32 +30,23 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   /// With a spring, the rest height follows a vertical flick (projected with a scroll view's
   /// deceleration, then kept inside the safe region), so the spring has somewhere to carry the
   /// finger's vertical velocity; with a timing curve the button rests where it was released.
-  public var projectsVelocity: Bool {
-    if case .spring? = releaseMotion { return true }
-    return false
-  }
+  public var projectsVelocity: Bool { releaseMotion?.carriesVelocity ?? false }
 
-  /// The point the rest position is chosen from: the release point, moved along y by the
-  /// flick's projection when the motion can carry it.
+  /// The point the rest position is chosen from.
   @inlinable
   func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
-    guard projectsVelocity else { return center }
-    return CGPoint(x: center.x, y: center.y + SafeDocking.projection(of: velocity.dy))
+    SafeDocking.releasePoint(center, velocity: velocity, projecting: projectsVelocity)
   }
 
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     dragging = true
-    let location = touch.locationInContainer
-    lastTouch = location
-    grabOffset = CGVector(dx: location.x - view.center.x, dy: location.y - view.center.y)
+    grab.begin(at: touch.locationInContainer, center: view.center)
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    let location = touch.locationInContainer
-    lastTouch = location
-    let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+    let wanted = grab.follow(touch.locationInContainer)
     view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
   }
 
@@ -77,16 +68,13 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   ) {
     guard !dragging else {
       // Under a finger, the button goes where the finger puts it in the new container.
-      let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+      let wanted = grab.wantedCenter
       view.center = SafeDocking.clamp(
         wanted ?? view.center, size: view.size, in: context.environment)
       return
     }
     // Keep the side: measured against the old region's middle.
-    let wasRight = view.center.x > old.safeRegion.midX
-    let region = context.environment.safeRegion
-    var anchor = view.center
-    anchor.x = wasRight ? region.maxX : region.minX
+    let anchor = SafeDocking.sideAnchor(of: view.center, from: old, to: context.environment)
     view.finishAnimations()
     view.center = SafeDocking.dockedCenter(
       releasedAt: anchor, size: view.size, in: context.environment, margin: 0)

@@ -23,9 +23,9 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public var margin: CGFloat = 10
   public var dockingMargin: CGFloat? { margin }
 
-  public var grabOffset = CGVector.zero
-  /// The finger's last location, to re-seat the item under it if the container changes.
-  public var lastTouch: CGPoint?
+  /// Where the finger holds the button, to follow it and to re-seat the button under it if the
+  /// container changes.
+  public var grab = Grab()
   /// Whether a finger is on the button, recognised as a pan or not yet.
   public var fingerDown = false
   /// Whether a pan is in progress: a container change then only clamps the button.
@@ -37,31 +37,24 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   /// With a spring, the rest height follows a vertical flick (projected with a scroll view's
   /// deceleration, then kept inside the safe region), so the spring has somewhere to carry the
   /// finger's vertical velocity; with a timing curve the button rests where it was released.
-  public var projectsVelocity: Bool {
-    if case .spring? = releaseMotion { return true }
-    return false
-  }
+  public var projectsVelocity: Bool { releaseMotion?.carriesVelocity ?? false }
 
-  /// The point the rest position is chosen from: the release point, moved along y by the
-  /// flick's projection when the motion can carry it.
+  /// The point the rest position is chosen from.
   @inlinable
   func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
-    guard projectsVelocity else { return center }
-    return CGPoint(x: center.x, y: center.y + SafeDocking.projection(of: velocity.dy))
+    SafeDocking.releasePoint(center, velocity: velocity, projecting: projectsVelocity)
   }
 
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
     fingerDown = true
-    lastTouch = touch.locationInContainer
-    grabOffset = CGVector(
-      dx: touch.locationInContainer.x - view.center.x, dy: touch.locationInContainer.y - view.center.y)
+    grab.begin(at: touch.locationInContainer, center: view.center)
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    lastTouch = touch.locationInContainer
+    grab.lastTouch = touch.locationInContainer
   }
 
   @inlinable
@@ -91,9 +84,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
       dragging = true
       fallthrough
     case .changed:
-      let location = recognizer.location(in: .window)
-      lastTouch = location
-      let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+      let wanted = grab.follow(recognizer.location(in: .window))
       button.center = SafeDocking.clamp(wanted, size: button.size, in: context.environment)
       // The band: within the margin of any edge of the safe region.
       let frame = button.frame
@@ -123,14 +114,12 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
     }
     guard !dragging else {
       // Under a finger, the button goes where the finger puts it in the new container.
-      let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+      let wanted = grab.wantedCenter
       view.center = SafeDocking.clamp(wanted ?? view.center, size: view.size, in: context.environment)
       return
     }
-    let region = context.environment.safeRegion
-    let wasRight = view.center.x > old.safeRegion.midX
-    var anchor = view.center
-    anchor.x = wasRight ? region.maxX : region.minX
+    // Keep the side: measured against the old region's middle.
+    let anchor = SafeDocking.sideAnchor(of: view.center, from: old, to: context.environment)
     view.finishAnimations()
     view.center = target(releasedAt: anchor, size: view.size, in: context.environment)
   }

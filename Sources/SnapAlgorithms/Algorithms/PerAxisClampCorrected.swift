@@ -21,38 +21,33 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
   }
   public var dockingMargin: CGFloat? { nil }
 
-  /// Where in the item the finger holds it, from its centre.
-  public var grabOffset = CGVector.zero
-  /// The finger's last location, to re-seat the item under it if the container changes.
-  public var lastTouch: CGPoint?
+  /// Where the finger holds the button, to follow it and to re-seat the button under it if the
+  /// container changes.
+  public var grab = Grab()
 
   @inlinable
   public init() {}
 
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    let location = touch.locationInContainer
-    lastTouch = location
-    grabOffset = CGVector(dx: location.x - view.center.x, dy: location.y - view.center.y)
+    grab.begin(at: touch.locationInContainer, center: view.center)
   }
 
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    lastTouch = nil
+    grab.end()
   }
 
   @inlinable
   public mutating func touchesCancelled(
     _ touch: Touch, view: inout ItemView, context: UIKitContext
   ) {
-    lastTouch = nil
+    grab.end()
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    let location = touch.locationInContainer
-    lastTouch = location
-    let wanted = CGPoint(x: location.x - grabOffset.dx, y: location.y - grabOffset.dy)
+    let wanted = grab.follow(touch.locationInContainer)
     view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
   }
 
@@ -61,7 +56,7 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     // Under a finger, the item goes where the finger puts it in the new container.
-    let wanted = lastTouch.map { CGPoint(x: $0.x - grabOffset.dx, y: $0.y - grabOffset.dy) }
+    let wanted = grab.wantedCenter
     view.center = SafeDocking.clamp(wanted ?? view.center, size: view.size, in: context.environment)
   }
 }

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Where a finger holds an item, shared by the corrected variants: the offset from the item's
+/// centre to the finger at touch-down, and the finger's last location.
+///
+/// Following `location − offset` rather than adding up movements keeps the item under the
+/// point it was grabbed by — no hysteresis lag, no movement counted twice — and lets a
+/// container change re-seat the item under the finger.
+public struct Grab: Sendable, Equatable {
+  /// The finger's location less the item's centre, at touch-down.
+  public var offset = CGVector.zero
+  /// The finger's last location, or nil when no finger holds the item.
+  public var lastTouch: CGPoint?
+
+  @inlinable
+  public init() {}
+
+  /// A finger came down at `location` on an item centred at `center`.
+  @inlinable
+  public mutating func begin(at location: CGPoint, center: CGPoint) {
+    lastTouch = location
+    offset = CGVector(dx: location.x - center.x, dy: location.y - center.y)
+  }
+
+  /// The finger moved to `location`; returns the centre that keeps the grabbed point under it.
+  @inlinable
+  public mutating func follow(_ location: CGPoint) -> CGPoint {
+    lastTouch = location
+    return CGPoint(x: location.x - offset.dx, y: location.y - offset.dy)
+  }
+
+  /// The centre that puts the grabbed point under the finger's last location, if any.
+  @inlinable
+  public var wantedCenter: CGPoint? {
+    lastTouch.map { CGPoint(x: $0.x - offset.dx, y: $0.y - offset.dy) }
+  }
+
+  /// The finger lifted or was cancelled.
+  @inlinable
+  public mutating func end() { lastTouch = nil }
+}
+
+extension Motion {
+  /// Whether the motion carries the finger's velocity on (a spring does; a timing curve and
+  /// no motion do not).
+  @inlinable
+  public var carriesVelocity: Bool {
+    if case .spring = self { return true }
+    return false
+  }
+}
+
+extension SafeDocking {
+  /// The point a docked item's rest position is chosen from: the release point, moved along y
+  /// by a flick's projection when `projecting` (the motion can carry the velocity there).
+  @inlinable
+  public static func releasePoint(_ center: CGPoint, velocity: CGVector, projecting: Bool)
+    -> CGPoint
+  {
+    guard projecting else { return center }
+    return CGPoint(x: center.x, y: center.y + projection(of: velocity.dy))
+  }
+
+  /// For re-docking after a container change: the item's centre moved onto the side of the new
+  /// safe region it was docked on, judged against the old region's middle.
+  @inlinable
+  public static func sideAnchor(of center: CGPoint, from old: Environment, to new: Environment)
+    -> CGPoint
+  {
+    let wasRight = center.x > old.safeRegion.midX
+    let region = new.safeRegion
+    return CGPoint(x: wasRight ? region.maxX : region.minX, y: center.y)
+  }
+}
