@@ -59,9 +59,9 @@ struct Summary: Equatable {
 }
 
 /// Times benchmarks in batches: each epoch runs a calibrated number of operations between two
-/// clock reads, so the clock's cost and resolution vanish in the batch; benchmarks of a group
-/// run their epochs in turn (A B C A B C …), so a drift in the machine's speed touches them all
-/// alike, and their ratios to the group's reference hold.
+/// clock reads, so the clock's cost and resolution vanish in the batch; benchmarks run their
+/// epochs in turn (A B C A B C …), so a drift in the machine's speed touches them all alike,
+/// and their ratios to the group's reference hold.
 struct Harness {
   /// The longest an epoch should last; calibration aims just below it.
   var epochTarget: UInt64 = 1_000_000  // 1 ms
@@ -97,30 +97,30 @@ struct Harness {
     return Swift.min(batch, ceiling)
   }
 
-  /// Measures every benchmark, group by group, interleaving the epochs within a group.
+  /// Measures every benchmark in rounds: each round times one epoch of every benchmark, group
+  /// after group, the members of a group back to back. A benchmark's epochs are thus spread over
+  /// the whole run, so a slow spell of the machine (on these hosts, a few hundred milliseconds
+  /// at ~40% below speed) touches a few of them rather than all, and the median holds; members
+  /// of a group still run side by side, so their epoch-by-epoch ratios hold too.
   func run(_ benchmarks: [Benchmark]) -> [Measurement] {
-    var results: [Measurement] = []
     let groups = Dictionary(grouping: benchmarks, by: \.group)
     let ordered = BenchmarkGroup.order.compactMap { groups[$0] }
       + groups.filter { !BenchmarkGroup.order.contains($0.key) }.map(\.value)
-    let totalEpochs = benchmarks.count * (epochs + warmup)
+    var measurements = ordered.joined().map { Measurement(benchmark: $0, batch: calibrate($0)) }
+    let totalEpochs = measurements.count * (epochs + warmup)
     var done = 0
-    for group in ordered {
-      var measurements = group.map { Measurement(benchmark: $0, batch: calibrate($0)) }
-      for round in 0..<(warmup + epochs) {
-        for index in measurements.indices {
-          let batch = measurements[index].batch
-          let elapsed = time(measurements[index].benchmark, batch: batch)
-          if round >= warmup {
-            measurements[index].epochs.append(Double(elapsed) / Double(batch))
-          }
-          done += 1
+    for round in 0..<(warmup + epochs) {
+      for index in measurements.indices {
+        let batch = measurements[index].batch
+        let elapsed = time(measurements[index].benchmark, batch: batch)
+        if round >= warmup {
+          measurements[index].epochs.append(Double(elapsed) / Double(batch))
         }
-        progress?(done, totalEpochs)
+        done += 1
       }
-      results += measurements
+      progress?(done, totalEpochs)
     }
-    return results
+    return measurements
   }
 }
 
