@@ -172,10 +172,14 @@ public enum Invariant: String, CaseIterable, Sendable {
       guard bounds.contains(tapPoint), environment.screenBounds.contains(tapPoint),
         let end = trajectory.frames.last?.time
       else { return .notApplicable }
-      let tap = Gesture.tap(at: tapPoint, start: tapPoint, at: end + 0.1)
+      // The tap comes 0.1 s after the last frame, so after the rest and every container change
+      // (not 0.1 s after the last touch, which a later change may follow).
+      let tap = Gesture.tap(at: tapPoint, start: tapPoint)
+      let lastTouch = scenario.gesture.events.last?.time ?? 0
+      let gap = lastTouch.isFinite ? Swift.max(0.1, end + 0.1 - lastTouch) : 0.1
       let again = Scenario(
         device: scenario.device, orientation: scenario.orientation, bars: scenario.bars,
-        itemSize: scenario.itemSize, gesture: scenario.gesture.followed(by: tap, after: 0.1))
+        itemSize: scenario.itemSize, gesture: scenario.gesture.followed(by: tap, after: gap))
       let after = again.simulate(algorithm).rest
       if after.distance(to: rest) <= tolerance { return .holds }
       return .violated("resting at \(describe(rest)), a tap moves it to \(describe(after))")

@@ -32,9 +32,11 @@ public struct Scenario: Sendable, CustomStringConvertible {
     return gesture.containerChanges.filter { $0.time > start }
   }
 
-  /// The environment in force at `time`: the last container change at or before it.
+  /// The environment in force at `time`: the last container change at or before it, within the
+  /// simulator's tolerance (a change it delivered with the frame at `time` counts).
   public func environment(at time: Double) -> Environment {
-    gesture.containerChanges.last { $0.time <= time }?.environment ?? environment
+    let tolerance = Simulator.tolerance(for: environment)
+    return gesture.containerChanges.last { $0.time <= time + tolerance }?.environment ?? environment
   }
 
   /// The simulated run of `algorithm` through the gesture.

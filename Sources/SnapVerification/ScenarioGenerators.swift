@@ -114,9 +114,12 @@ public enum ScenarioGenerators {
   }
 
   /// A container change during or after the gesture, or none (the simplest): at some moment up
-  /// to 1.5 s in, the device may rotate, and each bar and the keyboard may appear or go.
+  /// to 1.5 s in, or up to 0.8 s after the last touch event (while a release motion is under
+  /// way), the device may rotate, and each bar and the keyboard may appear or go.
   struct Change: Sendable {
     var milliseconds: Int
+    /// Whether `milliseconds` counts from the gesture's last event rather than from its start.
+    var afterLastEvent: Bool
     var rotates: Bool
     var togglesNavigationBar: Bool
     var togglesTabBar: Bool
@@ -125,10 +128,15 @@ public enum ScenarioGenerators {
 
   static let change: Gen<Change?> = Gen.frequency(
     (3, Gen.constant(nil)),
-    (1, zip(Gen.int(in: 0...1500), Gen.bool, Gen.bool, Gen.bool, Gen.bool).map {
+    (1, zip(
+      Gen.frequency(
+        (1, Gen.int(in: 0...1500).map { ($0, false) }),
+        (1, Gen.int(in: 0...800).map { ($0, true) })),
+      Gen.bool, Gen.bool, Gen.bool, Gen.bool
+    ).map {
       Change(
-        milliseconds: $0.0, rotates: $0.1, togglesNavigationBar: $0.2, togglesTabBar: $0.3,
-        togglesKeyboard: $0.4)
+        milliseconds: $0.0.0, afterLastEvent: $0.0.1, rotates: $0.1, togglesNavigationBar: $0.2,
+        togglesTabBar: $0.3, togglesKeyboard: $0.4)
     }))
 
   /// Scenarios on every catalogue device, both orientations, with and without each bar and the
@@ -157,8 +165,11 @@ public enum ScenarioGenerators {
           keyboard: bars.keyboard != change.togglesKeyboard)
         var next = device.environment(newOrientation, bars: newBars)
         if let window { next = window.applied(to: next) }
+        let origin =
+          change.afterLastEvent
+          ? (gesture.events.map(\.time).filter(\.isFinite).max() ?? 0) : 0
         gesture.containerChanges.append(
-          ContainerChange(time: Double(change.milliseconds) / 1000, environment: next))
+          ContainerChange(time: origin + Double(change.milliseconds) / 1000, environment: next))
       }
       return Scenario(
         device: device, orientation: orientation, bars: bars, itemSize: size, gesture: gesture)

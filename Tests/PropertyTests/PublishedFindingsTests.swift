@@ -16,13 +16,13 @@ struct PublishedFindingsTests {
   /// Every violation and its smallest counterexample, as `Scenario.description` prints it.
   static let violations: [Pair: String] = [
     Pair("per-axis-clamp.published", "on-screen"):
-      "iPhone 15, landscape, item 60x60; start (364, 62); began t=0 (364, 62), ended t=0.017 (364, 62), then at t=0 the container becomes iPhone 15",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 364), ended t=0.033 (30, 364), then at t=0.033 the container becomes iPhone 15 (landscape)",
     Pair("per-axis-clamp.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 132), ended t=0.033 (30, 132)",
     Pair("per-axis-clamp.published", "resize-safe"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0.001 the container becomes iPhone 15 (landscape)",
     Pair("edge-dock.published", "on-screen"):
-      "iPhone 15, item 60x60; start (30, 364); began t=0 (30, 364), ended t=0.017 (30, 364), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (29, 133), ended t=0.033 (29, 133)",
     Pair("edge-dock.published", "in-safe-area"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 132), ended t=0.033 (30, 132)",
     Pair("edge-dock.published", "docked"):
@@ -48,9 +48,9 @@ struct PublishedFindingsTests {
     Pair("forced-boundary-end.published", "resize-safe"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0.001 the container becomes iPhone 15",
     Pair("inset-correction.published", "on-screen"):
-      "iPhone 15, item 60x60; start (30, 364); began t=0 (30, 364), ended t=0.017 (30, 364), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "docked"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "nearest-edge"):

@@ -25,6 +25,14 @@ public struct Simulator: Sendable {
     self.frameLimit = max(1, frameLimit)
   }
 
+  /// Events and container changes stamped within this of a frame's time belong to that frame:
+  /// frame times are computed (`start + n / rate`), not exact, so a change stamped 0.7000000000000001
+  /// is delivered with the frame at 0.7. Whoever asks which environment a frame saw must use it too.
+  @inlinable
+  public static func tolerance(for environment: Environment) -> Double {
+    environment.frameDuration * 1e-6
+  }
+
   /// Runs `algorithm` through `gesture` and returns every frame and the rest position.
   ///
   /// - Complexity: O(frames + events), constant work per frame.
@@ -46,8 +54,7 @@ public struct Simulator: Sendable {
     }
     let startTime = session.timestamp(of: first).isFinite ? session.timestamp(of: first) : 0
     let frameDuration = environment.frameDuration
-    // Events stamped within this of a frame belong to it: frame times are computed, not exact.
-    let tolerance = frameDuration * 1e-6
+    let tolerance = Self.tolerance(for: environment)
     var next = 0
     var nextChange = 0
     var frameIndex = 0
