@@ -18,11 +18,9 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   public var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.5)
   public var dockingMargin: CGFloat? { 0 }
 
-  /// Where the finger holds the button, to follow it and to re-seat the button under it if the
-  /// container changes.
+  /// Where and how the finger holds the button: followed while it drags, re-seated under it if
+  /// the container changes.
   public var grab = Grab()
-  /// Whether a finger is dragging: a container change then only clamps the button.
-  public var dragging = false
 
   @inlinable
   public init() {}
@@ -32,16 +30,10 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   /// finger's vertical velocity; with a timing curve the button rests where it was released.
   public var projectsVelocity: Bool { releaseMotion?.carriesVelocity ?? false }
 
-  /// The point the rest position is chosen from.
-  @inlinable
-  func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
-    SafeDocking.releasePoint(center, velocity: velocity, projecting: projectsVelocity)
-  }
-
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    dragging = true
     grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.hold = .dragging
   }
 
   @inlinable
@@ -66,11 +58,9 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    guard !dragging else {
+    if let held = grab.heldCenter(current: view.center) {
       // Under a finger, the button goes where the finger puts it in the new container.
-      let wanted = grab.wantedCenter
-      view.center = SafeDocking.clamp(
-        wanted ?? view.center, size: view.size, in: context.environment)
+      view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)
       return
     }
     // Keep the side: measured against the old region's middle.
@@ -82,7 +72,7 @@ public struct EdgeDockCorrected: SnapAlgorithm {
 
   @inlinable
   mutating func dock(_ view: inout ItemView, context: UIKitContext, velocity: CGVector) {
-    dragging = false
+    grab.end()
     let target = SafeDocking.dockedCenter(
       releasedAt: releasePoint(view.center, velocity: velocity), size: view.size,
       in: context.environment, margin: 0)

@@ -23,13 +23,9 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public var margin: CGFloat = 10
   public var dockingMargin: CGFloat? { margin }
 
-  /// Where the finger holds the button, to follow it and to re-seat the button under it if the
-  /// container changes.
+  /// Where and how the finger holds the button: followed while it drags, re-seated under it if
+  /// the container changes, left in place while a touch has not become a pan.
   public var grab = Grab()
-  /// Whether a finger is on the button, recognised as a pan or not yet.
-  public var fingerDown = false
-  /// Whether a pan is in progress: a container change then only clamps the button.
-  public var dragging = false
 
   @inlinable
   public init() {}
@@ -39,17 +35,11 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   /// finger's vertical velocity; with a timing curve the button rests where it was released.
   public var projectsVelocity: Bool { releaseMotion?.carriesVelocity ?? false }
 
-  /// The point the rest position is chosen from.
-  @inlinable
-  func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
-    SafeDocking.releasePoint(center, velocity: velocity, projecting: projectsVelocity)
-  }
-
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
-    fingerDown = true
     grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.hold = .touched
   }
 
   @inlinable
@@ -60,7 +50,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // A tap: the pan never began. Settle where a release would (a docked button stays put).
-    fingerDown = false
+    grab.end()
     dock(&view, context: context, velocity: .zero)
   }
 
@@ -69,8 +59,8 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
     _ touch: Touch, view: inout ItemView, context: UIKitContext
   ) {
     // Either the pan took the touch over (it is dragging) or the system cancelled it.
-    guard !dragging else { return }
-    fingerDown = false
+    guard grab.hold != .dragging else { return }
+    grab.end()
     dock(&view, context: context, velocity: .zero)
   }
 
@@ -81,7 +71,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
     let region = context.environment.safeRegion
     switch recognizer.state {
     case .began:
-      dragging = true
+      grab.hold = .dragging
       fallthrough
     case .changed:
       let wanted = grab.follow(recognizer.location(in: .window))
@@ -95,8 +85,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
         recognizer.setState(.ended)
       }
     case .ended, .cancelled:
-      dragging = false
-      fingerDown = false
+      grab.end()
       dock(&button, context: context, velocity: recognizer.velocity(in: .window))
     default:
       break
@@ -107,15 +96,9 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    if fingerDown && !dragging {
-      // Touched but not yet dragged: stay put, only kept inside the new container.
-      view.center = SafeDocking.clamp(view.center, size: view.size, in: context.environment)
-      return
-    }
-    guard !dragging else {
-      // Under a finger, the button goes where the finger puts it in the new container.
-      let wanted = grab.wantedCenter
-      view.center = SafeDocking.clamp(wanted ?? view.center, size: view.size, in: context.environment)
+    if let held = grab.heldCenter(current: view.center) {
+      // Under a finger: kept inside the new container where the finger holds it.
+      view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)
       return
     }
     // Keep the side: measured against the old region's middle.
@@ -146,7 +129,6 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
       to: target(
         releasedAt: releasePoint(button.center, velocity: flick), size: button.size,
         in: context.environment),
-      with: releaseMotion ?? .none, at: context.time,
-      velocity: CGVector(dx: velocity.x, dy: velocity.y))
+      with: releaseMotion ?? .none, at: context.time, velocity: flick)
   }
 }

@@ -7,10 +7,22 @@ import Foundation
 /// point it was grabbed by — no hysteresis lag, no movement counted twice — and lets a
 /// container change re-seat the item under the finger.
 public struct Grab: Sendable, Equatable {
+  /// How a finger holds the item.
+  public enum Hold: Sendable, Equatable {
+    /// No finger: a container change re-docks the item (if its variant docks).
+    case released
+    /// A finger is down but has not dragged it yet (a pan not yet recognised): it stays put.
+    case touched
+    /// A finger drags it: it goes where the finger puts it.
+    case dragging
+  }
+
   /// The finger's location less the item's centre, at touch-down.
   public var offset = CGVector.zero
   /// The finger's last location, or nil when no finger holds the item.
   public var lastTouch: CGPoint?
+  /// How the finger holds the item now; each variant sets it as its touches and pans go.
+  public var hold = Hold.released
 
   @inlinable
   public init() {}
@@ -37,7 +49,21 @@ public struct Grab: Sendable, Equatable {
 
   /// The finger lifted or was cancelled.
   @inlinable
-  public mutating func end() { lastTouch = nil }
+  public mutating func end() {
+    lastTouch = nil
+    hold = .released
+  }
+
+  /// Where a container change puts an item held by a finger — still under a touch that has not
+  /// dragged, under the grabbed point of a dragging finger — or nil when no finger holds it.
+  @inlinable
+  public func heldCenter(current: CGPoint) -> CGPoint? {
+    switch hold {
+    case .released: return nil
+    case .touched: return current
+    case .dragging: return wantedCenter ?? current
+    }
+  }
 }
 
 extension Motion {
@@ -47,6 +73,15 @@ extension Motion {
   public var carriesVelocity: Bool {
     if case .spring = self { return true }
     return false
+  }
+}
+
+extension SnapAlgorithm {
+  /// The point a docked item's rest position is chosen from: the release point, moved along y
+  /// by a flick's projection when the variant `projectsVelocity`.
+  @inlinable
+  public func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
+    SafeDocking.releasePoint(center, velocity: velocity, projecting: projectsVelocity)
   }
 }
 

@@ -20,13 +20,9 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   public var releaseMotion: Motion? = .curve(.easeOut, duration: 0.6)
   public var dockingMargin: CGFloat? { 0 }
 
-  /// Where the finger holds the button, to follow it and to re-seat the button under it if the
-  /// container changes.
+  /// Where and how the finger holds the button: followed while it drags, re-seated under it if
+  /// the container changes, left in place while a touch has not become a pan.
   public var grab = Grab()
-  /// Whether a finger is on the button, recognised as a pan or not yet.
-  public var fingerDown = false
-  /// Whether a pan is in progress: a container change then only keeps the button on screen.
-  public var dragging = false
 
   @inlinable
   public init() {}
@@ -36,17 +32,11 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   /// finger's vertical velocity; with a timing curve the button rests where it was released.
   public var projectsVelocity: Bool { releaseMotion?.carriesVelocity ?? false }
 
-  /// The point the rest position is chosen from.
-  @inlinable
-  func releasePoint(_ center: CGPoint, velocity: CGVector) -> CGPoint {
-    SafeDocking.releasePoint(center, velocity: velocity, projecting: projectsVelocity)
-  }
-
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
-    fingerDown = true
     grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.hold = .touched
   }
 
   @inlinable
@@ -57,7 +47,7 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // A tap: the pan never began. Settle where a release would (a docked button stays put).
-    fingerDown = false
+    grab.end()
     dock(&view, context: context, velocity: .zero)
   }
 
@@ -66,8 +56,8 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
     _ touch: Touch, view: inout ItemView, context: UIKitContext
   ) {
     // Either the pan took the touch over (it is dragging) or the system cancelled it.
-    guard !dragging else { return }
-    fingerDown = false
+    guard grab.hold != .dragging else { return }
+    grab.end()
     dock(&view, context: context, velocity: .zero)
   }
 
@@ -77,15 +67,14 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   ) {
     switch recognizer.state {
     case .began:
-      dragging = true
+      grab.hold = .dragging
       fallthrough
     case .changed:
       // Free to follow the finger across the whole window while dragging, as the article's.
       let wanted = grab.follow(recognizer.location(in: .window))
       view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment.bounds)
     case .ended, .cancelled:
-      dragging = false
-      fingerDown = false
+      grab.end()
       dock(&view, context: context, velocity: recognizer.velocity(in: .window))
     default:
       break
@@ -100,25 +89,20 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
       releasedAt: releasePoint(view.center, velocity: flick), size: view.size,
       in: context.environment, margin: 0)
     view.confinement = context.environment.bounds
-    view.animate(
-      to: target, with: releaseMotion ?? .none, at: context.time,
-      velocity: CGVector(dx: velocity.x, dy: velocity.y))
+    view.animate(to: target, with: releaseMotion ?? .none, at: context.time, velocity: flick)
   }
 
   @inlinable
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    if fingerDown && !dragging {
-      // Touched but not yet dragged: stay put, only kept inside the new container.
-      view.center = SafeDocking.clamp(view.center, size: view.size, in: context.environment)
-      return
-    }
-    guard !dragging else {
-      // Under a finger, the button goes where the finger puts it in the new container.
-      let wanted = grab.wantedCenter
-      view.center = SafeDocking.clamp(
-        wanted ?? view.center, size: view.size, in: context.environment.bounds)
+    if let held = grab.heldCenter(current: view.center) {
+      // Under a finger: where the finger holds it, free across the window while dragging (as
+      // during the drag), kept in the safe region while only touched.
+      view.center =
+        grab.hold == .dragging
+        ? SafeDocking.clamp(held, size: view.size, in: context.environment.bounds)
+        : SafeDocking.clamp(held, size: view.size, in: context.environment)
       return
     }
     // Keep the side: measured against the old region's middle.
