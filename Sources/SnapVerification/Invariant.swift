@@ -63,7 +63,9 @@ public enum Invariant: String, CaseIterable, Sendable {
   ///   where it landed, the item's centre is the finger less the offset it was grabbed at, on
   ///   each axis, unless a bound stops it there: the finger would take it past an edge of the
   ///   container or the safe region and it rests against that edge (an item larger than the
-  ///   safe region on an axis is placed, not dragged, on it). After the release, an algorithm
+  ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
+  ///   shows the item exactly where the band puts it past the region it rests in (its margin
+  ///   inside the safe region), and never beyond the window. After the release, an algorithm
   ///   that docks moves the item up or down no further than into the safe region, unless it
   ///   declares that it projects the flick. Not checked when the container changes during the
   ///   drag.
@@ -72,7 +74,9 @@ public enum Invariant: String, CaseIterable, Sendable {
   /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
   ///   (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
   ///   finger moved along at 25 pt/s or more — unless the item lay against a bound that the
-  ///   velocity points into. Timing curves cannot be handed a velocity: not applicable.
+  ///   velocity points into. For an algorithm with a rubber band, the item's own velocity: the
+  ///   finger's times the band's slope where the item was. Timing curves cannot be handed a
+  ///   velocity: not applicable.
   /// - cancel-safe: after a cancelled drag that moved the item, it rests docked and on screen.
   /// - resize-safe: after the container changes during or after the gesture, the item rests
   ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
@@ -135,24 +139,36 @@ public enum Invariant: String, CaseIterable, Sendable {
     case .docked, .cancelSafe:
       let wanted: TouchPhase = self == .docked ? .ended : .cancelled
       guard scenario.gesture.events.last?.phase == wanted, movedWhileDragging(trajectory),
-        let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width
+        let margin = algorithm.dockingMargin,
+        Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule)
       else { return .notApplicable }
       if self == .cancelSafe, size.width <= bounds.width, size.height <= bounds.height,
         !bounds.contains(trajectory.rest, tolerance: tolerance)
       {
         return .violated("rests at \(describe(trajectory.rest)), off screen, after a cancelled drag")
       }
-      if isDocked(trajectory.rest, in: region, margin: margin) { return .holds }
-      return .violated(
-        "rests at \(describe(trajectory.rest)); docked means x = \(formatNumber(region.minX + margin))"
-          + " or maxX = \(formatNumber(region.maxX - margin)) (safe region \(describe(region)))")
+      if let problem = Self.dockingProblem(
+        trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
+      {
+        return .violated("rests at \(describe(trajectory.rest)); \(problem)")
+      }
+      return .holds
 
     case .nearestEdge:
       guard scenario.resizes.isEmpty,
         scenario.gesture.events.last?.phase == .ended, movedWhileDragging(trajectory),
-        let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width,
-        let release = trajectory.releaseCenter
+        let margin = algorithm.dockingMargin,
+        Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
+        let releaseCenter = trajectory.releaseCenter
       else { return .notApplicable }
+      let rule = algorithm.dockingRule
+      if rule.placement != .nearerSide {
+        return nearestEdge(
+          trajectory, size: size, region: region, margin: margin, rule: rule)
+      }
+      // The point the side is chosen from: the release point, or its projection.
+      let release = Self.projected(
+        releaseCenter, velocity: trajectory.releaseVelocity ?? .zero, rate: rule.decelerationRate)
       let offset = release.x - region.midX
       let restOffset = trajectory.rest.midX - region.midX
       // Within half a point of the middle, a side is not meaningful (nor for an item as wide
@@ -160,8 +176,9 @@ public enum Invariant: String, CaseIterable, Sendable {
       guard abs(offset) > 0.5, abs(restOffset) > 0.5 else { return .notApplicable }
       let restedRight = restOffset > 0
       if restedRight == (offset > 0) { return .holds }
+      let what = rule.decelerationRate == nil ? "released with its centre" : "projected"
       return .violated(
-        "released with its centre at x = \(formatNumber(release.x)), \(offset > 0 ? "right" : "left")"
+        "\(what) at x = \(formatNumber(release.x)), \(offset > 0 ? "right" : "left")"
           + " of the middle (\(formatNumber(region.midX))), it rests on the \(restedRight ? "right" : "left")")
 
     case .idempotent:
@@ -199,12 +216,14 @@ public enum Invariant: String, CaseIterable, Sendable {
           "after the container changed, rests at \(describe(trajectory.rest)), outside the new safe"
             + " region \(describe(region))")
       }
-      if let margin = algorithm.dockingMargin, size.width + 2 * margin <= region.width,
-        !isDocked(trajectory.rest, in: region, margin: margin)
+      if let margin = algorithm.dockingMargin,
+        Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
+        let problem = Self.dockingProblem(
+          trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
       {
         return .violated(
           "after the container changed, rests at \(describe(trajectory.rest)), not docked in the new"
-            + " safe region \(describe(region))")
+            + " safe region: \(problem)")
       }
       return .holds
 
@@ -241,15 +260,49 @@ public enum Invariant: String, CaseIterable, Sendable {
       ] {
         // Every axis the finger was moving along: a motion that leaves one out hitches there.
         guard abs(speed) >= 25 else { continue }
-        if let target, abs(target - actual) > tolerance { continue }
-        let intoLow = speed < 0 && lowBounds.contains { low <= $0 + tolerance }
-        let intoHigh = speed > 0 && highBounds.contains { high >= $0 - tolerance }
-        guard !intoLow, !intoHigh else { continue }
+        var itemSpeed = speed
+        var eased = false
+        if let coefficient = algorithm.rubberBand, let target {
+          // Past the rest region a rubber band moves the item slower than the finger, by the
+          // formula's slope there: that is the speed to hand over. Against the window it stops.
+          let margin = algorithm.dockingMargin ?? 0
+          let inset = axis == "x" || algorithm.dockingRule.marginOnAllSides ? margin : 0
+          let extent = axis == "x" ? size.width : size.height
+          let (regionLow, regionHigh, windowLow, windowHigh) =
+            axis == "x"
+            ? (safe.minX, safe.maxX, container.minX, container.maxX)
+            : (safe.minY, safe.maxY, container.minY, container.maxY)
+          // An item larger than the safe region on an axis is placed, not dragged, on it.
+          guard extent <= regionHigh - regionLow,
+            let slope = Self.rubberBandSlope(
+              target, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+              windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+          else { continue }
+          // Only where the band put it: a container change under the finger re-seats it.
+          let banded = Self.rubberBanded(
+            target, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+            windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+          guard abs(banded - actual) <= tolerance else { continue }
+          eased = slope != 1
+          itemSpeed = speed * slope
+          let intoWindow =
+            (speed < 0 && low <= windowLow + tolerance) || (speed > 0 && high >= windowHigh - tolerance)
+          guard !intoWindow else { continue }
+        } else {
+          if let target, abs(target - actual) > tolerance { continue }
+          let intoLow = speed < 0 && lowBounds.contains { low <= $0 + tolerance }
+          let intoHigh = speed > 0 && highBounds.contains { high >= $0 - tolerance }
+          guard !intoLow, !intoHigh else { continue }
+        }
         applied = true
-        if abs(handed - speed) > max(25, 0.05 * abs(speed)) {
+        if abs(handed - itemSpeed) > max(25, 0.05 * abs(itemSpeed)) {
+          let moving =
+            eased
+            ? "the item moved at \(formatNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "
+              + "\(formatNumber(speed.rounded())) eased by the rubber band)"
+            : "the finger left at \(formatNumber(speed.rounded())) pt/s along \(axis)"
           return .violated(
-            "the finger left at \(formatNumber(speed.rounded())) pt/s along \(axis); the motion "
-              + "starts at \(formatNumber(handed.rounded())) pt/s")
+            "\(moving); the motion starts at \(formatNumber(handed.rounded())) pt/s")
         }
       }
       return applied ? .holds : .notApplicable
@@ -290,8 +343,213 @@ public enum Invariant: String, CaseIterable, Sendable {
     } || trajectory.rest.distance(to: first) > Self.tolerance
   }
 
-  private func isDocked(_ rect: CGRect, in region: CGRect, margin: CGFloat) -> Bool {
-    abs(rect.minX - (region.minX + margin)) <= 0.5 || abs(rect.maxX - (region.maxX - margin)) <= 0.5
+  /// Where a rubber band shows a centre the finger puts at `wanted`: unchanged inside the range
+  /// the item may rest in (`margin` inside the region, flush where the margin does not fit),
+  /// `(1 − 1 / (x c / d + 1)) d` past it for an overshoot x and the window's length d, and never
+  /// beyond the window.
+  static func rubberBanded(
+    _ wanted: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
+    windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
+  ) -> CGFloat {
+    let fitsMargin = extent + 2 * margin <= regionHigh - regionLow
+    let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
+    let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
+    let length = windowHigh - windowLow
+    var shown = wanted
+    if wanted > high || wanted < low {
+      let overshoot = wanted > high ? wanted - high : low - wanted
+      let offset = (1 - 1 / (overshoot * coefficient / length + 1)) * length
+      shown = wanted > high ? high + offset : low - offset
+    }
+    return min(max(shown, windowLow + extent / 2), windowHigh - extent / 2)
+  }
+
+  /// How far the shown centre moves per point the finger moves, at a finger that puts the centre
+  /// at `wanted`, for `rubberBanded`: 1 inside the rest range, the formula's derivative
+  /// c / (x c / d + 1)² past it, 0 where the window stops it; `nil` within a millionth of a
+  /// point of the rest range's ends, where the slope jumps and rounding decides which side.
+  static func rubberBandSlope(
+    _ wanted: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
+    windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
+  ) -> CGFloat? {
+    let fitsMargin = extent + 2 * margin <= regionHigh - regionLow
+    let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
+    let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
+    guard abs(wanted - low) > 1e-6, abs(wanted - high) > 1e-6 else { return nil }
+    let shown = rubberBanded(
+      wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh, windowLow: windowLow,
+      windowHigh: windowHigh, margin: margin, coefficient: coefficient)
+    if shown <= windowLow + extent / 2 || shown >= windowHigh - extent / 2 { return 0 }
+    guard wanted > high || wanted < low else { return 1 }
+    let overshoot = wanted > high ? wanted - high : low - wanted
+    let stretch = overshoot * coefficient / (windowHigh - windowLow) + 1
+    return coefficient / (stretch * stretch)
+  }
+
+  /// The edges of the safe region a docked item may rest against.
+  enum Edge: String, CaseIterable {
+    case left, right, top, bottom
+  }
+
+  /// Whether an item of `size` has room to dock in `region` as `rule` says: with the margin
+  /// between it and both sides, and also above and below when it may dock at the top or bottom.
+  static func fitsDocked(_ size: CGSize, in region: CGRect, margin: CGFloat, rule: DockingRule)
+    -> Bool
+  {
+    guard size.width + 2 * margin <= region.width else { return false }
+    switch rule.placement {
+    case .nearestEdge, .nearestCorner: return size.height + 2 * margin <= region.height
+    default: return true
+    }
+  }
+
+  /// The edges of `region` that `rect` rests against at `margin` (top and bottom at the margin
+  /// only when the rule puts it on every side), within half a point.
+  static func edges(of rect: CGRect, in region: CGRect, margin: CGFloat, rule: DockingRule)
+    -> Set<Edge>
+  {
+    let vertical = rule.marginOnAllSides ? margin : 0
+    var edges: Set<Edge> = []
+    if abs(rect.minX - (region.minX + margin)) <= 0.5 { edges.insert(.left) }
+    if abs(rect.maxX - (region.maxX - margin)) <= 0.5 { edges.insert(.right) }
+    if abs(rect.minY - (region.minY + vertical)) <= 0.5 { edges.insert(.top) }
+    if abs(rect.maxY - (region.maxY - vertical)) <= 0.5 { edges.insert(.bottom) }
+    return edges
+  }
+
+  /// Why `rect` is not docked in `environment` as `rule` says, or nil when it is: against an
+  /// edge the rule allows, at the margin, and on one of the rule's slots along that edge.
+  static func dockingProblem(
+    _ rect: CGRect, in environment: Environment, margin: CGFloat, rule: DockingRule
+  ) -> String? {
+    let region = environment.safeRegion
+    let touching = edges(of: rect, in: region, margin: margin, rule: rule)
+    let sides = touching.intersection([.left, .right])
+    let ends = touching.intersection([.top, .bottom])
+    let sidesAt =
+      "x = \(formatNumber(region.minX + margin)) or maxX = \(formatNumber(region.maxX - margin))"
+    switch rule.placement {
+    case .nearerSide, .thrown:
+      if sides.isEmpty { return "docked means \(sidesAt) (safe region \(describe(region)))" }
+    case .left:
+      if !touching.contains(.left) {
+        return "it docks on the left: x = \(formatNumber(region.minX + margin))"
+      }
+    case .right:
+      if !touching.contains(.right) {
+        return "it docks on the right: maxX = \(formatNumber(region.maxX - margin))"
+      }
+    case .nearestEdge:
+      if touching.isEmpty {
+        return "docked means against an edge of the safe region \(describe(region)), "
+          + "\(formatNumber(margin)) pt inside it"
+      }
+    case .nearestCorner:
+      if sides.isEmpty || ends.isEmpty {
+        return "docked means in a corner of the safe region \(describe(region)), "
+          + "\(formatNumber(margin)) pt inside it"
+      }
+    }
+    guard let slots = rule.slots, slots > 0 else { return nil }
+    // Along the edge it rests on, it sits on a slot: evenly spaced in the region without the
+    // keyboard, kept above the keyboard when it is shown.
+    let free = environment.withoutKeyboard.safeRegion
+    func onSlot(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat,
+      _ freeLow: CGFloat, _ freeHigh: CGFloat) -> Bool?
+    {
+      let lowest = low + margin + extent / 2
+      let highest = high - margin - extent / 2
+      let freeLowest = freeLow + margin + extent / 2
+      let freeHighest = freeHigh - margin - extent / 2
+      guard highest >= lowest, freeHighest >= freeLowest else { return nil }
+      return (0..<slots).contains { index in
+        let fraction = slots == 1 ? 0.5 : CGFloat(index) / CGFloat(slots - 1)
+        let slot = freeLowest + fraction * (freeHighest - freeLowest)
+        return abs(min(max(slot, lowest), highest) - center) <= 0.5
+      }
+    }
+    var verdicts: [Bool] = []
+    if !sides.isEmpty,
+      let verdict = onSlot(rect.midY, rect.height, region.minY, region.maxY, free.minY, free.maxY)
+    {
+      verdicts.append(verdict)
+    }
+    if !ends.isEmpty,
+      let verdict = onSlot(rect.midX, rect.width, region.minX, region.maxX, free.minX, free.maxX)
+    {
+      verdicts.append(verdict)
+    }
+    if verdicts.isEmpty || verdicts.contains(true) { return nil }
+    return "not on one of the \(slots) slots along its edge"
+  }
+
+  /// `center` moved along `velocity` as a scroll view decelerating at `rate` per millisecond
+  /// carries it; `center` itself without a rate.
+  static func projected(_ center: CGPoint, velocity: CGVector, rate: CGFloat?) -> CGPoint {
+    guard let rate, rate > 0, rate < 1 else { return center }
+    let distance = rate / (1000 * (1 - rate))
+    return CGPoint(
+      x: center.x + (velocity.dx.isFinite ? velocity.dx * distance : 0),
+      y: center.y + (velocity.dy.isFinite ? velocity.dy * distance : 0))
+  }
+
+  /// nearest-edge for rules other than the nearer side: the edge or corner the (projected)
+  /// release point is nearest, the side a flick points to, or the one fixed side.
+  private func nearestEdge(
+    _ trajectory: Trajectory, size: CGSize, region: CGRect, margin: CGFloat, rule: DockingRule
+  ) -> Verdict {
+    guard let releaseCenter = trajectory.releaseCenter else { return .notApplicable }
+    let velocity = trajectory.releaseVelocity ?? .zero
+    let point = Self.projected(releaseCenter, velocity: velocity, rate: rule.decelerationRate)
+    let rest = trajectory.rest
+    let touching = Self.edges(of: rest, in: region, margin: margin, rule: rule)
+    // The centres a docked item may have: the region less the margin and half the item.
+    let vertical = rule.marginOnAllSides ? margin : 0
+    let low = CGPoint(x: region.minX + margin + size.width / 2, y: region.minY + vertical + size.height / 2)
+    let high = CGPoint(x: region.maxX - margin - size.width / 2, y: region.maxY - vertical - size.height / 2)
+    let middle = CGPoint(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
+    func expect(_ wanted: Set<Edge>, _ reason: String) -> Verdict {
+      if wanted.isSubset(of: touching) { return .holds }
+      let names = wanted.map(\.rawValue).sorted().joined(separator: " and ")
+      let actual = touching.isEmpty ? "no edge" : touching.map(\.rawValue).sorted().joined(separator: " and ")
+      return .violated("\(reason), so it should rest against the \(names); it rests against \(actual)")
+    }
+    let at = "(\(formatNumber(point.x)), \(formatNumber(point.y)))"
+    switch rule.placement {
+    case .nearerSide:
+      return .notApplicable
+    case .left:
+      return expect([.left], "it always docks on the left")
+    case .right:
+      return expect([.right], "it always docks on the right")
+    case .thrown(let minimumSpeed):
+      let speed = velocity.dx
+      if abs(speed) >= minimumSpeed + 1 {
+        return expect(
+          [speed > 0 ? .right : .left],
+          "flicked at \(formatNumber(speed.rounded())) pt/s along x (a throw from \(formatNumber(minimumSpeed)))")
+      }
+      guard abs(speed) <= minimumSpeed - 1, abs(releaseCenter.x - middle.x) > 0.5 else {
+        return .notApplicable
+      }
+      return expect(
+        [releaseCenter.x > middle.x ? .right : .left],
+        "released at x = \(formatNumber(releaseCenter.x)) without a throw")
+    case .nearestCorner:
+      guard abs(point.x - middle.x) > 0.5, abs(point.y - middle.y) > 0.5 else {
+        return .notApplicable
+      }
+      return expect(
+        [point.x > middle.x ? .right : .left, point.y > middle.y ? .bottom : .top],
+        "the projected point \(at) lies in that quadrant")
+    case .nearestEdge:
+      let distances: [(Edge, CGFloat)] = [
+        (.left, point.x - low.x), (.right, high.x - point.x), (.top, point.y - low.y),
+        (.bottom, high.y - point.y),
+      ].sorted { $0.1 < $1.1 }
+      guard distances[1].1 - distances[0].1 > 0.5 else { return .notApplicable }
+      return expect([distances[0].0], "the projected point \(at) is nearest the \(distances[0].0.rawValue)")
+    }
   }
 
   private func tracksFinger<Algorithm: SnapAlgorithm>(
@@ -334,7 +592,26 @@ public enum Invariant: String, CaseIterable, Sendable {
         ),
       ] {
         // An item larger than the safe region on an axis is placed, not dragged, on it.
-        guard extent <= room, abs(actual - wanted) > tolerance else { continue }
+        guard extent <= room else { continue }
+        if let coefficient = algorithm.rubberBand {
+          // A rubber band promises an exact position everywhere, not just a stop at a bound.
+          let margin = algorithm.dockingMargin ?? 0
+          let inset = axis == "x" || algorithm.dockingRule.marginOnAllSides ? margin : 0
+          let (regionLow, regionHigh, windowLow, windowHigh) =
+            axis == "x"
+            ? (region.minX, region.maxX, bounds.minX, bounds.maxX)
+            : (region.minY, region.maxY, bounds.minY, bounds.maxY)
+          let expected = Self.rubberBanded(
+            wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+            windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+          if abs(actual - expected) <= tolerance { continue }
+          return .violated(
+            "at t = \(formatNumber(frame.time)) the finger at (\(formatNumber(finger.x)), "
+              + "\(formatNumber(finger.y))) puts the grabbed point's \(axis) at "
+              + "\(formatNumber(wanted)), which the rubber band shows at \(formatNumber(expected)), "
+              + "but the item's centre is at \(formatNumber(actual))")
+        }
+        guard abs(actual - wanted) > tolerance else { continue }
         // A bound may stop the item only where the finger would take it past that bound.
         let wantsLow = lows.contains { wanted - extent / 2 < $0 }
         let wantsHigh = highs.contains { wanted + extent / 2 > $0 }

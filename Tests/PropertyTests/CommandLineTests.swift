@@ -44,13 +44,19 @@ struct CommandLineTests {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
-  @Test("list algorithms prints the four published ids and their corrected variants")
+  @Test("list algorithms prints the four published ids, their corrected variants and fluid-dock's modes")
   func listAlgorithms() throws {
     let result = try run(["list", "algorithms"])
     #expect(result.status == 0)
-    let ids = result.stdout.split(separator: "\n").map { String($0.prefix { $0 != " " }) }
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    let ids = lines.prefix { !$0.isEmpty }.map { String($0.prefix { $0 != " " }) }
     let families = ["per-axis-clamp", "edge-dock", "forced-boundary-end", "inset-correction"]
-    #expect(ids == families.map { "\($0).published" } + families.map { "\($0).corrected" })
+    let modes = ["sides", "edges", "corners", "left", "right", "thrown"]
+    #expect(
+      ids == families.map { "\($0).published" } + families.map { "\($0).corrected" }
+        + modes.map { "fluid-dock.\($0)" })
+    // After the ids, how to write fluid-dock's options.
+    #expect(result.stdout.contains("slots:<n>"))
   }
 
   @Test("list devices prints every accepted name")
@@ -202,9 +208,48 @@ extension CommandLineTests {
     #expect(result.stdout.contains("replay: snap-bench trace inset-correction.published"))
     let markdown = try run(["verify", "--format", "markdown", "--algorithm", "edge-dock.published"])
     #expect(markdown.stdout.hasPrefix("| algorithm | on-screen |"))
-    // The corrected variants hold every invariant that applies to them.
-    for line in lines where line.contains(".corrected") {
+    // The corrected variants and fluid-dock hold every invariant that applies to them.
+    for line in lines where line.contains(".corrected") || line.hasPrefix("fluid-dock") {
       #expect(!line.contains("✗"), "\(line)")
+    }
+    // 'fluid-dock' names every mode: six rows, every invariant checked and holding.
+    let fluid = try run(["verify", "--algorithm", "fluid-dock"])
+    let rows = fluid.stdout.split(separator: "\n").filter { $0.hasPrefix("fluid-dock.") }
+    #expect(rows.count == 6)
+    #expect(rows.allSatisfy { $0.filter { $0 == "✓" }.count == 12 }, "\(fluid.stdout)")
+  }
+
+  @Test("trace --flick shows the motion starting at the finger's velocity, and where it was projected")
+  func traceFlick() throws {
+    let result = try run(["trace", "fluid-dock.corners", "--flick", "1500,-800"])
+    #expect(result.status == 0, "\(result.stderr)")
+    struct Point: Decodable { var x: Double; var y: Double }
+    struct Release: Decodable {
+      var t: Double
+      var center: Point
+      var fingerVelocity: Point
+      var projected: Point
+      var motionVelocity: Point
+    }
+    struct Rect: Decodable { var x: Double; var y: Double; var width: Double; var height: Double }
+    struct Output: Decodable { var release: Release; var rest: Rect }
+    let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
+    let release = output.release
+    #expect(abs(release.fingerVelocity.x - 1500) < 1e-6 && abs(release.fingerVelocity.y + 800) < 1e-6)
+    #expect(abs(release.motionVelocity.x - 1500) < 1e-6 && abs(release.motionVelocity.y + 800) < 1e-6)
+    // 0.499 s of normal deceleration: 748.5 pt right and 399.2 pt up.
+    #expect(abs(release.projected.x - (release.center.x + 748.5)) < 1e-6)
+    #expect(abs(release.projected.y - (release.center.y - 399.2)) < 1e-6)
+    // iPhone 15: safe region x 0…393, y 103…769; the top right corner, 16 pt in.
+    #expect(output.rest.x + output.rest.width == 377 && output.rest.y == 119)
+    for (arguments, message) in [
+      (["trace", "fluid-dock", "--flick", "fast"], "'--flick <vx>,<vy>'"),
+      (["trace", "fluid-dock", "--flick", "1,2", "--gesture", "-"], "not both"),
+      (["trace", "fluid-dock(slots:0)"], "slots"),
+      (["verify", "--algorithm", "fluid-dock.middle"], "not a fluid-dock mode"),
+    ] {
+      let bad = try run(arguments)
+      #expect(bad.status == 64 && bad.stderr.contains(message), "\(arguments): \(bad.stderr)")
     }
   }
 
@@ -239,7 +284,7 @@ extension CommandLineTests {
     #expect(output.version == 1)
     #expect(output.seed == 7)
     #expect(output.examples == 50)
-    #expect(output.results.count == 8 * 12)
+    #expect(output.results.count == 14 * 12)
     #expect(output.results.allSatisfy { ($0.status == "violated") == ($0.counterexample != nil) })
     #expect(Set(output.results.map(\.status)) == ["holds", "violated", "not-applicable"])
   }

@@ -101,15 +101,16 @@ struct CorrectedHostileInputTests {
   }
   static let cases = zip(environments, points.array(count: 2...12), Gen.bool)
 
-  @Test("touches at NaN, infinity or 1e300 leave the corrected variants' items finite")
+  @Test("touches at NaN, infinity or 1e300 leave the corrected variants' and fluid-dock's items finite")
   func hostileTouches() {
     check(Self.cases, seed: 11, examples: 300) { environment, touches, cancel in
-      [
+      ([
         drive(PerAxisClampCorrected(), environment, touches, cancel),
         drive(EdgeDockCorrected(), environment, touches, cancel),
         drive(ForcedBoundaryEndCorrected(), environment, touches, cancel),
         drive(InsetCorrectionCorrected(), environment, touches, cancel),
-      ].allSatisfy { $0.x.isFinite && $0.y.isFinite }
+      ] + FluidDock.Mode.allCases.map { drive(FluidDock(mode: $0), environment, touches, cancel) })
+      .allSatisfy { $0.x.isFinite && $0.y.isFinite }
     }
   }
 

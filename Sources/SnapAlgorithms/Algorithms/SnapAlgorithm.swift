@@ -22,6 +22,13 @@ public protocol SnapAlgorithm: Sendable {
   /// Whether the rest position moves along with a flick (a projection of the release velocity)
   /// rather than staying where the finger lifted, apart from docking.
   var projectsVelocity: Bool { get }
+  /// Which edges the algorithm docks against and how it chooses among them, for the invariants
+  /// to check (only read when `dockingMargin` is not nil). The default: the nearer of left and
+  /// right, judged by the release point, anywhere along the edge.
+  var dockingRule: DockingRule { get }
+  /// The rubber-band coefficient, when the item follows the finger past the region it may rest
+  /// in with a diminishing offset instead of stopping there; `nil` when it does not.
+  var rubberBand: CGFloat? { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: Environment)
@@ -45,6 +52,8 @@ public protocol SnapAlgorithm: Sendable {
 
 extension SnapAlgorithm {
   public var projectsVelocity: Bool { false }
+  public var dockingRule: DockingRule { DockingRule() }
+  public var rubberBand: CGFloat? { nil }
   public mutating func didLoad(in environment: Environment) {}
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
@@ -77,3 +86,58 @@ public func objcMIN(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a < b ? a : b }
 /// rounds to single precision, and overflows to ±infinity past about 3.4e38.
 @inlinable
 public func roundedThroughFloat(_ value: CGFloat) -> CGFloat { CGFloat(Float(value)) }
+
+/// What an algorithm promises about where it docks: which edges, chosen from which point, and
+/// where along the edge. The invariants `docked`, `nearest-edge` and `resize-safe` check it.
+public struct DockingRule: Hashable, Sendable {
+  /// Which edges of the allowed region a docked item rests against.
+  public enum Placement: Hashable, Sendable {
+    /// The left or right edge, whichever the chosen point is nearer.
+    case nearerSide
+    /// Whichever of the four edges the chosen point is nearest.
+    case nearestEdge
+    /// The corner of the quadrant the chosen point lies in (picture in picture).
+    case nearestCorner
+    /// Always the left edge.
+    case left
+    /// Always the right edge.
+    case right
+    /// The side a flick at least `minimumSpeed` points per second fast points to along x; the
+    /// side nearer the release point otherwise.
+    case thrown(minimumSpeed: CGFloat)
+  }
+
+  public var placement: Placement
+  /// The deceleration rate per millisecond the release point is projected with before an edge
+  /// is chosen (a scroll view's 0.998 or 0.99); `nil` to choose from the release point itself.
+  public var decelerationRate: CGFloat?
+  /// How many evenly spaced positions along an edge the item may rest at (ends included; the
+  /// middle for one); `nil` for anywhere.
+  public var slots: Int?
+  /// Whether the margin applies at the top and bottom too (the item rests `margin` inside
+  /// every edge of the safe region), rather than only at the left and right.
+  public var marginOnAllSides: Bool
+
+  /// `center` carried along `velocity` (points per second) as far as a scroll view decelerating
+  /// at `rate` per millisecond carries a flick: (v / 1000) · r / (1 − r) on each axis. A rate
+  /// outside (0, 1), or a velocity that is not finite, carries it nowhere.
+  @inlinable
+  public static func project(_ center: CGPoint, velocity: CGVector, rate: CGFloat) -> CGPoint {
+    guard rate > 0, rate < 1 else { return center }
+    let factor = rate / (1000 * (1 - rate))
+    return CGPoint(
+      x: center.x + (velocity.dx.isFinite ? velocity.dx * factor : 0),
+      y: center.y + (velocity.dy.isFinite ? velocity.dy * factor : 0))
+  }
+
+  @inlinable
+  public init(
+    placement: Placement = .nearerSide, decelerationRate: CGFloat? = nil, slots: Int? = nil,
+    marginOnAllSides: Bool = false
+  ) {
+    self.placement = placement
+    self.decelerationRate = decelerationRate
+    self.slots = slots
+    self.marginOnAllSides = marginOnAllSides
+  }
+}

@@ -83,6 +83,16 @@ extension Gesture {
     return Gesture(start: start ?? from, events: events)
   }
 
+  /// A flick: a finger that lands on `point`, moves at `velocity` points per second for
+  /// `duration` seconds (touches at `touchRate` per second) and lifts at full speed, so UIKit's
+  /// velocity estimate at the lift is `velocity`.
+  public static func flick(
+    from point: CGPoint, velocity: CGVector, duration: Double = 0.05, touchRate: Int = 120
+  ) -> Gesture {
+    let to = CGPoint(x: point.x + velocity.dx * duration, y: point.y + velocity.dy * duration)
+    return drag(from: point, to: to, duration: duration, touchRate: touchRate)
+  }
+
   /// A finger that lands on `point` and lifts 0.1 s later without moving.
   public static func tap(at point: CGPoint, start: CGPoint? = nil, at time: Double = 0) -> Gesture {
     Gesture(

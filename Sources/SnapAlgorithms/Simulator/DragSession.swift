@@ -7,9 +7,10 @@ import Foundation
 /// `frame(at:)`. The `Simulator` wraps it in a display clock; benchmarks use it directly.
 ///
 /// Delivery follows UIKit, for a single finger:
-/// - A touch reaches the item only if it lands inside the item's model frame while the item
-///   accepts touches (no animation without `.allowUserInteraction` is running). Otherwise the
-///   whole touch goes elsewhere and the item's code never hears of it.
+/// - A touch reaches the item only if it lands inside the item's model frame (its shown frame,
+///   for an item driven by a display link) while the item accepts touches (no animation without
+///   `.allowUserInteraction` is running). Otherwise the whole touch goes elsewhere and the
+///   item's code never hears of it.
 /// - A `began` while a touch is down is a second finger and is ignored, as are `moved`,
 ///   `ended` and `cancelled` with no touch down.
 /// - Times that are not finite, or go backwards, are taken as the previous event's time: UIKit
@@ -114,11 +115,15 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     switch (event.phase, touch) {
     case (.began, .idle):
       item.removeFinishedAnimations(at: time)
-      guard item.acceptsTouches(at: time), item.frame.contains(location) else {
+      guard item.acceptsTouches(at: time), item.hitFrame(at: time).contains(location) else {
         touch = .elsewhere
         return
       }
-      if landed == nil { landed = (location, item.center) }
+      // The finger grabs the item where it is shown: its model value, unless a display link
+      // drives it and it is caught in flight.
+      if landed == nil {
+        landed = (location, item.isDisplayLinkDriven ? item.presentationCenter(at: time) : item.center)
+      }
       switch handlers.inputAPI {
       case .touches:
         touch = .touches(start: location, startTime: time, tapFailed: false)

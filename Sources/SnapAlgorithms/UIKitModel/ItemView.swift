@@ -100,6 +100,18 @@ public struct ItemView: Hashable, Sendable {
   /// position: the item rests against the edge while the spring is past it, then follows it back.
   public var confinement: CGRect?
 
+  /// With `confinement`: the region the centre moves in unchanged while animating. Beyond it the
+  /// excursion towards the confinement's edge is eased into the room left there — shown at
+  /// `knee + room · tanh(excess / room)` — so the item slows into a soft wall it never reaches,
+  /// with no kink in its velocity where the wall begins (the slope of tanh at 0 is 1). `nil` is
+  /// a hard wall at the confinement's edge: the item stops dead against it.
+  public var cushion: CGRect?
+
+  /// Whether the item is moved by a display link that writes the shown centre into the view
+  /// every frame (SnapLab's UIKit adapter does), rather than by UIView animations: then hit-tests
+  /// see the item where it is shown, not at its model value, so a finger can catch it in flight.
+  public var isDisplayLinkDriven = false
+
   @inlinable
   public init(center: CGPoint, size: CGSize) {
     self.center = center
@@ -167,18 +179,45 @@ public struct ItemView: Hashable, Sendable {
       shown.y += offset.dy
     }
     if let confinement, !inFlight.isEmpty {
-      shown.x = Self.confine(shown.x, extent: size.width, low: confinement.minX, high: confinement.maxX)
-      shown.y = Self.confine(shown.y, extent: size.height, low: confinement.minY, high: confinement.maxY)
+      let free = cushion ?? .null
+      shown.x = Self.confine(
+        shown.x, extent: size.width, low: confinement.minX, high: confinement.maxX,
+        freeLow: free.isNull ? -.infinity : free.minX, freeHigh: free.isNull ? .infinity : free.maxX
+      ).value
+      shown.y = Self.confine(
+        shown.y, extent: size.height, low: confinement.minY, high: confinement.maxY,
+        freeLow: free.isNull ? -.infinity : free.minY, freeHigh: free.isNull ? .infinity : free.maxY
+      ).value
     }
     return shown
   }
 
-  /// `value` moved so that an extent centred on it stays within `low…high`, or centred there
-  /// when it does not fit.
+  /// `value` kept so that an extent centred on it stays within `low…high` (centred there when it
+  /// does not fit), with the centre free in `freeLow…freeHigh` and eased beyond it (see
+  /// `cushion`); an infinite free range is a hard wall. Also returns d(shown)/d(value).
   @inlinable
-  static func confine(_ value: CGFloat, extent: CGFloat, low: CGFloat, high: CGFloat) -> CGFloat {
-    if extent >= high - low { return (low + high) / 2 }
-    return Swift.min(Swift.max(value, low + extent / 2), high - extent / 2)
+  static func confine(
+    _ value: CGFloat, extent: CGFloat, low: CGFloat, high: CGFloat, freeLow: CGFloat,
+    freeHigh: CGFloat
+  ) -> (value: CGFloat, slope: CGFloat) {
+    if extent >= high - low { return ((low + high) / 2, 0) }
+    let wallLow = low + extent / 2
+    let wallHigh = high - extent / 2
+    let kneeLow = Swift.min(Swift.max(freeLow, wallLow), wallHigh)
+    let kneeHigh = Swift.max(Swift.min(freeHigh, wallHigh), kneeLow)
+    if value > kneeHigh {
+      let room = wallHigh - kneeHigh
+      guard room > 0 else { return (kneeHigh, 0) }
+      let eased = Foundation.tanh((value - kneeHigh) / room)
+      return (kneeHigh + room * eased, 1 - eased * eased)
+    }
+    if value < kneeLow {
+      let room = kneeLow - wallLow
+      guard room > 0 else { return (kneeLow, 0) }
+      let eased = Foundation.tanh((kneeLow - value) / room)
+      return (kneeLow - room * eased, 1 - eased * eased)
+    }
+    return (value, 1)
   }
 
   /// The on-screen velocity at `time`, in points per second: the sum of the animations'
@@ -191,19 +230,35 @@ public struct ItemView: Hashable, Sendable {
       velocity.dx += part.dx
       velocity.dy += part.dy
     }
-    if confinement != nil {
-      // Where the confinement holds the item, it does not move.
-      let shown = presentationCenter(at: time)
+    if let confinement, !inFlight.isEmpty {
+      // Where the confinement holds the item it does not move; where a cushion eases it, it
+      // moves at the easing's slope.
       var free = center
       for animation in inFlight {
         let offset = animation.remainingOffset(at: time)
         free.x += offset.dx
         free.y += offset.dy
       }
-      if shown.x != free.x { velocity.dx = 0 }
-      if shown.y != free.y { velocity.dy = 0 }
+      let cushion = cushion ?? .null
+      velocity.dx *= Self.confine(
+        free.x, extent: size.width, low: confinement.minX, high: confinement.maxX,
+        freeLow: cushion.isNull ? -.infinity : cushion.minX,
+        freeHigh: cushion.isNull ? .infinity : cushion.maxX
+      ).slope
+      velocity.dy *= Self.confine(
+        free.y, extent: size.height, low: confinement.minY, high: confinement.maxY,
+        freeLow: cushion.isNull ? -.infinity : cushion.minY,
+        freeHigh: cushion.isNull ? .infinity : cushion.maxY
+      ).slope
     }
     return velocity
+  }
+
+  /// The frame a touch landing at `time` is hit-tested against: the model frame, as UIKit's
+  /// hit-testing uses, or the shown frame for an item driven by a display link.
+  @inlinable
+  public func hitFrame(at time: Double) -> CGRect {
+    isDisplayLinkDriven ? presentationFrame(at: time) : frame
   }
 
   /// The frame shown on screen at `time`.

@@ -46,6 +46,8 @@ func makeBenchmarks(seed: UInt64) -> [Benchmark] {
   benchmarks += algorithmBenchmarks(EdgeDockCorrected(), inputs)
   benchmarks += algorithmBenchmarks(ForcedBoundaryEndCorrected(), inputs)
   benchmarks += algorithmBenchmarks(InsetCorrectionCorrected(), inputs)
+  benchmarks += algorithmBenchmarks(FluidDock(), inputs)
+  benchmarks += algorithmBenchmarks(FluidDock(mode: .corners), inputs)
   benchmarks += motionBenchmarks(inputs)
   return benchmarks
 }

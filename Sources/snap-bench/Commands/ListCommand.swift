@@ -38,7 +38,7 @@ enum ListCommand {
     return AlgorithmCatalogue.ids.map { id in
       let summary = AlgorithmCatalogue.summaries[id] ?? ""
       return id.padding(toLength: width, withPad: " ", startingAt: 0) + summary
-    }
+    } + ["", "'fluid-dock' alone names every mode; options: \(FluidDock.syntax)"]
   }
 
   /// Every accepted device name, one per line, with the profile it selects.

@@ -21,6 +21,12 @@ enum TraceCommand {
   static let gesture = OptionSpec(
     "--gesture", value: "<file>|-",
     help: "A gesture file (JSON), or - for standard input (default: a drag up and to the left).")
+  static let flick = OptionSpec(
+    "--flick", value: "<vx>,<vy>",
+    help: """
+      Instead of --gesture: a flick from the middle of the safe region at this velocity in \
+      points per second (50 ms of touches at 120 Hz, lifted at full speed).
+      """)
   static let format = OptionSpec(
     "--format", value: "<format>", help: "json or csv (default: json).")
 
@@ -37,11 +43,17 @@ enum TraceCommand {
     arguments: [
       ArgumentSpec("<algorithm>", help: "An id from 'snap-bench list algorithms'.")
     ],
-    options: [device, landscape, noNavBar, noTabBar, keyboard, item, motion, gesture, format])
+    options: [device, landscape, noNavBar, noTabBar, keyboard, item, motion, gesture, flick, format])
 
   static func run(_ arguments: [String]) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
     let id = parsed.positional("<algorithm>") ?? ""
+    do {
+      _ = try AlgorithmCatalogue.algorithms(matching: id)
+    } catch {
+      throw UsageError.invalidValue(id, forLabel: "<algorithm>", reason: error.description)
+        .withUsage(of: spec)
+    }
     guard var algorithm = AlgorithmCatalogue.algorithm(id: id) else {
       var reason = "not an algorithm id"
       if let near = suggestedAlgorithm(for: id) {
@@ -92,7 +104,23 @@ enum TraceCommand {
     }
 
     let input: Gesture
-    if let path = parsed.value(gesture) {
+    if let text = parsed.value(flick) {
+      guard parsed.value(gesture) == nil else {
+        throw UsageError.invalidValue(text, for: flick, reason: "give --flick or --gesture, not both")
+          .withUsage(of: spec)
+      }
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+      guard parts.count == 2, let vx = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+        let vy = Double(parts[1].trimmingCharacters(in: .whitespaces)), vx.isFinite, vy.isFinite,
+        abs(vx) <= 100_000, abs(vy) <= 100_000
+      else {
+        throw UsageError.invalidValue(
+          text, for: flick, reason: "expected two numbers <vx>,<vy> in points per second, each within ±100000")
+          .withUsage(of: spec)
+      }
+      let region = environment.safeRegion
+      input = .flick(from: CGPoint(x: region.midX, y: region.midY), velocity: CGVector(dx: vx, dy: vy))
+    } else if let path = parsed.value(gesture) {
       input = try readGesture(path)
     } else {
       input = .sample(in: environment)
@@ -149,9 +177,33 @@ enum TraceCommand {
         .object([("t", .number(frame.time)), ("phase", .string(frame.phase.rawValue))]
           + rect(frame.rect))
       })),
+      ("release", release(trajectory, algorithm: algorithm)),
       ("rest", .object(rect(trajectory.rest))),
       ("truncated", .bool(trajectory.isTruncated)),
     ])
+  }
+
+  /// What happened when the last touch stopped reaching the item's code: where and when, the
+  /// finger's velocity, the point a projecting algorithm chose its rest from, and the item's
+  /// velocity as its motion began. `null` when no touch reached the item.
+  static func release(_ trajectory: Trajectory, algorithm: any SnapAlgorithm) -> JSONValue {
+    guard let time = trajectory.releaseTime, let center = trajectory.releaseCenter else {
+      return .null
+    }
+    func point(_ x: CGFloat, _ y: CGFloat) -> JSONValue { .object([("x", .number(x)), ("y", .number(y))]) }
+    var members: [(String, JSONValue)] = [
+      ("t", .number(time)), ("center", point(center.x, center.y)),
+    ]
+    if let velocity = trajectory.releaseVelocity {
+      members.append(("fingerVelocity", point(velocity.dx, velocity.dy)))
+      if algorithm.dockingMargin != nil, let rate = algorithm.dockingRule.decelerationRate {
+        let projected = DockingRule.project(center, velocity: velocity, rate: rate)
+        members.append(("projected", point(projected.x, projected.y)))
+      }
+    }
+    let handoff = trajectory.handoffVelocity
+    members.append(("motionVelocity", handoff.map { point($0.dx, $0.dy) } ?? .null))
+    return .object(members)
   }
 
   /// Reads a gesture file, or standard input for `-`.

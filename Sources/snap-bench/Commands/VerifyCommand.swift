@@ -6,7 +6,8 @@ import SnapVerification
 /// counterexample of every violation.
 enum VerifyCommand {
   static let algorithm = OptionSpec(
-    "--algorithm", value: "<id>", help: "Only this algorithm (repeatable; default: all).",
+    "--algorithm", value: "<id>",
+    help: "Only this algorithm (repeatable; default: all); 'fluid-dock' means all its modes.",
     repeatable: true)
   static let invariant = OptionSpec(
     "--invariant", value: "<id>", help: "Only this invariant (repeatable; default: all checked).",
@@ -38,8 +39,14 @@ enum VerifyCommand {
     var algorithms: [any SnapAlgorithm] = AlgorithmCatalogue.all
     let chosenIDs = parsed.values(algorithm)
     if !chosenIDs.isEmpty {
-      algorithms = try chosenIDs.map { id in
-        guard let found = AlgorithmCatalogue.algorithm(id: id) else {
+      algorithms = try chosenIDs.flatMap { id in
+        let found: [any SnapAlgorithm]
+        do {
+          found = try AlgorithmCatalogue.algorithms(matching: id)
+        } catch {
+          throw UsageError.invalidValue(id, for: algorithm, reason: "\(error)").withUsage(of: spec)
+        }
+        guard !found.isEmpty else {
           var reason = "not an algorithm id"
           if let near = suggestedAlgorithm(for: id) { reason += ". Did you mean '\(near)'?" }
           throw UsageError.invalidValue(id, for: algorithm, reason: reason).withUsage(of: spec)

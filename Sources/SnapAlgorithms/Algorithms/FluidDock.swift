@@ -1,0 +1,421 @@
+import Foundation
+
+/// `fluid-dock`: the floating-button behaviour none of the articles reached, built from what
+/// the property tester taught the corrected variants.
+///
+/// - **Velocity-aware targets.** On release the item's centre is projected along the finger's
+///   velocity with a scroll view's deceleration (`(v / 1000) · r / (1 − r)`, r = 0.998 normal or
+///   0.99 fast, or any rate), and the rest position is chosen from the projected point: the nearer
+///   side (`sides`, the default), the nearest of four edges (`edges`), the corner of its
+///   quadrant (`corners`, picture in picture), always `left` or `right`, or `thrown` (the side a
+///   flick of at least `throwSpeed` points to, the side nearer the release point otherwise).
+///   Along the edge it rests where the projection points, or at the nearest of `slots` evenly
+///   spaced positions.
+/// - **The safe region.** It rests `margin` inside the window less safe-area insets, bars and
+///   keyboard. Where it rests is remembered as an edge and a fraction along it, measured in the
+///   region without the keyboard: a keyboard that would cover it pushes it clear and it returns
+///   when the keyboard goes; after a rotation, Split View or a window resize it keeps its edge
+///   and its relative position along it.
+/// - **Motion that hands over.** The default motion is a spring (damping ratio 0.85, response
+///   0.4 s) that starts at the item's velocity on each axis, normalised by that axis's distance
+///   as UIKit's spring timing parameters take it, so a flick has no hitch. Overshoot past the
+///   rest region is eased into the room left before the window's edge (`ItemView.cushion`, a
+///   tanh soft wall with slope 1 where it begins), so an underdamped or critically damped spring
+///   never carries the item off screen and its velocity has no kink. The item is driven by a
+///   display link: a touch catches it where it is shown, with no jump, and the drag goes on
+///   from there.
+/// - **Rubber-banding.** Past the rest region the item follows the finger with a diminishing
+///   offset, `(1 − 1 / (x c / d + 1)) d` for an overshoot x, c = 0.55 and d the window's size on
+///   that axis, and is never shown beyond the window.
+public struct FluidDock: SnapAlgorithm {
+  /// How the rest position is chosen from the projected point.
+  public enum Mode: String, CaseIterable, Sendable {
+    case sides, edges, corners, left, right, thrown
+  }
+
+  /// A scroll view's normal deceleration rate per millisecond (`UIScrollView.DecelerationRate.normal`).
+  public static let normalDeceleration: CGFloat = 0.998
+  /// A scroll view's fast deceleration rate per millisecond (`.fast`).
+  public static let fastDeceleration: CGFloat = 0.99
+  /// The default motion: a spring with damping ratio 0.85 and a 0.4 s response.
+  public static let defaultMotion: Motion = {
+    guard let spring = Spring(dampingRatio: 0.85, response: 0.4) else { return .none }
+    return .spring(spring)
+  }()
+
+  public var mode: Mode
+  /// The deceleration rate per millisecond the release point is projected with, in (0, 1).
+  public var decelerationRate: CGFloat
+  /// How far inside every edge of the safe region the item rests, in points.
+  public var margin: CGFloat
+  /// How many evenly spaced positions along an edge the item may rest at; `nil` for anywhere.
+  public var slots: Int?
+  /// In `thrown` mode, the horizontal speed from which a flick picks the side, in points per second.
+  public var throwSpeed: CGFloat
+  /// The rubber-band coefficient while dragging past the rest region.
+  public var rubberBandCoefficient: CGFloat
+  public var releaseMotion: Motion? = FluidDock.defaultMotion
+  public let inputAPI = InputAPI.panGestureRecognizer
+
+  /// Where and how the finger holds the item.
+  public var grab = Grab()
+  /// Where the item rests, as fractions (0 = low end, 1 = high end) of the range of centres
+  /// along each axis of the rest region without the keyboard; `nil` until it has docked.
+  public var berth: CGPoint?
+  /// Whether the touch now down caught the item in flight.
+  public var caught = false
+
+  public static let defaultMargin: CGFloat = 16
+  public static let defaultThrowSpeed: CGFloat = 500
+  public static let defaultRubberBand: CGFloat = 0.55
+
+  @inlinable
+  public init(
+    mode: Mode = .sides, decelerationRate: CGFloat = FluidDock.normalDeceleration,
+    margin: CGFloat = FluidDock.defaultMargin, slots: Int? = nil,
+    throwSpeed: CGFloat = FluidDock.defaultThrowSpeed,
+    rubberBandCoefficient: CGFloat = FluidDock.defaultRubberBand
+  ) {
+    self.mode = mode
+    self.decelerationRate = decelerationRate
+    self.margin = margin
+    self.slots = slots
+    self.throwSpeed = throwSpeed
+    self.rubberBandCoefficient = rubberBandCoefficient
+  }
+
+  /// `fluid-dock.<mode>`, with the options that differ from the defaults in parentheses:
+  /// `fluid-dock.corners(deceleration:fast,slots:3)`.
+  public var id: String {
+    var options: [String] = []
+    if decelerationRate != Self.normalDeceleration {
+      options.append(
+        "deceleration:"
+          + (decelerationRate == Self.fastDeceleration ? "fast" : "\(Double(decelerationRate))"))
+    }
+    if margin != Self.defaultMargin { options.append("margin:\(plain(margin))") }
+    if let slots { options.append("slots:\(slots)") }
+    if throwSpeed != Self.defaultThrowSpeed { options.append("throw-speed:\(plain(throwSpeed))") }
+    if rubberBandCoefficient != Self.defaultRubberBand {
+      options.append("rubber-band:\(plain(rubberBandCoefficient))")
+    }
+    let base = "fluid-dock.\(mode.rawValue)"
+    return options.isEmpty ? base : base + "(" + options.joined(separator: ",") + ")"
+  }
+
+  public var dockingMargin: CGFloat? { margin }
+  public var projectsVelocity: Bool { true }
+  public var rubberBand: CGFloat? { rubberBandCoefficient }
+  public var dockingRule: DockingRule {
+    let placement: DockingRule.Placement
+    switch mode {
+    case .sides: placement = .nearerSide
+    case .edges: placement = .nearestEdge
+    case .corners: placement = .nearestCorner
+    case .left: placement = .left
+    case .right: placement = .right
+    case .thrown: placement = .thrown(minimumSpeed: throwSpeed)
+    }
+    return DockingRule(
+      placement: placement, decelerationRate: decelerationRate,
+      slots: mode == .corners ? nil : slots, marginOnAllSides: true)
+  }
+
+  // MARK: Touches and the pan
+
+  @inlinable
+  public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    view.isDisplayLinkDriven = true
+    // Caught in flight: it stops where it is shown, and the drag goes on from there.
+    caught = view.isAnimating(at: context.time)
+    if caught { view.stopAnimations(at: context.time) } else { view.finishAnimations() }
+    grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.hold = .touched
+  }
+
+  @inlinable
+  public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    grab.lastTouch = touch.locationInContainer
+  }
+
+  @inlinable
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    // A tap (the pan never began): a resting item stays; one caught in flight settles from there.
+    grab.end()
+    if caught { dock(&view, context: context, fingerVelocity: .zero) }
+    caught = false
+  }
+
+  @inlinable
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {
+    // Either the pan took the touch over (it is dragging) or the system cancelled it.
+    guard grab.hold != .dragging else { return }
+    grab.end()
+    if caught { dock(&view, context: context, fingerVelocity: .zero) }
+    caught = false
+  }
+
+  @inlinable
+  public mutating func handlePan(
+    _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+  ) {
+    switch recognizer.state {
+    case .began:
+      grab.hold = .dragging
+      if view.isAnimating(at: context.time) {
+        // Moved by a container change since the touch landed: take it from where it is shown.
+        view.stopAnimations(at: context.time)
+        grab.begin(at: recognizer.location(in: .window), center: view.center)
+      }
+      fallthrough
+    case .changed:
+      let wanted = grab.follow(recognizer.location(in: .window))
+      view.center = follow(wanted, from: view.center, size: view.size, in: context.environment).center
+    case .ended, .cancelled:
+      let velocity = recognizer.velocity(in: .window)
+      dock(&view, context: context, fingerVelocity: CGVector(dx: velocity.x, dy: velocity.y))
+    default:
+      break
+    }
+  }
+
+  @inlinable
+  public mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
+  ) {
+    let environment = context.environment
+    if grab.hold == .dragging, let wanted = grab.wantedCenter {
+      view.center = follow(wanted, from: view.center, size: view.size, in: environment).center
+      return
+    }
+    let time = context.time
+    let shown = view.presentationCenter(at: time)
+    let place = berth ?? berth(for: shown, velocity: .zero, size: view.size, in: old)
+    berth = place
+    let target = center(of: place, size: view.size, in: environment)
+    if environment.bounds.size == old.bounds.size, let motion = releaseMotion, motion != .none {
+      // Same window, other insets, bars or keyboard: glide there, keeping the current velocity.
+      let velocity = view.isAnimating(at: time) ? view.presentationVelocity(at: time) : .zero
+      view.stopAnimations(at: time)
+      start(&view, to: target, with: motion, at: time, velocity: velocity, in: environment)
+    } else {
+      // A rotation or a new window: the old position means nothing on the new screen.
+      view.finishAnimations()
+      view.center = target
+    }
+    if grab.hold == .touched, let finger = grab.lastTouch {
+      grab.begin(at: finger, center: view.center)
+    }
+  }
+
+  // MARK: Docking
+
+  /// Chooses where to rest from the release and sends the item there, handing over its velocity.
+  @inlinable
+  mutating func dock(_ view: inout ItemView, context: UIKitContext, fingerVelocity: CGVector) {
+    let environment = context.environment
+    let finger = CGVector(
+      dx: fingerVelocity.dx.isFinite ? fingerVelocity.dx : 0,
+      dy: fingerVelocity.dy.isFinite ? fingerVelocity.dy : 0)
+    // How fast the item itself moves: the finger's speed, less where the rubber band eases it.
+    var velocity = finger
+    if let wanted = grab.wantedCenter {
+      let followed = follow(wanted, from: view.center, size: view.size, in: environment)
+      velocity = CGVector(dx: finger.dx * followed.slope.dx, dy: finger.dy * followed.slope.dy)
+    }
+    grab.end()
+    caught = false
+    view.stopAnimations(at: context.time)
+    let place = berth(for: view.center, velocity: finger, size: view.size, in: environment)
+    berth = place
+    let target = center(of: place, size: view.size, in: environment)
+    start(
+      &view, to: target, with: releaseMotion ?? .none, at: context.time, velocity: velocity,
+      in: environment)
+  }
+
+  /// Starts the motion to `target`, confined to the window with a cushion beyond the rest region.
+  @inlinable
+  func start(
+    _ view: inout ItemView, to target: CGPoint, with motion: Motion, at time: Double,
+    velocity: CGVector, in environment: Environment
+  ) {
+    let box = restBox(size: view.size, in: environment)
+    let from = view.center
+    view.isDisplayLinkDriven = true
+    // The free region includes where the item starts, so nothing jumps when the motion begins.
+    view.confinement = environment.bounds
+    view.cushion = CGRect(
+      x: min(box.minX, from.x), y: min(box.minY, from.y),
+      width: max(box.maxX, from.x) - min(box.minX, from.x),
+      height: max(box.maxY, from.y) - min(box.minY, from.y))
+    view.animate(
+      to: target, with: motion, at: time, allowsUserInteraction: true,
+      velocity: motion.carriesVelocity ? velocity : nil)
+  }
+
+  /// The projected point a release at `center` with `velocity` chooses its rest from.
+  @inlinable
+  public func projected(_ center: CGPoint, velocity: CGVector) -> CGPoint {
+    DockingRule.project(center, velocity: velocity, rate: decelerationRate)
+  }
+
+  /// Where an item released at `center` with the finger at `velocity` rests, as a berth.
+  @inlinable
+  public func berth(
+    for center: CGPoint, velocity: CGVector, size: CGSize, in environment: Environment
+  ) -> CGPoint {
+    let box = restBox(size: size, in: environment)
+    let free = restBox(size: size, in: environment.withoutKeyboard)
+    let point = projected(center, velocity: velocity)
+    /// The fraction along an axis for a point, kept inside the current region, snapped to a slot.
+    func along(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ freeLow: CGFloat, _ freeHigh: CGFloat)
+      -> CGFloat
+    {
+      guard freeHigh > freeLow else { return 0.5 }
+      let kept = value.isFinite ? min(max(value, low), high) : (low + high) / 2
+      let fraction = min(max((kept - freeLow) / (freeHigh - freeLow), 0), 1)
+      guard let slots, slots > 0 else { return fraction }
+      guard slots > 1 else { return 0.5 }
+      let steps = CGFloat(slots - 1)
+      return (fraction * steps).rounded(.toNearestOrAwayFromZero) / steps
+    }
+    let alongX = { along(point.x, box.minX, box.maxX, free.minX, free.maxX) }
+    let alongY = { along(point.y, box.minY, box.maxY, free.minY, free.maxY) }
+    let rightOfMiddle = point.x > box.midX
+    switch mode {
+    case .sides: return CGPoint(x: rightOfMiddle ? 1 : 0, y: alongY())
+    case .left: return CGPoint(x: 0, y: alongY())
+    case .right: return CGPoint(x: 1, y: alongY())
+    case .thrown:
+      let right =
+        abs(velocity.dx) >= throwSpeed ? velocity.dx > 0 : center.x > box.midX
+      return CGPoint(x: right ? 1 : 0, y: alongY())
+    case .corners:
+      return CGPoint(x: rightOfMiddle ? 1 : 0, y: point.y > box.midY ? 1 : 0)
+    case .edges:
+      let distances = [
+        point.x - box.minX, box.maxX - point.x, point.y - box.minY, box.maxY - point.y,
+      ]
+      var nearest = 0
+      for index in 1..<4 where distances[index] < distances[nearest] { nearest = index }
+      switch nearest {
+      case 0: return CGPoint(x: 0, y: alongY())
+      case 1: return CGPoint(x: 1, y: alongY())
+      case 2: return CGPoint(x: alongX(), y: 0)
+      default: return CGPoint(x: alongX(), y: 1)
+      }
+    }
+  }
+
+  /// The centre a berth stands for in `environment`: its place in the region without the
+  /// keyboard, kept inside the region with it.
+  @inlinable
+  public func center(of berth: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+    let box = restBox(size: size, in: environment)
+    let free = restBox(size: size, in: environment.withoutKeyboard)
+    let x = free.minX + berth.x * free.width
+    let y = free.minY + berth.y * free.height
+    return CGPoint(x: min(max(x, box.minX), box.maxX), y: min(max(y, box.minY), box.maxY))
+  }
+
+  /// The centres an item of `size` may rest at: `margin` inside the safe region on each axis it
+  /// fits along with the margin; flush inside it where only the item fits; where it does not fit
+  /// at all, the single centre as near the region's middle as keeps it on screen (centred on the
+  /// window when it is larger than that too).
+  @inlinable
+  public func restBox(size: CGSize, in environment: Environment) -> CGRect {
+    let region = environment.safeRegion
+    let bounds = environment.bounds
+    func range(
+      _ low: CGFloat, _ high: CGFloat, _ outerLow: CGFloat, _ outerHigh: CGFloat,
+      _ extent: CGFloat
+    ) -> (CGFloat, CGFloat) {
+      let inset = margin.isFinite ? max(margin, 0) : 0
+      if extent + 2 * inset <= high - low {
+        return (low + inset + extent / 2, high - inset - extent / 2)
+      }
+      if extent <= high - low { return (low + extent / 2, high - extent / 2) }
+      let middle = SafeDocking.clamp(
+        (low + high) / 2, extent: extent, low: outerLow, high: outerHigh)
+      return (middle, middle)
+    }
+    let x = range(region.minX, region.maxX, bounds.minX, bounds.maxX, size.width)
+    let y = range(region.minY, region.maxY, bounds.minY, bounds.maxY, size.height)
+    return CGRect(x: x.0, y: y.0, width: x.1 - x.0, height: y.1 - y.0)
+  }
+
+  // MARK: Dragging
+
+  /// Where the item is shown when the finger would put its centre at `wanted`: there inside the
+  /// rest region, rubber-banded past it, never beyond the window; and how fast it moves there
+  /// per point the finger moves, on each axis.
+  @inlinable
+  public func follow(_ wanted: CGPoint, from current: CGPoint, size: CGSize, in environment: Environment)
+    -> (center: CGPoint, slope: CGVector)
+  {
+    let box = restBox(size: size, in: environment)
+    let bounds = environment.bounds
+    let x = banded(
+      wanted.x.isFinite ? wanted.x : current.x, low: box.minX, high: box.maxX,
+      windowLow: bounds.minX, windowHigh: bounds.maxX, extent: size.width)
+    let y = banded(
+      wanted.y.isFinite ? wanted.y : current.y, low: box.minY, high: box.maxY,
+      windowLow: bounds.minY, windowHigh: bounds.maxY, extent: size.height)
+    return (CGPoint(x: x.value, y: y.value), CGVector(dx: x.slope, dy: y.slope))
+  }
+
+  /// One axis of `follow`: the rubber band `(1 − 1 / (x c / d + 1)) d` past `low…high`, with d
+  /// the window's length, then kept inside the window.
+  @inlinable
+  func banded(
+    _ value: CGFloat, low: CGFloat, high: CGFloat, windowLow: CGFloat, windowHigh: CGFloat,
+    extent: CGFloat
+  ) -> (value: CGFloat, slope: CGFloat) {
+    let length = windowHigh - windowLow
+    guard value.isFinite else { return ((low + high) / 2, 0) }
+    var result = value
+    var slope: CGFloat = 1
+    let c = rubberBandCoefficient
+    if value > high || value < low {
+      let excess = value > high ? value - high : low - value
+      var offset = excess
+      if length > 0, c > 0, c.isFinite {
+        let stretch = excess * c / length + 1
+        offset = (1 - 1 / stretch) * length
+        slope = c / (stretch * stretch)
+      } else {
+        offset = 0
+        slope = 0
+      }
+      result = value > high ? high + offset : low - offset
+    }
+    // Never beyond the window (centred on it when the item is larger).
+    if extent >= length { return ((windowLow + windowHigh) / 2, 0) }
+    let lowest = windowLow + extent / 2
+    let highest = windowHigh - extent / 2
+    if result < lowest { return (lowest, 0) }
+    if result > highest { return (highest, 0) }
+    return (result, slope)
+  }
+}
+
+extension Environment {
+  /// The same environment with the keyboard gone.
+  @inlinable
+  public var withoutKeyboard: Environment {
+    var copy = self
+    copy.keyboardFrame = nil
+    return copy
+  }
+}
+
+/// A number without a trailing `.0`.
+@usableFromInline
+func plain(_ value: CGFloat) -> String {
+  let double = Double(value)
+  if double == double.rounded(), abs(double) < 1e15 { return String(Int(double)) }
+  return "\(double)"
+}
