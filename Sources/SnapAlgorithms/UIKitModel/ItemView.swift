@@ -179,17 +179,29 @@ public struct ItemView: Hashable, Sendable {
       shown.y += offset.dy
     }
     if let confinement, !inFlight.isEmpty {
-      let free = cushion ?? .null
-      shown.x = Self.confine(
-        shown.x, extent: size.width, low: confinement.minX, high: confinement.maxX,
-        freeLow: free.isNull ? -.infinity : free.minX, freeHigh: free.isNull ? .infinity : free.maxX
-      ).value
-      shown.y = Self.confine(
-        shown.y, extent: size.height, low: confinement.minY, high: confinement.maxY,
-        freeLow: free.isNull ? -.infinity : free.minY, freeHigh: free.isNull ? .infinity : free.maxY
-      ).value
+      if let free = cushion {
+        shown.x = Self.confine(
+          shown.x, extent: size.width, low: confinement.minX, high: confinement.maxX,
+          freeLow: free.minX, freeHigh: free.maxX
+        ).value
+        shown.y = Self.confine(
+          shown.y, extent: size.height, low: confinement.minY, high: confinement.maxY,
+          freeLow: free.minY, freeHigh: free.maxY
+        ).value
+      } else {
+        shown.x = Self.confine(shown.x, extent: size.width, low: confinement.minX, high: confinement.maxX)
+        shown.y = Self.confine(shown.y, extent: size.height, low: confinement.minY, high: confinement.maxY)
+      }
     }
     return shown
+  }
+
+  /// `value` moved so that an extent centred on it stays within `low…high`, or centred there
+  /// when it does not fit: a hard wall.
+  @inlinable
+  static func confine(_ value: CGFloat, extent: CGFloat, low: CGFloat, high: CGFloat) -> CGFloat {
+    if extent >= high - low { return (low + high) / 2 }
+    return Swift.min(Swift.max(value, low + extent / 2), high - extent / 2)
   }
 
   /// `value` kept so that an extent centred on it stays within `low…high` (centred there when it
