@@ -175,7 +175,14 @@ public enum Invariant: String, CaseIterable, Sendable {
       // as the region, whose left and right positions coincide).
       guard abs(offset) > 0.5, abs(restOffset) > 0.5 else { return .notApplicable }
       let restedRight = restOffset > 0
-      if restedRight == (offset > 0) { return .holds }
+      if restedRight == (offset > 0) {
+        guard rule.decelerationRate != nil,
+          let problem = Self.alongEdgeProblem(
+            trajectory.rest, dockedOn: restedRight ? .right : .left, projected: release,
+            environment: environment, margin: margin, rule: rule)
+        else { return .holds }
+        return .violated(problem)
+      }
       let what = rule.decelerationRate == nil ? "released with its centre" : "projected"
       return .violated(
         "\(what) at x = \(formatNumber(release.x)), \(offset > 0 ? "right" : "left")"
@@ -239,8 +246,13 @@ public enum Invariant: String, CaseIterable, Sendable {
       // Where the finger would have put the item at release: on an axis where a bound held
       // the item away from it, the item was not moving with the finger.
       let lastFinger = trajectory.releaseFinger
+      let firstTime = trajectory.frames.first?.time ?? releaseTime
       let grab = trajectory.touchDownFinger.flatMap { finger in
-        trajectory.touchDownCenter.map { CGVector(dx: finger.x - $0.x, dy: finger.y - $0.y) }
+        trajectory.touchDownCenter.map { center in
+          let anchor = Self.grabAnchor(
+            algorithm, center: center, size: size, environment: scenario.environment(at: firstTime))
+          return CGVector(dx: finger.x - anchor.x, dy: finger.y - anchor.y)
+        }
       }
       let wanted = lastFinger.flatMap { finger in
         grab.map { CGPoint(x: finger.x - $0.dx, y: finger.y - $0.dy) }
@@ -295,7 +307,8 @@ public enum Invariant: String, CaseIterable, Sendable {
           guard !intoLow, !intoHigh else { continue }
         }
         applied = true
-        if abs(handed - itemSpeed) > max(25, 0.05 * abs(itemSpeed)) {
+        // Written so that a NaN hand-off fails.
+        if !(abs(handed - itemSpeed) <= max(25, 0.05 * abs(itemSpeed))) {
           let moving =
             eased
             ? "the item moved at \(formatNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "
@@ -362,6 +375,91 @@ public enum Invariant: String, CaseIterable, Sendable {
       shown = wanted > high ? high + offset : low - offset
     }
     return min(max(shown, windowLow + extent / 2), windowHigh - extent / 2)
+  }
+
+  /// Why `rest`, docked on `edge`, is not where the projected point puts it along that edge —
+  /// the projected coordinate kept inside the region, or the slot nearest it — or nil when it
+  /// is (or when the projection lies within half a point of the middle between two slots).
+  static func alongEdgeProblem(
+    _ rest: CGRect, dockedOn edge: Edge, projected: CGPoint, environment: Environment,
+    margin: CGFloat, rule: DockingRule
+  ) -> String? {
+    let alongX = edge == .top || edge == .bottom
+    let inset = alongX ? margin : (rule.marginOnAllSides ? margin : 0)
+    let extent = alongX ? rest.width : rest.height
+    let region = environment.safeRegion
+    let free = environment.unobstructed.safeRegion
+    let (low, high) =
+      alongX
+      ? (region.minX + inset + extent / 2, region.maxX - inset - extent / 2)
+      : (region.minY + inset + extent / 2, region.maxY - inset - extent / 2)
+    guard high >= low else { return nil }
+    let wanted = alongX ? projected.x : projected.y
+    guard wanted.isFinite else { return nil }
+    var expected = min(max(wanted, low), high)
+    if let slots = rule.slots, slots > 0 {
+      let (freeLow, freeHigh) =
+        alongX
+        ? (free.minX + inset + extent / 2, free.maxX - inset - extent / 2)
+        : (free.minY + inset + extent / 2, free.maxY - inset - extent / 2)
+      guard freeHigh > freeLow else { return nil }
+      var slot: CGFloat = 0.5
+      if slots > 1 {
+        let steps = CGFloat(slots - 1)
+        let position = min(max((expected - freeLow) / (freeHigh - freeLow), 0), 1) * steps
+        // Half a point either side of the middle between two slots is too close to call.
+        let tie = (position - position.rounded(.down) - 0.5) * (freeHigh - freeLow) / steps
+        if abs(tie) < 0.5, position < steps { return nil }
+        slot = position.rounded(.toNearestOrAwayFromZero) / steps
+      }
+      expected = min(max(freeLow + slot * (freeHigh - freeLow), low), high)
+    }
+    let actual = alongX ? rest.midX : rest.midY
+    if abs(actual - expected) <= 0.5 { return nil }
+    let axis = alongX ? "x" : "y"
+    let what = rule.slots == nil ? "the projected point puts it at" : "the slot nearest the projected point is at"
+    return "projected to \(axis) = \(formatNumber(wanted)), its centre rests at \(axis) = "
+      + "\(formatNumber(actual)) along the \(edge.rawValue) edge; \(what) \(axis) = \(formatNumber(expected))"
+  }
+
+  /// The inverse of `rubberBanded`'s band (ignoring the window): the centre the finger would
+  /// have to put the item at for the band to show it at `shown`, x = (d / c) · y / (d − y) for
+  /// a shown overshoot y.
+  static func unbanded(
+    _ shown: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
+    windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
+  ) -> CGFloat {
+    let fitsMargin = extent + 2 * margin <= regionHigh - regionLow
+    let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
+    let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
+    let length = windowHigh - windowLow
+    guard shown > high || shown < low, length > 0, extent <= regionHigh - regionLow else {
+      return shown
+    }
+    let overshoot = shown > high ? shown - high : low - shown
+    guard overshoot < length else { return shown }
+    let excess = length / coefficient * overshoot / (length - overshoot)
+    return shown > high ? high + excess : low - excess
+  }
+
+  /// Where the finger's grab is measured from, for an item shown with its centre at `center`:
+  /// the centre itself, or for an algorithm with a rubber band, the point the finger would
+  /// have to put it at for the band to show it there.
+  static func grabAnchor<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, center: CGPoint, size: CGSize, environment: Environment
+  ) -> CGPoint {
+    guard let coefficient = algorithm.rubberBand else { return center }
+    let margin = algorithm.dockingMargin ?? 0
+    let vertical = algorithm.dockingRule.marginOnAllSides ? margin : 0
+    let region = environment.safeRegion
+    let bounds = environment.bounds
+    return CGPoint(
+      x: unbanded(
+        center.x, extent: size.width, regionLow: region.minX, regionHigh: region.maxX,
+        windowLow: bounds.minX, windowHigh: bounds.maxX, margin: margin, coefficient: coefficient),
+      y: unbanded(
+        center.y, extent: size.height, regionLow: region.minY, regionHigh: region.maxY,
+        windowLow: bounds.minY, windowHigh: bounds.maxY, margin: vertical, coefficient: coefficient))
   }
 
   /// How far the shown centre moves per point the finger moves, at a finger that puts the centre
@@ -451,9 +549,9 @@ public enum Invariant: String, CaseIterable, Sendable {
       }
     }
     guard let slots = rule.slots, slots > 0 else { return nil }
-    // Along the edge it rests on, it sits on a slot: evenly spaced in the region without the
-    // keyboard, kept above the keyboard when it is shown.
-    let free = environment.withoutKeyboard.safeRegion
+    // Along the edge it rests on, it sits on a slot: evenly spaced in the region without bars
+    // or keyboard, kept clear of them when they are shown.
+    let free = environment.unobstructed.safeRegion
     func onSlot(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat,
       _ freeLow: CGFloat, _ freeHigh: CGFloat) -> Bool?
     {
@@ -498,6 +596,7 @@ public enum Invariant: String, CaseIterable, Sendable {
   private func nearestEdge(
     _ trajectory: Trajectory, size: CGSize, region: CGRect, margin: CGFloat, rule: DockingRule
   ) -> Verdict {
+    let environment = trajectory.finalEnvironment
     guard let releaseCenter = trajectory.releaseCenter else { return .notApplicable }
     let velocity = trajectory.releaseVelocity ?? .zero
     let point = Self.projected(releaseCenter, velocity: velocity, rate: rule.decelerationRate)
@@ -509,7 +608,15 @@ public enum Invariant: String, CaseIterable, Sendable {
     let high = CGPoint(x: region.maxX - margin - size.width / 2, y: region.maxY - vertical - size.height / 2)
     let middle = CGPoint(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
     func expect(_ wanted: Set<Edge>, _ reason: String) -> Verdict {
-      if wanted.isSubset(of: touching) { return .holds }
+      if wanted.isSubset(of: touching) {
+        // Along the edge, where the projected point says (corners have no along).
+        guard rule.decelerationRate != nil, wanted.count == 1, let edge = wanted.first,
+          let problem = Self.alongEdgeProblem(
+            rest, dockedOn: edge, projected: point, environment: environment, margin: margin,
+            rule: rule)
+        else { return .holds }
+        return .violated(problem)
+      }
       let names = wanted.map(\.rawValue).sorted().joined(separator: " and ")
       let actual = touching.isEmpty ? "no edge" : touching.map(\.rawValue).sorted().joined(separator: " and ")
       return .violated("\(reason), so it should rest against the \(names); it rests against \(actual)")
@@ -563,7 +670,12 @@ public enum Invariant: String, CaseIterable, Sendable {
     // together; what the item should do then is resize-safe's and on-screen's to judge.
     let lastDrag = drags.last?.time ?? first.time
     if scenario.resizes.contains(where: { $0.time <= lastDrag + 1e-9 }) { return .notApplicable }
-    let grab = CGPoint(x: touchDown.x - centerThen.x, y: touchDown.y - centerThen.y)
+    // With a rubber band, the finger holds the point the band shows the item at: the grab is
+    // measured from where the finger would have to put it, so nothing jumps when it follows.
+    let anchor = Self.grabAnchor(
+      algorithm, center: centerThen, size: scenario.itemSize,
+      environment: scenario.environment(at: first.time))
+    let grab = CGPoint(x: touchDown.x - anchor.x, y: touchDown.y - anchor.y)
     let tolerance = Self.tolerance
     let hysteresis = PanGestureRecognizer.defaultHysteresis
     var recognised = false

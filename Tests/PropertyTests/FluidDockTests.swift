@@ -145,30 +145,41 @@ struct FluidDockTests {
       release: CGPoint(x: $0.4.0, y: $0.4.1))
   }
 
-  @Test("the keyboard pushes a docked item clear, still docked, and it returns when the keyboard goes")
-  func keyboardRoundTrip() {
-    check(Self.docked, examples: 150) { docked, run in
-      let plain = docked.device.environment(docked.orientation, bars: .standard)
-      var bars = DeviceProfile.Bars.standard
-      bars.keyboard = true
-      let withKeyboard = docked.device.environment(docked.orientation, bars: bars)
+  /// What may come and cover a docked item: the keyboard, or a bar that was hidden.
+  enum Cover: CaseIterable, Sendable { case keyboard, tabBar, navigationBar }
+
+  @Test("a keyboard or bar pushes a docked item clear, still docked, and it returns when it goes")
+  func coverRoundTrip() {
+    let cases = zip(Self.docked, Gen.element(of: Cover.allCases))
+    check(cases, examples: 200) { value, run in
+      let (docked, cover) = value
+      var hidden = DeviceProfile.Bars.standard
+      var shown = hidden
+      switch cover {
+      case .keyboard: shown.keyboard = true
+      case .tabBar: hidden.tabBar = false
+      case .navigationBar: hidden.navigationBar = false
+      }
+      let plain = docked.device.environment(docked.orientation, bars: hidden)
+      let covered = docked.device.environment(docked.orientation, bars: shown)
       let rule = docked.algorithm.dockingRule
       let size = Simulator.defaultItemSize
       guard
-        Invariant.fitsDocked(size, in: withKeyboard.safeRegion, margin: 16, rule: rule),
-        size.height + 32 <= withKeyboard.safeRegion.height
+        Invariant.fitsDocked(size, in: covered.safeRegion, margin: 16, rule: rule),
+        size.height + 32 <= covered.safeRegion.height
       else { return true }
       let before = docked.run([], from: plain).rest
-      let during = docked.run([(1, withKeyboard)], from: plain)
-      let after = docked.run([(1, withKeyboard), (3, plain)], from: plain).rest
-      let covered = before.maxY > withKeyboard.safeRegion.maxY - 16
-      run.label(covered ? "covered" : "clear")
-      run.cover(10, "covered", covered)
-      // Clear of the keyboard and still docked while it shows; where it was once it has gone.
-      let clear = during.rest.maxY <= withKeyboard.safeRegion.maxY - 16 + 1e-9
+      let during = docked.run([(1, covered)], from: plain)
+      let after = docked.run([(1, covered), (3, plain)], from: plain).rest
+      let inner = covered.safeRegion.insetBy(dx: 16, dy: 16)
+      let pushed = before.maxY > inner.maxY || before.minY < inner.minY
+      run.label(pushed ? "pushed" : "clear")
+      run.cover(10, "pushed", pushed)
+      // Clear of what covers it and still docked while it shows; where it was once it has gone.
+      let clear = during.rest.maxY <= inner.maxY + 1e-9 && during.rest.minY >= inner.minY - 1e-9
       let stillDocked =
-        Invariant.dockingProblem(during.rest, in: withKeyboard, margin: 16, rule: rule) == nil
-      let unmovedIfClear = covered || during.rest.distance(to: before) < 1e-9
+        Invariant.dockingProblem(during.rest, in: covered, margin: 16, rule: rule) == nil
+      let unmovedIfClear = pushed || during.rest.distance(to: before) < 1e-9
       let onScreen = during.frames.allSatisfy { plain.bounds.contains($0.rect, tolerance: 1e-9) }
       return clear && stillDocked && unmovedIfClear && onScreen && after.distance(to: before) < 1e-6
     }
@@ -177,30 +188,58 @@ struct FluidDockTests {
   @Test("after a rotation the item keeps its edge and its relative position along it")
   func rotationKeepsEdgeAndPlace() {
     check(Self.docked, examples: 150) { docked, _ in
-      let portrait = docked.device.environment(docked.orientation, bars: .standard)
+      let before = docked.device.environment(docked.orientation, bars: .standard)
       let other: DeviceProfile.Orientation = docked.orientation == .portrait ? .landscape : .portrait
       let rotated = docked.device.environment(other, bars: .standard)
       let rule = docked.algorithm.dockingRule
       let size = Simulator.defaultItemSize
       guard
-        [portrait, rotated].allSatisfy({
+        [before, rotated].allSatisfy({
           Invariant.fitsDocked(size, in: $0.safeRegion, margin: 16, rule: rule)
             && size.height + 32 <= $0.safeRegion.height
         })
       else { return true }
-      let before = docked.run([], from: portrait).rest
-      let after = docked.run([(1, rotated)], from: portrait).rest
-      let edgesBefore = Invariant.edges(of: before, in: portrait.safeRegion, margin: 16, rule: rule)
-      let edgesAfter = Invariant.edges(of: after, in: rotated.safeRegion, margin: 16, rule: rule)
-      func fractions(_ rect: CGRect, _ environment: Environment) -> CGPoint {
-        let region = environment.safeRegion
-        let low = CGPoint(x: region.minX + 16 + size.width / 2, y: region.minY + 16 + size.height / 2)
-        let high = CGPoint(x: region.maxX - 16 - size.width / 2, y: region.maxY - 16 - size.height / 2)
-        return CGPoint(x: (rect.midX - low.x) / (high.x - low.x), y: (rect.midY - low.y) / (high.y - low.y))
+      let rest = docked.run([], from: before).rest
+      let after = docked.run([(1, rotated)], from: before).rest
+      /// The centres it may rest at: 16 pt inside the region, less half the item.
+      func box(_ region: CGRect) -> CGRect {
+        region.insetBy(dx: 16 + size.width / 2, dy: 16 + size.height / 2)
       }
-      let was = fractions(before, portrait)
-      let now = fractions(after, rotated)
-      return edgesBefore == edgesAfter && abs(was.x - now.x) < 1e-9 && abs(was.y - now.y) < 1e-9
+      // Its place as fractions of the room without bars (bars only push it), 0 or 1 on the axis
+      // it is docked along (both, in a corner).
+      let edges = Invariant.edges(of: rest, in: before.safeRegion, margin: 16, rule: rule)
+      let sides = edges.intersection([.left, .right])
+      let ends = edges.intersection([.top, .bottom])
+      let free = box(before.unobstructed.safeRegion)
+      var fraction = CGPoint(
+        x: (rest.midX - free.minX) / free.width, y: (rest.midY - free.minY) / free.height)
+      var pinned = (x: docked.mode != .edges || ends.isEmpty, y: docked.mode == .corners)
+      if docked.mode == .edges {
+        // Against a side and an end at once, which edge it docked on is not visible.
+        guard sides.isEmpty || ends.isEmpty else { return true }
+        pinned.y = !ends.isEmpty
+      }
+      if pinned.x { fraction.x = sides.contains(.right) ? 1 : 0 }
+      if pinned.y { fraction.y = ends.contains(.bottom) ? 1 : 0 }
+      if let slots = docked.slots {
+        // On a slot (perhaps pushed off it by a bar): the nearest one.
+        func slot(_ value: CGFloat) -> CGFloat {
+          slots == 1 ? 0.5 : (value * CGFloat(slots - 1)).rounded() / CGFloat(slots - 1)
+        }
+        if !pinned.x { fraction.x = slot(fraction.x) }
+        if !pinned.y { fraction.y = slot(fraction.y) }
+      }
+      // The same place in the rotated window, kept clear of its bars.
+      let newFree = box(rotated.unobstructed.safeRegion)
+      let newBox = box(rotated.safeRegion)
+      let expected = CGPoint(
+        x: min(max(newFree.minX + fraction.x * newFree.width, newBox.minX), newBox.maxX),
+        y: min(max(newFree.minY + fraction.y * newFree.height, newBox.minY), newBox.maxY))
+      let newEdges = Invariant.edges(of: after, in: rotated.safeRegion, margin: 16, rule: rule)
+      // The edges it is docked on (not those a bar pushed it against) are kept.
+      let dockedOn = (pinned.x ? sides : []).union(pinned.y ? ends : [])
+      return dockedOn.isSubset(of: newEdges) && abs(after.midX - expected.x) < 1e-9
+        && abs(after.midY - expected.y) < 1e-9
     }
   }
 
@@ -209,48 +248,92 @@ struct FluidDockTests {
   @Test("a touch during the motion catches the item where it is shown, and the drag goes on from there")
   func catchInFlight() {
     let cases = zip(
-      Gen.element(of: FluidDock.Mode.allCases), Gen.int(in: 2...30),
+      Gen.element(of: FluidDock.Mode.allCases), Gen.int(in: 1...30),
       zip(Gen.double(in: -2500...2500), Gen.double(in: -2500...2500)),
       zip(Gen.int(in: -40...40), Gen.int(in: -40...40)))
-    check(cases, examples: 200) { mode, frameIndex, velocity, drag in
+    check(cases, examples: 300) { value, run in
+      let (mode, frameIndex, velocity, drag) = value
       let environment = DeviceProfile.standard.environment()
       let region = environment.safeRegion
+      let bounds = environment.bounds
       let start = CGPoint(x: region.midX, y: region.midY)
-      let flick = Gesture.flick(
-        from: start, velocity: CGVector(dx: velocity.0, dy: velocity.1))
+      let flick = Gesture.flick(from: start, velocity: CGVector(dx: velocity.0, dy: velocity.1))
       let algorithm = FluidDock(mode: mode)
       let free = Simulator(environment: environment).run(algorithm, gesture: flick)
-      guard let releaseTime = free.releaseTime,
-        let shown = free.frames.first(where: { $0.time > releaseTime + Double(frameIndex) / 60 - 1e-9 }),
-        shown.phase == .motion
+      guard let releaseTime = free.releaseTime else { return true }
+      let catchTime: Double = releaseTime + Double(frameIndex) / 60 - 1e-9
+      guard let shown = free.frames.first(where: { $0.time > catchTime }), shown.phase == .motion
       else { return true }
       // A finger lands on the centre of what is shown, holds for three frames, then drags.
       let finger = CGPoint(x: shown.rect.midX, y: shown.rect.midY)
       let moved = CGPoint(x: finger.x + CGFloat(drag.0), y: finger.y + CGFloat(drag.1))
       var gesture = flick
+      let landed: Double = shown.time
       gesture.events += [
-        TouchEvent(.began, at: shown.time, x: finger.x, y: finger.y),
-        TouchEvent(.moved, at: shown.time + 3.0 / 60, x: moved.x, y: moved.y),
-        TouchEvent(.ended, at: shown.time + 4.0 / 60, x: moved.x, y: moved.y),
+        TouchEvent(.began, at: landed, x: finger.x, y: finger.y),
+        TouchEvent(.moved, at: landed + 3.0 / 60, x: moved.x, y: moved.y),
+        TouchEvent(.ended, at: landed + 4.0 / 60, x: moved.x, y: moved.y),
       ]
       let caught = Simulator(environment: environment).run(algorithm, gesture: gesture)
-      guard let at = caught.frames.firstIndex(where: { abs($0.time - shown.time) < 1e-9 }) else {
-        return false
-      }
+      guard let at = caught.frames.firstIndex(where: { abs($0.time - shown.time) < 1e-9 }),
+        caught.frames.count > at + 3
+      else { return false }
       // The frame the touch lands in, and the two after, show it where it was caught.
-      guard caught.frames.count > at + 3 else { return false }
       let held = caught.frames[at..<(at + 3)].allSatisfy { $0.rect.distance(to: shown.rect) < 1e-9 }
-      // Once the pan begins, it moves with the finger from there (inside the rest region).
+      // Once the pan begins (10 pt), it moves as the finger does from the point the rubber band
+      // shows it at; short of that, it stays.
       let dragged = caught.frames[at + 3]
-      let dx: CGFloat = moved.x - finger.x
-      let dy: CGFloat = moved.y - finger.y
-      let wanted = CGPoint(x: shown.rect.midX + dx, y: shown.rect.midY + dy)
-      let box = algorithm.restBox(size: Simulator.defaultItemSize, in: environment)
-      let follows =
-        !box.contains(wanted) || (abs(drag.0) < 10 && abs(drag.1) < 10)
-        || (abs(dragged.rect.midX - wanted.x) < 1e-9 && abs(dragged.rect.midY - wanted.y) < 1e-9)
-      return held && follows && dragged.phase == .drag
+      let outside = !algorithm.restBox(size: shown.rect.size, in: environment).contains(finger)
+      run.label(outside ? "caught past the rest region" : "caught inside it")
+      run.cover(5, "caught past the rest region", outside)
+      guard abs(drag.0) >= 10 || abs(drag.1) >= 10 else {
+        return held && dragged.rect.distance(to: shown.rect) < 1e-9
+      }
+      func follows(_ caughtAt: CGFloat, _ by: CGFloat, _ extent: CGFloat, _ low: CGFloat,
+        _ high: CGFloat, _ windowLow: CGFloat, _ windowHigh: CGFloat) -> CGFloat
+      {
+        let from = Invariant.unbanded(
+          caughtAt, extent: extent, regionLow: low, regionHigh: high, windowLow: windowLow,
+          windowHigh: windowHigh, margin: 16, coefficient: 0.55)
+        return Invariant.rubberBanded(
+          from + by, extent: extent, regionLow: low, regionHigh: high, windowLow: windowLow,
+          windowHigh: windowHigh, margin: 16, coefficient: 0.55)
+      }
+      let x = follows(
+        finger.x, moved.x - finger.x, 60, region.minX, region.maxX, bounds.minX, bounds.maxX)
+      let y = follows(
+        finger.y, moved.y - finger.y, 60, region.minY, region.maxY, bounds.minY, bounds.maxY)
+      return held && dragged.phase == .drag && abs(dragged.rect.midX - x) < 1e-9
+        && abs(dragged.rect.midY - y) < 1e-9
     }
+  }
+
+  @Test("a finger resting on a caught item holds it through a container change; it settles on the lift")
+  func heldThroughAContainerChange() throws {
+    let environment = DeviceProfile.standard.environment()
+    var noNavigationBar = DeviceProfile.Bars.standard
+    noNavigationBar.navigationBar = false
+    let changed = DeviceProfile.standard.environment(.portrait, bars: noNavigationBar)
+    let region = environment.safeRegion
+    var gesture = Gesture.flick(
+      from: CGPoint(x: region.minX + 66, y: region.midY), velocity: CGVector(dx: 1500, dy: 0))
+    let free = Simulator(environment: environment).run(FluidDock(), gesture: gesture)
+    let shown = try #require(free.frames.first { $0.time > 0.05 + 4.0 / 60 - 1e-9 })
+    let finger = CGPoint(x: shown.rect.midX, y: shown.rect.midY)
+    gesture.events += [
+      TouchEvent(.began, at: shown.time, x: finger.x, y: finger.y),
+      TouchEvent(.ended, at: shown.time + 0.3, x: finger.x, y: finger.y),
+    ]
+    gesture.containerChanges = [ContainerChange(time: shown.time + 0.1, environment: changed)]
+    let trajectory = Simulator(environment: environment).run(FluidDock(), gesture: gesture)
+    // Under the finger it stays where it was caught, bar or no bar…
+    let held = trajectory.frames.filter { $0.time >= shown.time - 1e-9 && $0.time < shown.time + 0.3 - 1e-9 }
+    #expect(held.count >= 17)
+    #expect(held.allSatisfy { $0.rect.distance(to: shown.rect) < 1e-9 })
+    // …and docks once the finger lifts.
+    #expect(
+      Invariant.dockingProblem(
+        trajectory.rest, in: changed, margin: 16, rule: FluidDock().dockingRule) == nil)
   }
 
   // MARK: The rubber band and the soft wall
@@ -307,13 +390,14 @@ struct FluidDockTests {
   @Test("fluid-dock ids read back as written, and malformed ones say what is wrong")
   func ids() throws {
     #expect(AlgorithmCatalogue.algorithm(id: "fluid-dock")?.id == "fluid-dock.sides")
-    let options = "fluid-dock.corners(deceleration:fast,margin:8,slots:3)"
+    let options = "fluid-dock.edges(deceleration:fast,margin:8,slots:3)"
     #expect(AlgorithmCatalogue.algorithm(id: options)?.id == options)
     #expect(AlgorithmCatalogue.algorithm(id: "FLUID-DOCK.Edges( slots:2 )")?.id == "fluid-dock.edges(slots:2)")
     #expect(try AlgorithmCatalogue.algorithms(matching: "fluid-dock").count == 6)
     for bad in [
       "fluid-dock.middle", "fluid-dock(slots:0)", "fluid-dock(deceleration:1)",
       "fluid-dock(margin:-1)", "fluid-dock(bounce:1)", "fluid-dock(slots:3", "fluid-dock(slots)",
+      "fluid-dock.corners(slots:3)", "fluid-dock.thrown(throw-speed:0)",
     ] {
       #expect(throws: AlgorithmIDError.self, "\(bad)") {
         _ = try AlgorithmCatalogue.algorithms(matching: bad)

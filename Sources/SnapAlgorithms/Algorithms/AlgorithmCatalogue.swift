@@ -16,7 +16,7 @@ public enum AlgorithmCatalogue {
 
   /// A fresh instance of the algorithm with this id (case-insensitive), or `nil`. `fluid-dock`
   /// alone is its default mode, `fluid-dock.sides`; fluid-dock ids take options in parentheses,
-  /// `fluid-dock.corners(deceleration:fast,slots:3)` (see `FluidDock(parsing:)`), and `nil` is
+  /// `fluid-dock.sides(deceleration:fast,slots:3)` (see `FluidDock(parsing:)`), and `nil` is
   /// returned for malformed ones too.
   public static func algorithm(id: String) -> (any SnapAlgorithm)? {
     let key = id.lowercased().filter { !$0.isWhitespace }
@@ -146,10 +146,13 @@ extension FluidDock {
         guard let count = Int(value), count >= 1, count <= 100 else {
           throw AlgorithmIDError("slots: '\(value)' is not a whole number from 1 to 100")
         }
+        guard mode != .corners else {
+          throw AlgorithmIDError("slots: corners mode rests only in the corners; it has no slots")
+        }
         slots = count
       case "throw-speed":
         let speed = try number()
-        guard speed >= 0 else { throw AlgorithmIDError("throw-speed: must not be negative") }
+        guard speed > 0 else { throw AlgorithmIDError("throw-speed: must be positive") }
         throwSpeed = speed
       case "rubber-band":
         let coefficient = try number()

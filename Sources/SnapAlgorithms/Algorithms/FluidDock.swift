@@ -13,17 +13,19 @@ import Foundation
 ///   spaced positions.
 /// - **The safe region.** It rests `margin` inside the window less safe-area insets, bars and
 ///   keyboard. Where it rests is remembered as an edge and a fraction along it, measured in the
-///   region without the keyboard: a keyboard that would cover it pushes it clear and it returns
-///   when the keyboard goes; after a rotation, Split View or a window resize it keeps its edge
+///   region without bars or keyboard: a keyboard or bar that would cover it pushes it clear and
+///   it returns when they go; after a rotation, Split View or a window resize it keeps its edge
 ///   and its relative position along it.
 /// - **Motion that hands over.** The default motion is a spring (damping ratio 0.85, response
 ///   0.4 s) that starts at the item's velocity on each axis, normalised by that axis's distance
 ///   as UIKit's spring timing parameters take it, so a flick has no hitch. Overshoot past the
 ///   rest region is eased into the room left before the window's edge (`ItemView.cushion`, a
 ///   tanh soft wall with slope 1 where it begins), so an underdamped or critically damped spring
-///   never carries the item off screen and its velocity has no kink. The item is driven by a
-///   display link: a touch catches it where it is shown, with no jump, and the drag goes on
-///   from there.
+///   never carries the item off screen and, where there is room (the 16 pt margin, and any
+///   inset), its velocity has no kink; with no room (`margin:0` against a flush edge, or an item
+///   too big for its margin) the wall is hard and the item stops against it. The item is driven
+///   by a display link: a touch catches it where it is shown, with no jump, and the drag goes on
+///   from there (past the rest region, from the point the rubber band shows it at).
 /// - **Rubber-banding.** Past the rest region the item follows the finger with a diminishing
 ///   offset, `(1 − 1 / (x c / d + 1)) d` for an overshoot x, c = 0.55 and d the window's size on
 ///   that axis, and is never shown beyond the window.
@@ -62,8 +64,14 @@ public struct FluidDock: SnapAlgorithm {
   /// Where the item rests, as fractions (0 = low end, 1 = high end) of the range of centres
   /// along each axis of the rest region without the keyboard; `nil` until it has docked.
   public var berth: CGPoint?
-  /// Whether the touch now down caught the item in flight.
-  public var caught = false
+  /// Whether the item must settle when the finger now down lifts without dragging: it was
+  /// caught in flight, or the container changed under the finger.
+  public var settlesOnLift = false
+
+  /// The fastest release velocity handed to the motion, in points per second on each axis: no
+  /// finger flicks faster (UIKit's estimates stay under about 10,000), and a crafted gesture
+  /// (touches nanoseconds apart) must not overflow the spring.
+  public static let maximumHandedVelocity: CGFloat = 100_000
 
   public static let defaultMargin: CGFloat = 16
   public static let defaultThrowSpeed: CGFloat = 500
@@ -85,7 +93,7 @@ public struct FluidDock: SnapAlgorithm {
   }
 
   /// `fluid-dock.<mode>`, with the options that differ from the defaults in parentheses:
-  /// `fluid-dock.corners(deceleration:fast,slots:3)`.
+  /// `fluid-dock.sides(deceleration:fast,slots:3)`.
   public var id: String {
     var options: [String] = []
     if decelerationRate != Self.normalDeceleration {
@@ -127,10 +135,18 @@ public struct FluidDock: SnapAlgorithm {
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     view.isDisplayLinkDriven = true
     // Caught in flight: it stops where it is shown, and the drag goes on from there.
-    caught = view.isAnimating(at: context.time)
-    if caught { view.stopAnimations(at: context.time) } else { view.finishAnimations() }
-    grab.begin(at: touch.locationInContainer, center: view.center)
+    settlesOnLift = view.isAnimating(at: context.time)
+    if settlesOnLift { view.stopAnimations(at: context.time) } else { view.finishAnimations() }
+    take(at: touch.locationInContainer, view: view, environment: context.environment)
     grab.hold = .touched
+  }
+
+  /// Grabs the item at `location` where it is shown. Past the rest region the grab is measured
+  /// from the point the rubber band would show there, so the item does not jump when it starts
+  /// following the finger.
+  @inlinable
+  mutating func take(at location: CGPoint, view: ItemView, environment: Environment) {
+    grab.begin(at: location, center: unbanded(view.center, size: view.size, in: environment))
   }
 
   @inlinable
@@ -140,10 +156,11 @@ public struct FluidDock: SnapAlgorithm {
 
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    // A tap (the pan never began): a resting item stays; one caught in flight settles from there.
+    // A tap (the pan never began): a resting item stays; one caught in flight, or moved by a
+    // container change under the finger, settles from there.
     grab.end()
-    if caught { dock(&view, context: context, fingerVelocity: .zero) }
-    caught = false
+    if settlesOnLift { dock(&view, context: context, fingerVelocity: .zero) }
+    settlesOnLift = false
   }
 
   @inlinable
@@ -153,8 +170,8 @@ public struct FluidDock: SnapAlgorithm {
     // Either the pan took the touch over (it is dragging) or the system cancelled it.
     guard grab.hold != .dragging else { return }
     grab.end()
-    if caught { dock(&view, context: context, fingerVelocity: .zero) }
-    caught = false
+    if settlesOnLift { dock(&view, context: context, fingerVelocity: .zero) }
+    settlesOnLift = false
   }
 
   @inlinable
@@ -167,7 +184,7 @@ public struct FluidDock: SnapAlgorithm {
       if view.isAnimating(at: context.time) {
         // Moved by a container change since the touch landed: take it from where it is shown.
         view.stopAnimations(at: context.time)
-        grab.begin(at: recognizer.location(in: .window), center: view.center)
+        take(at: recognizer.location(in: .window), view: view, environment: context.environment)
       }
       fallthrough
     case .changed:
@@ -191,6 +208,15 @@ public struct FluidDock: SnapAlgorithm {
       return
     }
     let time = context.time
+    if grab.hold == .touched, let finger = grab.lastTouch {
+      // A finger rests on it: it stays where it is shown, kept in the new window, and settles
+      // when the finger lifts.
+      view.stopAnimations(at: time)
+      view.center = SafeDocking.clamp(view.center, size: view.size, in: environment.bounds)
+      take(at: finger, view: view, environment: environment)
+      settlesOnLift = true
+      return
+    }
     let shown = view.presentationCenter(at: time)
     let place = berth ?? berth(for: shown, velocity: .zero, size: view.size, in: old)
     berth = place
@@ -205,9 +231,6 @@ public struct FluidDock: SnapAlgorithm {
       view.finishAnimations()
       view.center = target
     }
-    if grab.hold == .touched, let finger = grab.lastTouch {
-      grab.begin(at: finger, center: view.center)
-    }
   }
 
   // MARK: Docking
@@ -216,9 +239,10 @@ public struct FluidDock: SnapAlgorithm {
   @inlinable
   mutating func dock(_ view: inout ItemView, context: UIKitContext, fingerVelocity: CGVector) {
     let environment = context.environment
+    let most = Self.maximumHandedVelocity
     let finger = CGVector(
-      dx: fingerVelocity.dx.isFinite ? fingerVelocity.dx : 0,
-      dy: fingerVelocity.dy.isFinite ? fingerVelocity.dy : 0)
+      dx: fingerVelocity.dx.isFinite ? min(max(fingerVelocity.dx, -most), most) : 0,
+      dy: fingerVelocity.dy.isFinite ? min(max(fingerVelocity.dy, -most), most) : 0)
     // How fast the item itself moves: the finger's speed, less where the rubber band eases it.
     var velocity = finger
     if let wanted = grab.wantedCenter {
@@ -226,7 +250,7 @@ public struct FluidDock: SnapAlgorithm {
       velocity = CGVector(dx: finger.dx * followed.slope.dx, dy: finger.dy * followed.slope.dy)
     }
     grab.end()
-    caught = false
+    settlesOnLift = false
     view.stopAnimations(at: context.time)
     let place = berth(for: view.center, velocity: finger, size: view.size, in: environment)
     berth = place
@@ -268,7 +292,7 @@ public struct FluidDock: SnapAlgorithm {
     for center: CGPoint, velocity: CGVector, size: CGSize, in environment: Environment
   ) -> CGPoint {
     let box = restBox(size: size, in: environment)
-    let free = restBox(size: size, in: environment.withoutKeyboard)
+    let free = restBox(size: size, in: environment.unobstructed)
     let point = projected(center, velocity: velocity)
     /// The fraction along an axis for a point, kept inside the current region, snapped to a slot.
     func along(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ freeLow: CGFloat, _ freeHigh: CGFloat)
@@ -290,8 +314,8 @@ public struct FluidDock: SnapAlgorithm {
     case .left: return CGPoint(x: 0, y: alongY())
     case .right: return CGPoint(x: 1, y: alongY())
     case .thrown:
-      let right =
-        abs(velocity.dx) >= throwSpeed ? velocity.dx > 0 : center.x > box.midX
+      let thrown = velocity.dx != 0 && abs(velocity.dx) >= throwSpeed
+      let right = thrown ? velocity.dx > 0 : center.x > box.midX
       return CGPoint(x: right ? 1 : 0, y: alongY())
     case .corners:
       return CGPoint(x: rightOfMiddle ? 1 : 0, y: point.y > box.midY ? 1 : 0)
@@ -310,12 +334,12 @@ public struct FluidDock: SnapAlgorithm {
     }
   }
 
-  /// The centre a berth stands for in `environment`: its place in the region without the
-  /// keyboard, kept inside the region with it.
+  /// The centre a berth stands for in `environment`: its place in the region without bars or
+  /// keyboard, kept clear of them.
   @inlinable
   public func center(of berth: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
     let box = restBox(size: size, in: environment)
-    let free = restBox(size: size, in: environment.withoutKeyboard)
+    let free = restBox(size: size, in: environment.unobstructed)
     let x = free.minX + berth.x * free.width
     let y = free.minY + berth.y * free.height
     return CGPoint(x: min(max(x, box.minX), box.maxX), y: min(max(y, box.minY), box.maxY))
@@ -402,11 +426,37 @@ public struct FluidDock: SnapAlgorithm {
   }
 }
 
-extension Environment {
-  /// The same environment with the keyboard gone.
+extension FluidDock {
+  /// The centre the finger would have to put the item at for `follow` to show it at `shown`:
+  /// `shown` inside the rest region; past it, the rubber band undone,
+  /// x = (d / c) · y / (d − y) for a shown overshoot y.
   @inlinable
-  public var withoutKeyboard: Environment {
+  public func unbanded(_ shown: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+    let box = restBox(size: size, in: environment)
+    let bounds = environment.bounds
+    func axis(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ length: CGFloat) -> CGFloat {
+      let c = rubberBandCoefficient
+      guard value.isFinite, length > 0, c > 0, c.isFinite, value > high || value < low else {
+        return value
+      }
+      let overshoot = min(value > high ? value - high : low - value, length * (1 - 1e-9))
+      let excess = length / c * overshoot / (length - overshoot)
+      return value > high ? high + excess : low - excess
+    }
+    return CGPoint(
+      x: axis(shown.x, box.minX, box.maxX, bounds.width),
+      y: axis(shown.y, box.minY, box.maxY, bounds.height))
+  }
+}
+
+extension Environment {
+  /// The same window with no navigation bar, tab bar or keyboard: what is left when nothing
+  /// that comes and goes covers it (the safe-area insets and the status bar stay).
+  @inlinable
+  public var unobstructed: Environment {
     var copy = self
+    copy.navigationBarHeight = 0
+    copy.tabBarHeight = 0
     copy.keyboardFrame = nil
     return copy
   }

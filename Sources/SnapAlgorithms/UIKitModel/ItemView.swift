@@ -153,8 +153,11 @@ public struct ItemView: Hashable, Sendable {
     var duration = motion.settleTime
     if let velocity, case .spring(let spring) = motion {
       // Distance to travel is −offset; normalise each axis by its own.
-      let vx = offset.dx != 0 && velocity.dx.isFinite ? velocity.dx / -offset.dx : 0
-      let vy = offset.dy != 0 && velocity.dy.isFinite ? velocity.dy / -offset.dy : 0
+      // A velocity that overflows once normalised (a crafted gesture) is not handed over.
+      let rawX = offset.dx != 0 && velocity.dx.isFinite ? velocity.dx / -offset.dx : 0
+      let rawY = offset.dy != 0 && velocity.dy.isFinite ? velocity.dy / -offset.dy : 0
+      let vx = rawX.isFinite ? rawX : 0
+      let vy = rawY.isFinite ? rawY : 0
       normalised = CGVector(dx: vx, dy: vy)
       // A kick settles like a unit distance travelled at that many points per second.
       duration = [vx, vy, -kick.dx, -kick.dy].map { spring.withInitialVelocity($0).settleTime }
