@@ -199,6 +199,12 @@ public struct Spring: Hashable, Sendable {
       let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
       let b = (zeta * omega0 * x0 + v0) / omegaD
       let amplitude = (x0 * x0 + b * b).squareRoot()
+      // The envelope is a plain exponential: solve it for the tolerance directly (no search).
+      let exact = log(amplitude / tolerance) / (zeta * omega0)
+      if exact.isFinite {
+        // Rounded up a hair so the envelope is within the tolerance at the returned time.
+        return max(0, exact.nextUp * (1 + 1e-12))
+      }
       envelope = { t in amplitude * exp(-zeta * omega0 * t) }
     } else {
       let root = omega0 * (zeta * zeta - 1).squareRoot()
