@@ -474,14 +474,23 @@ public enum Invariant: String, CaseIterable, Sendable {
     let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
     let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
     guard abs(wanted - low) > 1e-6, abs(wanted - high) > 1e-6 else { return nil }
-    let shown = rubberBanded(
-      wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh, windowLow: windowLow,
-      windowHigh: windowHigh, margin: margin, coefficient: coefficient)
-    if shown <= windowLow + extent / 2 || shown >= windowHigh - extent / 2 { return 0 }
-    guard wanted > high || wanted < low else { return 1 }
-    let overshoot = wanted > high ? wanted - high : low - wanted
-    let stretch = overshoot * coefficient / (windowHigh - windowLow) + 1
-    return coefficient / (stretch * stretch)
+    let length = windowHigh - windowLow
+    var unclamped = wanted
+    var slope: CGFloat = 1
+    if wanted > high || wanted < low {
+      let overshoot = wanted > high ? wanted - high : low - wanted
+      let stretch = overshoot * coefficient / length + 1
+      let offset = (1 - 1 / stretch) * length
+      unclamped = wanted > high ? high + offset : low - offset
+      slope = coefficient / (stretch * stretch)
+    }
+    // Held by the window only strictly beyond it; exactly on its edge the slope depends on the
+    // direction, so the axis is not judged.
+    let lowest = windowLow + extent / 2
+    let highest = windowHigh - extent / 2
+    if abs(unclamped - lowest) <= 1e-9 || abs(unclamped - highest) <= 1e-9 { return nil }
+    if unclamped < lowest || unclamped > highest { return 0 }
+    return slope
   }
 
   /// The edges of the safe region a docked item may rest against.

@@ -298,9 +298,10 @@ public struct FluidDock: SnapAlgorithm {
     func along(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ freeLow: CGFloat, _ freeHigh: CGFloat)
       -> CGFloat
     {
-      guard freeHigh > freeLow else { return 0.5 }
       let kept = value.isFinite ? min(max(value, low), high) : (low + high) / 2
-      let fraction = min(max((kept - freeLow) / (freeHigh - freeLow), 0), 1)
+      // With no room along the edge, the middle (or the slot nearest it, for a later window).
+      let fraction =
+        freeHigh > freeLow ? min(max((kept - freeLow) / (freeHigh - freeLow), 0), 1) : 0.5
       guard let slots, slots > 0 else { return fraction }
       guard slots > 1 else { return 0.5 }
       let steps = CGFloat(slots - 1)
