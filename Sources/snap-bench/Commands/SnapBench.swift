@@ -9,6 +9,7 @@ enum SnapBench {
     ("trace", TraceCommand.spec.abstract),
     ("curve", CurveCommand.spec.abstract),
     ("verify", VerifyCommand.spec.abstract),
+    ("report", ReportCommand.spec.abstract),
   ]
 
   static let spec = CommandSpec(
@@ -32,6 +33,7 @@ enum SnapBench {
     case "trace": try TraceCommand.run(rest)
     case "curve": try CurveCommand.run(rest)
     case "verify": try VerifyCommand.run(rest)
+    case "report": try ReportCommand.run(rest)
     case "-h", "--help", "help":
       print(spec.helpText())
     default:

@@ -28,7 +28,8 @@ enum TraceCommand {
       points per second (50 ms of touches at 120 Hz, lifted at full speed).
       """)
   static let format = OptionSpec(
-    "--format", value: "<format>", help: "json or csv (default: json).")
+    "--format", value: "<format>",
+    help: "json, csv, or svg (the device to scale with every frame; default: json).")
 
   static let spec = CommandSpec(
     name: "snap-bench trace",
@@ -125,11 +126,18 @@ enum TraceCommand {
     } else {
       input = .sample(in: environment)
     }
-    let output = try parsed.choice(format, among: ["json", "csv"]) ?? "json"
+    let output = try parsed.choice(format, among: ["json", "csv", "svg"]) ?? "json"
 
     let trajectory = Simulator(environment: environment, itemSize: size).run(algorithm, gesture: input)
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count
-    if output == "csv" {
+    if output == "svg" {
+      let motion = algorithm.releaseMotion.map { ", \($0)" } ?? ""
+      let drawing = Figures.device(
+        trajectory.finalEnvironment,
+        paths: [Figures.Path(label: "trace", colour: SVG.Palette.series[0], trajectory: trajectory)],
+        title: algorithm.id, subtitle: "\(trajectory.finalEnvironment.name)\(motion)", width: 240)
+      print(drawing.document, terminator: "")
+    } else if output == "csv" {
       print(csvLine(["t", "phase", "x", "y", "width", "height"]))
       for frame in trajectory.frames {
         print(csvLine([formatNumber(frame.time), frame.phase.rawValue] + numbers(frame.rect)))

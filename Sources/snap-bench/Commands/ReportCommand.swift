@@ -1,0 +1,400 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+
+/// `snap-bench report`: a self-contained page of pictures — trajectories, dock maps, motion
+/// curves, the invariant matrix with a drawing of every counterexample, and the cost.
+enum ReportCommand {
+  static let output = OptionSpec(
+    "--output", value: "<dir>", help: "The directory to write index.html and the SVGs into (default: report).")
+  static let device = OptionSpec(
+    "--device", value: "<name>", help: "The device to draw (default: iPhone 15).")
+  static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
+  static let results = OptionSpec(
+    "--results", value: "<run.json>",
+    help: "Cost from a 'snap-bench run --format json' file (default: a short run now).")
+  static let verifyFile = OptionSpec(
+    "--verify", value: "<verify.json>",
+    help: "The invariant matrix from a 'snap-bench verify --format json' file (default: run it now).")
+  static let examples = OptionSpec(
+    "--examples", value: "<n>", help: "Examples per cell when verifying now (default: 200).")
+  static let seed = OptionSpec("--seed", value: "<n>", help: "The verify seed (default: 1).")
+
+  static let spec = CommandSpec(
+    name: "snap-bench report",
+    abstract: "Write a page of pictures: trajectories, dock maps, motion, invariants, cost.",
+    discussion: """
+      Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \
+      loads nothing from elsewhere, so it works offline, and every SVG stands on its own.
+      """,
+    options: [output, device, landscape, results, verifyFile, examples, seed])
+
+  static func run(_ arguments: [String]) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+    let deviceName = parsed.value(device) ?? DeviceProfile.standard.name
+    guard let profile = DeviceProfile.named(deviceName) else {
+      var reason = "not a known device"
+      if let near = nearestCandidate(to: deviceName, among: DeviceProfile.catalogue.flatMap(\.acceptedNames)) {
+        reason += ". Did you mean '\(near)'?"
+      }
+      throw UsageError.invalidValue(deviceName, for: device, reason: reason).withUsage(of: spec)
+    }
+    let orientation: DeviceProfile.Orientation = parsed.flag(landscape) ? .landscape : .portrait
+    let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 1_000_000)
+    let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
+    let directory = parsed.value(output) ?? "report"
+    // Read the inputs first: a bad file is an error before anything is written.
+    let findings = try parsed.value(verifyFile).map(readFindings)
+    let cost = try parsed.value(results).map(readResults)
+
+    var page = Page(device: profile, orientation: orientation)
+    page.addTrajectories()
+    page.addDockMaps()
+    page.addMotion()
+    page.addMatrix(findings ?? freshFindings(examples: count, seed: runSeed),
+      source: findings == nil ? "verified now: \(count) examples per cell, seed \(runSeed)" : "read from \(parsed.value(verifyFile) ?? "")")
+    page.addCost(cost ?? freshResults(), source: cost == nil ? "a short run now (timings from a short run are rough; pass --results for a full one)" : "read from \(parsed.value(results) ?? "")")
+
+    do {
+      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    } catch {
+      throw RuntimeError("cannot create the directory '\(directory)': \(error.localizedDescription)")
+    }
+    for (name, svg) in page.files {
+      try writeAtomically(svg.document, to: directory + "/" + name)
+    }
+    try writeAtomically(page.html, to: directory + "/index.html")
+    print("Wrote \(directory)/index.html and \(page.files.count) pictures.")
+  }
+
+  // MARK: Inputs
+
+  /// One cell of the invariant matrix, with its counterexample when violated.
+  struct Cell {
+    var algorithm: String
+    var invariant: String
+    var status: String
+    var violation: String?
+    var scenario: Scenario?
+  }
+
+  static func freshFindings(examples: Int, seed: UInt64) -> [Cell] {
+    AlgorithmCatalogue.all.flatMap { algorithm in
+      Invariant.checked.map { invariant in
+        let finding = verifyOpened(algorithm, invariant, examples: examples, seed: seed)
+        return Cell(
+          algorithm: finding.algorithm, invariant: invariant.rawValue,
+          status: finding.status.rawValue, violation: finding.violation,
+          scenario: finding.counterexample)
+      }
+    }
+  }
+
+  static func verifyOpened<A: SnapAlgorithm>(
+    _ algorithm: A, _ invariant: Invariant, examples: Int, seed: UInt64
+  ) -> Finding {
+    verify(algorithm, invariant, examples: examples, seed: seed)
+  }
+
+  static func readFindings(_ path: String) throws -> [Cell] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RuntimeError("cannot read the verify file '\(path)'")
+    }
+    func invalid(_ reason: String) -> RuntimeError {
+      RuntimeError("the verify file '\(path)' is invalid: \(reason)")
+    }
+    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+      throw invalid("it is not a JSON object")
+    }
+    guard object["version"] as? Int == 1, let results = object["results"] as? [[String: Any]] else {
+      throw invalid("expected {\"version\": 1, \"results\": [...]} from 'snap-bench verify --format json'")
+    }
+    return try results.enumerated().map { index, entry in
+      guard let algorithm = entry["algorithm"] as? String, let invariant = entry["invariant"] as? String,
+        let status = entry["status"] as? String
+      else { throw invalid("result \(index) lacks algorithm, invariant or status") }
+      var cell = Cell(
+        algorithm: algorithm, invariant: invariant, status: status,
+        violation: entry["violation"] as? String, scenario: nil)
+      if let example = entry["counterexample"] as? [String: Any] {
+        guard let name = example["device"] as? String, let profile = DeviceProfile.named(name),
+          let gestureObject = example["gesture"],
+          let gestureData = try? JSONSerialization.data(withJSONObject: gestureObject),
+          let gesture = try? Gesture(json: gestureData)
+        else { throw invalid("result \(index)'s counterexample has no known device or a bad gesture") }
+        let item = example["item"] as? [String: Double] ?? [:]
+        cell.scenario = Scenario(
+          device: profile, orientation: example["landscape"] as? Bool == true ? .landscape : .portrait,
+          bars: DeviceProfile.Bars(
+            navigationBar: example["navigationBar"] as? Bool ?? true,
+            tabBar: example["tabBar"] as? Bool ?? true, keyboard: example["keyboard"] as? Bool ?? false),
+          itemSize: CGSize(width: item["width"] ?? 60, height: item["height"] ?? 60), gesture: gesture)
+      }
+      return cell
+    }
+  }
+
+  /// One benchmark's figures for the cost chart.
+  struct Cost {
+    var name: String
+    var median: Double
+    var low: Double
+    var high: Double
+    var ratio: Double?
+  }
+
+  static func freshResults() -> [Cost] {
+    var harness = Harness()
+    harness.epochTarget = 200_000
+    harness.epochs = 5
+    harness.warmup = 1
+    let benchmarks = makeBenchmarks(seed: 1).filter { $0.group != "reference" || $0.name == "reference/clamp" }
+    return Result.from(harness.run(benchmarks)).map {
+      Cost(name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90, ratio: $0.ratio)
+    }
+  }
+
+  static func readResults(_ path: String) throws -> [Cost] {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw RuntimeError("cannot read the results file '\(path)'")
+    }
+    struct File: Decodable {
+      struct Entry: Decodable {
+        struct Stats: Decodable { var min: Double; var median: Double; var p90: Double }
+        var name: String
+        var nsPerOp: Stats
+        var ratio: Double?
+      }
+      var version: Int
+      var results: [Entry]
+    }
+    guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1 else {
+      throw RuntimeError(
+        "the results file '\(path)' is invalid: expected version 1 of 'snap-bench run --format json'")
+    }
+    return file.results.map {
+      Cost(name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90, ratio: $0.ratio)
+    }
+  }
+
+  // MARK: The page
+
+  struct Page {
+    let device: DeviceProfile
+    let orientation: DeviceProfile.Orientation
+    var files: [(String, SVG)] = []
+    var sections: [String] = []
+
+    init(device: DeviceProfile, orientation: DeviceProfile.Orientation) {
+      self.device = device
+      self.orientation = orientation
+    }
+
+    var environment: Environment { device.environment(orientation) }
+
+    static func fileName(_ text: String) -> String {
+      String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+    }
+
+    mutating func figure(_ name: String, _ svg: SVG, caption: String? = nil) -> String {
+      files.append((name, svg))
+      let captionHTML = caption.map { "<figcaption>\(ReportCommand.html($0))</figcaption>" } ?? ""
+      return "<figure><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/>\(captionHTML)</figure>"
+    }
+
+    mutating func addTrajectories() {
+      let gestures = Figures.canonicalGestures(in: environment)
+      var legend = SVG(width: 860, height: 30, title: "Which colour is which gesture")
+      var x = 8.0
+      for (index, (name, _)) in gestures.enumerated() {
+        legend.line(x1: x, y1: 15, x2: x + 18, y2: 15, stroke: SVG.Palette.series[index], strokeWidth: 2.5)
+        legend.text(name, x: x + 22, y: 19, size: 11)
+        x += 30 + Double(name.count) * 6.2
+      }
+      let legendHTML = figure("legend.svg", legend)
+      var items: [String] = []
+      let rotated: DeviceProfile.Orientation = orientation == .portrait ? .landscape : .portrait
+      for algorithm in AlgorithmCatalogue.all {
+        let simulator = Simulator(environment: environment)
+        let paths = gestures.enumerated().map { index, pair in
+          Figures.Path(
+            label: pair.0, colour: SVG.Palette.series[index], trajectory: simulator.run(algorithm, gesture: pair.1))
+        }
+        items.append(figure(
+          "trajectory-\(Self.fileName(algorithm.id)).svg",
+          Figures.device(environment, paths: paths, title: algorithm.id, subtitle: device.name)))
+        // At rest on the right, then the device turns.
+        let region = environment.safeRegion
+        var gesture = Gesture.drag(
+          from: CGPoint(x: region.midX, y: region.midY),
+          to: CGPoint(x: region.maxX - 40, y: region.midY - 80), duration: 0.4, touchRate: 60)
+        let turned = device.environment(rotated)
+        gesture.containerChanges = [ContainerChange(time: 2, environment: turned)]
+        let trajectory = simulator.run(algorithm, gesture: gesture)
+        items.append(figure(
+          "rotation-\(Self.fileName(algorithm.id)).svg",
+          Figures.device(
+            turned, paths: [Figures.Path(label: "after the rotation", colour: SVG.Palette.series[6], trajectory: trajectory, from: 2)],
+            title: algorithm.id, subtitle: "docked on the right, then turned to \(rotated.rawValue)",
+            width: rotated == .landscape ? 260 : 120)))
+      }
+      sections.append(section(
+        "trajectories", "Trajectories",
+        "Each variant on the \(device.name) (\(orientation.rawValue)), drawn to scale: the window, its bars (grey), the safe region (dashed green). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame and the outlined square the rest. After each, the same variant docked on the right and the device turned: where it rests in the turned window.",
+        items.joined(separator: "\n"), lead: legendHTML))
+    }
+
+    mutating func addDockMaps() {
+      var items: [String] = []
+      for algorithm in AlgorithmCatalogue.all where algorithm.dockingMargin != nil || algorithm.id.hasPrefix("per-axis") {
+        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: .zero)
+        items.append(figure("dockmap-\(Self.fileName(algorithm.id)).svg", svg))
+      }
+      for id in ["edge-dock.corrected", "fluid-dock.sides", "fluid-dock.corners"] {
+        guard let algorithm = AlgorithmCatalogue.algorithm(id: id) else { continue }
+        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: CGVector(dx: 600, dy: -600))
+        items.append(figure("dockmap-\(Self.fileName(algorithm.id))-flick.svg", svg))
+      }
+      sections.append(section(
+        "dock-maps", "Dock maps",
+        "For 45 release points across the safe region (grey dots), an arrow to where each variant comes to rest. Rests that break on-screen, in-safe-area, docked or nearest-edge are drawn as a vermillion × at the end of a dashed line. The last three are released with a flick up and to the right (600, −600 pt/s): only a projecting variant follows it.",
+        items.joined(separator: "\n")))
+    }
+
+    mutating func addMotion() {
+      func motion(_ text: String) -> Motion { (try? Motion(parsing: text)) ?? .none }
+      let curves = ["linear", "ease-in", "ease-out", "ease-in-out", "default"].map {
+        ($0, motion("\($0)(duration:0.5)"), 0.0)
+      }
+      let springs = [
+        ("spring ζ 0.3", "spring(damping:0.3,response:0.4)"), ("spring ζ 0.5", "spring(damping:0.5,response:0.4)"),
+        ("spring ζ 0.7", "spring(damping:0.7,response:0.4)"), ("spring ζ 1", "spring(damping:1,response:0.4)"),
+        ("spring ζ 1.5", "spring(damping:1.5,response:0.4)"),
+      ]
+      var items: [String] = []
+      items.append(figure("motion-curves.svg", Figures.motionChart(
+        title: "Timing curves over 0.5 s: distance covered towards a target 150 pt away", motions: curves)))
+      items.append(figure("motion-springs.svg", Figures.motionChart(
+        title: "Springs from rest (response 0.4 s): overshoot past 150 pt leaves a flush-docked screen",
+        motions: springs.map { ($0.0, motion($0.1), 0) })))
+      items.append(figure("motion-springs-flick.svg", Figures.motionChart(
+        title: "The same springs handed a 1,500 pt/s flick towards the target",
+        motions: springs.map { ($0.0, motion($0.1), 1500) })))
+      sections.append(section(
+        "motion", "Motion",
+        "How each motion covers the last 150 pt to a target docked flush against the screen's edge (the dashed line): anything above it is off screen. Timing curves never pass it; an underdamped spring does, further when handed a flick, and a critically damped one does too once the flick is faster than ω0 × distance — which is why the corrected variants confine the shown position and fluid-dock eases it into a soft wall.",
+        items.joined(separator: "\n")))
+    }
+
+    mutating func addMatrix(_ cells: [Cell], source: String) {
+      let invariants = Invariant.checked.map(\.rawValue)
+      var algorithms: [String] = []
+      for cell in cells where !algorithms.contains(cell.algorithm) { algorithms.append(cell.algorithm) }
+      var rows = ["<tr><th scope=\"col\">algorithm</th>" + invariants.map { "<th scope=\"col\">\(ReportCommand.html($0))</th>" }.joined() + "</tr>"]
+      var details: [String] = []
+      for algorithm in algorithms {
+        var row = "<tr><th scope=\"row\">\(ReportCommand.html(algorithm))</th>"
+        for invariant in invariants {
+          guard let cell = cells.first(where: { $0.algorithm == algorithm && $0.invariant == invariant }) else {
+            row += "<td></td>"
+            continue
+          }
+          switch cell.status {
+          case "holds": row += "<td class=\"holds\" title=\"holds\">✓</td>"
+          case "violated":
+            let anchor = "cx-" + Self.fileName(algorithm + "-" + invariant)
+            row += "<td class=\"violated\"><a href=\"#\(anchor)\" title=\"\(ReportCommand.html(cell.violation ?? "violated"))\">✗</a></td>"
+            if let scenario = cell.scenario, let found = AlgorithmCatalogue.algorithm(id: algorithm) {
+              let trajectory = scenario.simulate(found)
+              let name = "counterexample-\(Self.fileName(algorithm + "-" + invariant)).svg"
+              let svg = Figures.device(
+                trajectory.finalEnvironment,
+                paths: [Figures.Path(label: "counterexample", colour: SVG.Palette.warning, trajectory: trajectory)],
+                title: "\(algorithm) breaks \(invariant)", subtitle: scenario.device.name, width: 150)
+              files.append((name, svg))
+              details.append(
+                "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")
+            }
+          default: row += "<td class=\"na\" title=\"not applicable\">—</td>"
+          }
+        }
+        rows.append(row + "</tr>")
+      }
+      sections.append(section(
+        "invariants", "Invariant matrix",
+        "✓ holds, ✗ violated (each links to a drawing of its smallest counterexample), — not applicable; \(source).",
+        "<table>\n" + rows.joined(separator: "\n") + "\n</table>\n<div class=\"grid\">" + details.joined(separator: "\n") + "</div>"))
+    }
+
+    mutating func addCost(_ results: [Cost], source: String) {
+      var items: [String] = []
+      let ids = Set(AlgorithmCatalogue.ids)
+      func variant(_ name: String) -> String { String(name.prefix { $0 != "/" }) }
+      for group in ["drag-step", "release", "frame", "gesture"] {
+        let rows = results.filter { $0.name.hasSuffix("/" + group) && ids.contains(variant($0.name)) }.map {
+          (name: variant($0.name), median: $0.median, low: $0.low, high: $0.high, ratio: $0.ratio)
+        }
+        guard !rows.isEmpty else { continue }
+        items.append(figure("cost-\(group).svg", Figures.costChart(
+          title: "Cost of one \(group) (ratio to edge-dock.corrected)", rows: rows)))
+      }
+      let motions = results.filter { $0.name.hasSuffix("/frame") && !ids.contains(variant($0.name)) }.map {
+        (name: String($0.name.dropLast(6)), median: $0.median, low: $0.low, high: $0.high, ratio: $0.ratio)
+      }
+      if !motions.isEmpty {
+        items.append(figure("cost-motion.svg", Figures.costChart(
+          title: "Cost of one motion frame (ratio to ease-out)", rows: motions)))
+      }
+      sections.append(section(
+        "cost", "Cost", "Nanoseconds per operation, \(source). Ratios are to edge-dock.corrected (motions: to ease-out), epoch by epoch in the same run; compare ratios, not nanoseconds across machines.",
+        items.joined(separator: "\n")))
+    }
+
+    /// A section: its heading, an introduction (HTML already escaped where it comes in pieces)
+    /// and its pictures in a grid.
+    func section(
+      _ id: String, _ title: String, _ intro: String, _ content: String, lead: String = ""
+    ) -> String {
+      "<section id=\"\(id)\">\n<h2>\(ReportCommand.html(title))</h2>\n<p>\(ReportCommand.html(intro))</p>\n\(lead)\n<div class=\"grid\">\n\(content)\n</div>\n</section>"
+    }
+
+    var html: String {
+      let contents = [
+        ("trajectories", "Trajectories"), ("dock-maps", "Dock maps"), ("motion", "Motion"),
+        ("invariants", "Invariant matrix"), ("cost", "Cost"),
+      ].map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined(separator: " · ")
+      return """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8"/>
+        <meta name="viewport" content="width=device-width, initial-scale=1"/>
+        <title>SnapLab report: \(ReportCommand.html(device.name))</title>
+        <style>
+        body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #222; margin: 24px; max-width: 1400px; }
+        h1 { font-size: 22px; } h2 { font-size: 18px; border-bottom: 1px solid #ccc; padding-bottom: 4px; margin-top: 36px; }
+        p { max-width: 900px; line-height: 1.4; }
+        .grid { display: flex; flex-wrap: wrap; gap: 12px; align-items: flex-start; }
+        figure { margin: 0; } figcaption { font-size: 12px; max-width: 420px; }
+        table { border-collapse: collapse; font-size: 12px; margin-bottom: 16px; }
+        th, td { border: 1px solid #ccc; padding: 3px 6px; text-align: center; }
+        th[scope=row] { text-align: left; font-weight: normal; font-family: monospace; }
+        td.holds { color: #009E73; } td.violated { background: #FBE3D6; } td.violated a { color: #D55E00; font-weight: bold; text-decoration: none; }
+        td.na { color: #999; }
+        .counterexample { border: 1px solid #eee; padding: 6px; }
+        @media print { figure { break-inside: avoid; } }
+        </style>
+        </head>
+        <body>
+        <h1>SnapLab: how floating-button algorithms behave on the \(ReportCommand.html(device.name))</h1>
+        <p>\(contents)</p>
+        \(sections.joined(separator: "\n"))
+        </body>
+        </html>
+
+        """
+    }
+  }
+
+  static func html(_ text: String) -> String { SVG.escape(text) }
+}

@@ -1,0 +1,150 @@
+import Foundation
+
+/// A small SVG writer: shapes and text in user units, escaped, with numbers printed short.
+///
+/// Every drawing SnapLab writes is one `SVG`: a standalone file with its own title, readable on
+/// its own and embedded in the report by reference.
+struct SVG {
+  let width: Double
+  let height: Double
+  /// What the picture shows, as `<title>` (shown by browsers and screen readers).
+  let title: String
+  private(set) var body: [String] = []
+
+  init(width: Double, height: Double, title: String) {
+    self.width = width
+    self.height = height
+    self.title = title
+  }
+
+  /// The palette of Okabe and Ito (2008), distinguishable with every common colour-vision
+  /// deficiency and in print; `warning` is its vermillion, always paired with a shape.
+  enum Palette {
+    static let series = [
+      "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442",
+    ]
+    static let warning = "#D55E00"
+    static let ink = "#222222"
+    static let muted = "#767676"
+    static let screen = "#FFFFFF"
+    static let bar = "#DDDDDD"
+    static let keyboard = "#C8C8C8"
+    static let safe = "#009E73"
+  }
+
+  /// A number as SVG wants it: at most two decimals, no trailing zeros, never NaN.
+  static func number(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let rounded = (value * 100).rounded() / 100
+    if rounded == rounded.rounded(), abs(rounded) < 1e12 { return String(Int(rounded)) }
+    return String(format: "%.2f", rounded).replacingOccurrences(
+      of: "0+$", with: "", options: .regularExpression)
+  }
+
+  static func escape(_ text: String) -> String {
+    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+  }
+
+  private static func attributes(_ pairs: [(String, String)]) -> String {
+    pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
+  }
+
+  mutating func raw(_ element: String) { body.append(element) }
+
+  mutating func rect(
+    x: Double, y: Double, width: Double, height: Double, fill: String = "none",
+    stroke: String? = nil, strokeWidth: Double = 1, dash: String? = nil, opacity: Double? = nil,
+    tooltip: String? = nil
+  ) {
+    var pairs = [
+      ("x", Self.number(x)), ("y", Self.number(y)), ("width", Self.number(max(width, 0))),
+      ("height", Self.number(max(height, 0))), ("fill", fill),
+    ]
+    if let stroke {
+      pairs += [("stroke", stroke), ("stroke-width", Self.number(strokeWidth))]
+    }
+    if let dash { pairs.append(("stroke-dasharray", dash)) }
+    if let opacity { pairs.append(("fill-opacity", Self.number(opacity))) }
+    element("rect", pairs, tooltip: tooltip)
+  }
+
+  mutating func line(
+    x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, strokeWidth: Double = 1,
+    dash: String? = nil, markerEnd: String? = nil
+  ) {
+    var pairs = [
+      ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)),
+      ("y2", Self.number(y2)), ("stroke", stroke), ("stroke-width", Self.number(strokeWidth)),
+    ]
+    if let dash { pairs.append(("stroke-dasharray", dash)) }
+    if let markerEnd { pairs.append(("marker-end", "url(#\(markerEnd))")) }
+    element("line", pairs)
+  }
+
+  mutating func polyline(
+    _ points: [(Double, Double)], stroke: String, strokeWidth: Double = 1, dash: String? = nil
+  ) {
+    guard points.count > 1 else { return }
+    let text = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
+    var pairs = [
+      ("points", text), ("fill", "none"), ("stroke", stroke),
+      ("stroke-width", Self.number(strokeWidth)), ("stroke-linejoin", "round"),
+    ]
+    if let dash { pairs.append(("stroke-dasharray", dash)) }
+    element("polyline", pairs)
+  }
+
+  mutating func circle(
+    x: Double, y: Double, r: Double, fill: String, stroke: String? = nil, tooltip: String? = nil
+  ) {
+    var pairs = [("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(r)), ("fill", fill)]
+    if let stroke { pairs.append(("stroke", stroke)) }
+    element("circle", pairs, tooltip: tooltip)
+  }
+
+  /// A cross, for what breaks an invariant: a shape, not only a colour.
+  mutating func cross(x: Double, y: Double, size: Double, stroke: String) {
+    line(x1: x - size, y1: y - size, x2: x + size, y2: y + size, stroke: stroke, strokeWidth: 1.5)
+    line(x1: x - size, y1: y + size, x2: x + size, y2: y - size, stroke: stroke, strokeWidth: 1.5)
+  }
+
+  enum Anchor: String { case start, middle, end }
+
+  mutating func text(
+    _ content: String, x: Double, y: Double, size: Double = 11, anchor: Anchor = .start,
+    fill: String = Palette.ink, weight: String? = nil, rotate: Double? = nil
+  ) {
+    var pairs = [
+      ("x", Self.number(x)), ("y", Self.number(y)), ("font-size", Self.number(size)),
+      ("text-anchor", anchor.rawValue), ("fill", fill),
+    ]
+    if let weight { pairs.append(("font-weight", weight)) }
+    if let rotate {
+      pairs.append(("transform", "rotate(\(Self.number(rotate)) \(Self.number(x)) \(Self.number(y)))"))
+    }
+    body.append("<text\(Self.attributes(pairs))>\(Self.escape(content))</text>")
+  }
+
+  private mutating func element(_ name: String, _ pairs: [(String, String)], tooltip: String? = nil) {
+    if let tooltip {
+      body.append("<\(name)\(Self.attributes(pairs))><title>\(Self.escape(tooltip))</title></\(name)>")
+    } else {
+      body.append("<\(name)\(Self.attributes(pairs))/>")
+    }
+  }
+
+  /// The whole document.
+  var document: String {
+    let head =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(Self.number(width))\" "
+      + "height=\"\(Self.number(height))\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" "
+      + "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" role=\"img\">"
+    let defs =
+      "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+      + "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
+      + "fill=\"#222222\"/></marker></defs>"
+    return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", head, "<title>\(Self.escape(title))</title>", defs]
+      + body + ["</svg>"]).joined(separator: "\n") + "\n"
+  }
+}

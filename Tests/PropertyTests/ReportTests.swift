@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// `snap-bench report` and `trace --format svg`: every picture is well-formed XML, the page's
+/// links and pictures resolve, bad inputs write nothing, and a real browser renders the page.
+@Suite("snap-bench report", .serialized)
+struct ReportTests {
+  let cli = CommandLineTests()
+
+  /// One report, written once for the suite (a few seconds in a debug build).
+  static let report: (directory: URL, status: Int32, stderr: String)? = {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snaplab-report-\(getpid())")
+    try? FileManager.default.removeItem(at: directory)
+    guard let result = try? CommandLineTests().run(["report", "--output", directory.path, "--examples", "50"])
+    else { return nil }
+    return (directory, result.status, result.stderr)
+  }()
+
+  /// Whether `data` parses as XML; the parser's complaint otherwise.
+  static func xmlError(_ data: Data) -> String? {
+    let parser = XMLParser(data: data)
+    if parser.parse() { return nil }
+    return parser.parserError.map { "\($0)" } ?? "does not parse"
+  }
+
+  @Test("the page and every picture are written, well-formed, and everything the page names exists")
+  func wellFormed() throws {
+    let report = try #require(Self.report)
+    #expect(report.status == 0, "\(report.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: report.directory.path)
+    let svgs = names.filter { $0.hasSuffix(".svg") }
+    #expect(svgs.count >= 60)
+    for name in svgs {
+      let data = try Data(contentsOf: report.directory.appendingPathComponent(name))
+      #expect(Self.xmlError(data) == nil, "\(name): \(Self.xmlError(data) ?? "")")
+      #expect(String(decoding: data, as: UTF8.self).contains("<title>"), "\(name) has no title")
+    }
+    // The page is written as XHTML-compatible HTML, so an XML parser reads it too.
+    let page = try Data(contentsOf: report.directory.appendingPathComponent("index.html"))
+    #expect(Self.xmlError(page) == nil, "index.html: \(Self.xmlError(page) ?? "")")
+    let html = String(decoding: page, as: UTF8.self)
+    #expect(!html.contains("<script"))
+    #expect(!html.contains("http://") && !html.contains("https://"), "the page loads nothing from elsewhere")
+    // Every picture it shows exists, and every ✗ links to a drawing of its counterexample.
+    let sources = matches(#"src="([^"]+)""#, in: html)
+    #expect(sources.count >= 60)
+    for source in sources { #expect(names.contains(source), "missing \(source)") }
+    let links = matches(##"href="#(cx-[^"]+)""##, in: html)
+    #expect(links.count >= 20)
+    for link in links { #expect(html.contains("id=\"\(link)\""), "no target for \(link)") }
+    for section in ["trajectories", "dock-maps", "motion", "invariants", "cost"] {
+      #expect(html.contains("<section id=\"\(section)\">"))
+    }
+  }
+
+  @Test("the pictures the README shows are the ones the report draws today")
+  func readmePictures() throws {
+    let report = try #require(Self.report)
+    let pictures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/pictures")
+    for name in ["dockmap-edge-dock.published.svg", "motion-springs-flick.svg"] {
+      let committed = try String(contentsOf: pictures.appendingPathComponent(name), encoding: .utf8)
+      let drawn = try String(contentsOf: report.directory.appendingPathComponent(name), encoding: .utf8)
+      #expect(committed == drawn, "docs/pictures/\(name) is stale: copy it from 'snap-bench report'")
+    }
+  }
+
+  @Test("trace --format svg draws one trajectory as a well-formed SVG")
+  func traceSVG() throws {
+    let result = try cli.run(["trace", "fluid-dock.corners", "--flick=1500,-800", "--format", "svg"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(Self.xmlError(Data(result.stdout.utf8)) == nil)
+    #expect(result.stdout.contains("<polyline"))
+  }
+
+  @Test("a missing or corrupt input file is an error, and nothing is written")
+  func badInputs() throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-bad-\(getpid())")
+    let corrupt = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-corrupt-\(getpid()).json")
+    try Data("{\"version\": 1, \"results\": [".utf8).write(to: corrupt)
+    defer { try? FileManager.default.removeItem(at: corrupt) }
+    for arguments in [
+      ["--verify", corrupt.path], ["--results", corrupt.path], ["--verify", "/nonexistent/v.json"],
+    ] {
+      let result = try cli.run(["report", "--output", directory.path] + arguments)
+      #expect(result.status == 1, "\(arguments): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("Error: "), "\(result.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: directory.path))
+    }
+    let device = try cli.run(["report", "--output", directory.path, "--device", "iPhone 99"])
+    #expect(device.status == 64)
+    #expect(!FileManager.default.fileExists(atPath: directory.path))
+  }
+
+  /// Chromium, if installed; `.ci/run` installs it and sets SNAPLAB_REQUIRE_BROWSER=1.
+  static let chromium: String? = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap {
+    name in
+    ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map { "\($0)/\(name)" }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }.first
+
+  @Test("headless Chromium renders the page: not blank, every picture loaded, no errors")
+  func browserRenders() throws {
+    let required = ProcessInfo.processInfo.environment["SNAPLAB_REQUIRE_BROWSER"] == "1"
+    guard let chromium = Self.chromium else {
+      if required { Issue.record("SNAPLAB_REQUIRE_BROWSER=1 but no chromium on PATH") }
+      return
+    }
+    let report = try #require(Self.report)
+    let directory = report.directory
+    // A copy of the page with a checker the report itself never carries: it lists pictures
+    // that failed to load and script errors, and writes them into the page for --dump-dom.
+    var page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
+    let checker = """
+      <script>
+      var problems = [];
+      window.addEventListener('error', function (e) { problems.push('error: ' + (e.message || e.target.src)); }, true);
+      window.addEventListener('load', function () {
+        Array.prototype.forEach.call(document.images, function (image) {
+          if (!image.complete || image.naturalWidth === 0) { problems.push('not loaded: ' + image.getAttribute('src')); }
+        });
+        var out = document.createElement('pre');
+        out.id = 'snaplab-check';
+        out.textContent = 'images=' + document.images.length + ';problems=' + JSON.stringify(problems);
+        document.body.appendChild(out);
+      });
+      </script>
+      """
+    page = page.replacingOccurrences(of: "</head>", with: checker + "\n</head>")
+    let checked = directory.appendingPathComponent("check.html")
+    try page.write(to: checked, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: checked) }
+    let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files"]
+    let dom = try shell(chromium, flags + ["--virtual-time-budget=10000", "--dump-dom", checked.absoluteString])
+    let verdict = try #require(matches(#"images=(\d+);problems=(\[.*?\])"#, in: dom.stdout, group: 0).first, "no check output")
+    #expect(verdict.contains("problems=[]"), "\(verdict)")
+    let loaded = Int(matches(#"images=(\d+)"#, in: verdict).first ?? "0") ?? 0
+    #expect(loaded >= 60)
+    // The screenshot of the real page is not blank: count the pixels that are not white.
+    let shot = directory.appendingPathComponent("shot.png")
+    _ = try shell(chromium, flags + ["--window-size=1400,2400", "--screenshot=\(shot.path)", directory.appendingPathComponent("index.html").absoluteString])
+    let ink = try shell("/usr/bin/env", ["python3", "-c", Self.inkScript, shot.path])
+    let share = Double(ink.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    #expect(share > 0.02, "only \(share) of the screenshot is not white")
+  }
+
+  /// Prints the share of a PNG's pixels that are not white (PNG decoding with the standard
+  /// library only: zlib and the five row filters).
+  static let inkScript = """
+    import sys, zlib, struct
+    data = open(sys.argv[1], 'rb').read()
+    pos, idat, w, h, ct = 8, b'', 0, 0, 0
+    while pos < len(data):
+        n, kind = struct.unpack('>I4s', data[pos:pos+8]); body = data[pos+8:pos+8+n]; pos += 12 + n
+        if kind == b'IHDR': w, h, depth, ct = struct.unpack('>IIBB', body[:10])
+        elif kind == b'IDAT': idat += body
+    bpp = {2: 3, 6: 4}[ct]; raw = zlib.decompress(idat); stride = w * bpp
+    prev = bytearray(stride); ink = 0; i = 0
+    for y in range(h):
+        f = raw[i]; row = bytearray(raw[i+1:i+1+stride]); i += 1 + stride
+        for x in range(stride):
+            a = row[x-bpp] if x >= bpp else 0; b = prev[x]; c = prev[x-bpp] if x >= bpp else 0
+            if f == 1: row[x] = (row[x] + a) & 255
+            elif f == 2: row[x] = (row[x] + b) & 255
+            elif f == 3: row[x] = (row[x] + (a + b) // 2) & 255
+            elif f == 4:
+                p = a + b - c; pa, pb, pc = abs(p-a), abs(p-b), abs(p-c)
+                row[x] = (row[x] + (a if pa <= pb and pa <= pc else b if pb <= pc else c)) & 255
+        ink += sum(1 for x in range(0, stride, bpp) if row[x] < 245 or row[x+1] < 245 or row[x+2] < 245)
+        prev = row
+    print(ink / float(w * h))
+    """
+
+  func shell(_ executable: String, _ arguments: [String]) throws -> CommandLineTests.Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return CommandLineTests.Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errData, as: UTF8.self))
+  }
+
+  /// The first capture group (or the whole match, for group 0) of every match of `pattern`.
+  func matches(_ pattern: String, in text: String, group: Int = 1) -> [String] {
+    guard let regex = try? NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators]) else { return [] }
+    let range = NSRange(text.startIndex..., in: text)
+    return regex.matches(in: text, range: range).compactMap {
+      Range($0.range(at: group), in: text).map { String(text[$0]) }
+    }
+  }
+}
