@@ -222,7 +222,9 @@ enum ReportCommand {
         }
         items.append(figure(
           "trajectory-\(Self.fileName(algorithm.id)).svg",
-          Figures.device(environment, paths: paths, title: algorithm.id, subtitle: device.name)))
+          Figures.device(
+            environment, paths: paths, title: algorithm.id,
+            subtitle: "\(gestures.count) gestures on the \(device.name)")))
         // At rest on the right, then the device turns.
         let region = environment.safeRegion
         var gesture = Gesture.drag(
@@ -273,12 +275,12 @@ enum ReportCommand {
       ]
       var items: [String] = []
       items.append(figure("motion-curves.svg", Figures.motionChart(
-        title: "Timing curves over 0.5 s: distance covered towards a target 150 pt away", motions: curves)))
+        title: "Timing curves over 0.5 s, towards a target 150 pt away", motions: curves)))
       items.append(figure("motion-springs.svg", Figures.motionChart(
-        title: "Springs from rest (response 0.4 s): overshoot past 150 pt leaves a flush-docked screen",
+        title: "Springs from rest (response 0.4 s), 150 pt to go",
         motions: springs.map { ($0.0, motion($0.1), 0) })))
       items.append(figure("motion-springs-flick.svg", Figures.motionChart(
-        title: "The same springs handed a 1,500 pt/s flick towards the target",
+        title: "The same springs handed a 1,500 pt/s flick",
         motions: springs.map { ($0.0, motion($0.1), 1500) })))
       sections.append(section(
         "motion", "Motion",
@@ -310,7 +312,7 @@ enum ReportCommand {
               let svg = Figures.device(
                 trajectory.finalEnvironment,
                 paths: [Figures.Path(label: "counterexample", colour: SVG.Palette.warning, trajectory: trajectory)],
-                title: "\(algorithm) breaks \(invariant)", subtitle: scenario.device.name, width: 150)
+                title: "\(algorithm) breaks \(invariant)", subtitle: trajectory.finalEnvironment.name, width: 150)
               files.append((name, svg))
               details.append(
                 "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")

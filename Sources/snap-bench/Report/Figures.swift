@@ -98,8 +98,8 @@ enum Figures {
   // MARK: Gestures every variant is shown with
 
   /// The canonical gestures of the report, on an item resting in the middle of the safe region
-  /// (60×60): flicks towards each side, a slow drag into the tab bar, a drag past the top and a
-  /// cancelled drag.
+  /// (60×60): flicks towards each side (left, right, up, down), a slow drag into the tab bar, a
+  /// drag past the top and a cancelled drag.
   static func canonicalGestures(in environment: Environment) -> [(String, Gesture)] {
     let region = environment.safeRegion
     let middle = CGPoint(x: region.midX, y: region.midY)
@@ -116,6 +116,7 @@ enum Figures {
       ("flick left", .flick(from: middle, velocity: CGVector(dx: -1200, dy: -300))),
       ("flick right", .flick(from: middle, velocity: CGVector(dx: 1200, dy: 300))),
       ("flick up", .flick(from: middle, velocity: CGVector(dx: 250, dy: -1500))),
+      ("flick down", .flick(from: middle, velocity: CGVector(dx: -250, dy: 1500))),
       ("slow drag into the tab bar", held(.drag(
         from: middle, to: CGPoint(x: middle.x - 40, y: bottom), duration: 1.2, touchRate: 60))),
       ("drag past the top", held(.drag(
@@ -225,6 +226,7 @@ enum Figures {
     yRange: ClosedRange<Double>, references: [(Double, String)], width: Double = 520,
     height: Double = 300
   ) -> SVG {
+    let width = max(width, Double(title.count) * 7.4 + 16)
     var svg = SVG(width: width, height: height, title: title)
     let left = 56.0, right = 150.0, top = 30.0, bottom = 44.0
     let plotWidth = width - left - right
@@ -309,7 +311,7 @@ enum Figures {
         item.points = item.points.filter { $0.0 <= longest }
         return item
       }, xRange: 0...longest, yRange: 0...top,
-      references: [(distance, "target = screen edge for a flush dock (150 pt)")])
+      references: [(distance, "target = screen edge (flush dock)")])
   }
 
   /// Median ns per operation as bars, with a whisker from the fastest epoch to the 90th
