@@ -78,6 +78,35 @@ struct ReportTests {
     #expect(result.stdout.contains("<polyline"))
   }
 
+  @Test("the matrix and the cost can come from verify and run JSON files")
+  func fromFiles() throws {
+    let base = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-files-\(getpid())")
+    try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: base) }
+    let verify = try cli.run(["verify", "--format", "json", "--examples", "20", "--algorithm", "edge-dock.published"])
+    try Data(verify.stdout.utf8).write(to: base.appendingPathComponent("v.json"))
+    let run = try cli.run([
+      "run", "--format", "json", "--iterations", "100", "--repetitions", "3", "--no-progress",
+      "--filter", "^(edge-dock|fluid-dock.sides)",
+    ])
+    try Data(run.stdout.utf8).write(to: base.appendingPathComponent("r.json"))
+    let output = base.appendingPathComponent("page")
+    let result = try cli.run([
+      "report", "--output", output.path, "--verify", base.appendingPathComponent("v.json").path,
+      "--results", base.appendingPathComponent("r.json").path, "--landscape", "--flick=-900,300",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let html = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
+    #expect(html.contains("read from \(base.appendingPathComponent("v.json").path)"))
+    #expect(html.contains("flicked at (-900, 300)"))
+    // Only edge-dock.published was verified: one matrix row, and its counterexamples drawn.
+    #expect(matches(#"<th scope="row">"#, in: html, group: 0).count == 1)
+    let drawings = try FileManager.default.contentsOfDirectory(atPath: output.path)
+      .filter { $0.hasPrefix("counterexample-edge-dock.published-") }
+    #expect(drawings.count >= 4)
+    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("cost-frame.svg").path))
+  }
+
   @Test("a missing or corrupt input file is an error, and nothing is written")
   func badInputs() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-bad-\(getpid())")

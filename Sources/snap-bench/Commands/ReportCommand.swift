@@ -19,6 +19,9 @@ enum ReportCommand {
   static let examples = OptionSpec(
     "--examples", value: "<n>", help: "Examples per cell when verifying now (default: 200).")
   static let seed = OptionSpec("--seed", value: "<n>", help: "The verify seed (default: 1).")
+  static let flick = OptionSpec(
+    "--flick", value: "<vx>,<vy>",
+    help: "The release velocity of the flicked dock maps, in points per second (default: 600,-600).")
 
   static let spec = CommandSpec(
     name: "snap-bench report",
@@ -27,7 +30,7 @@ enum ReportCommand {
       Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \
       loads nothing from elsewhere, so it works offline, and every SVG stands on its own.
       """,
-    options: [output, device, landscape, results, verifyFile, examples, seed])
+    options: [output, device, landscape, results, verifyFile, examples, seed, flick])
 
   static func run(_ arguments: [String]) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
@@ -43,13 +46,15 @@ enum ReportCommand {
     let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let directory = parsed.value(output) ?? "report"
+    let velocity = try parsed.value(flick).map { try parseVelocity($0, for: flick, spec: spec) }
+      ?? CGVector(dx: 600, dy: -600)
     // Read the inputs first: a bad file is an error before anything is written.
     let findings = try parsed.value(verifyFile).map(readFindings)
     let cost = try parsed.value(results).map(readResults)
 
     var page = Page(device: profile, orientation: orientation)
     page.addTrajectories()
-    page.addDockMaps()
+    page.addDockMaps(flick: velocity)
     page.addMotion()
     page.addMatrix(findings ?? freshFindings(examples: count, seed: runSeed),
       source: findings == nil ? "verified now: \(count) examples per cell, seed \(runSeed)" : "read from \(parsed.value(verifyFile) ?? "")")
@@ -246,7 +251,7 @@ enum ReportCommand {
         items.joined(separator: "\n"), lead: legendHTML))
     }
 
-    mutating func addDockMaps() {
+    mutating func addDockMaps(flick: CGVector) {
       var items: [String] = []
       for algorithm in AlgorithmCatalogue.all where algorithm.dockingMargin != nil || algorithm.id.hasPrefix("per-axis") {
         let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: .zero)
@@ -254,12 +259,12 @@ enum ReportCommand {
       }
       for id in ["edge-dock.corrected", "fluid-dock.sides", "fluid-dock.corners"] {
         guard let algorithm = AlgorithmCatalogue.algorithm(id: id) else { continue }
-        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: CGVector(dx: 600, dy: -600))
+        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: flick)
         items.append(figure("dockmap-\(Self.fileName(algorithm.id))-flick.svg", svg))
       }
       sections.append(section(
         "dock-maps", "Dock maps",
-        "For 45 release points across the safe region (grey dots), an arrow to where each variant comes to rest. Rests that break on-screen, in-safe-area, docked or nearest-edge are drawn as a vermillion × at the end of a dashed line. The last three are released with a flick up and to the right (600, −600 pt/s): only a projecting variant follows it.",
+        "For 45 release points across the safe region (grey dots), an arrow to where each variant comes to rest. Rests that break on-screen, in-safe-area, docked or nearest-edge are drawn as a vermillion × at the end of a dashed line. The last three are flicked at (\(formatNumber(flick.dx)), \(formatNumber(flick.dy))) pt/s (--flick): only a projecting variant follows the flick.",
         items.joined(separator: "\n")))
     }
 

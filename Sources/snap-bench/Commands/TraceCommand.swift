@@ -110,17 +110,9 @@ enum TraceCommand {
         throw UsageError.invalidValue(text, for: flick, reason: "give --flick or --gesture, not both")
           .withUsage(of: spec)
       }
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-      guard parts.count == 2, let vx = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-        let vy = Double(parts[1].trimmingCharacters(in: .whitespaces)), vx.isFinite, vy.isFinite,
-        abs(vx) <= 100_000, abs(vy) <= 100_000
-      else {
-        throw UsageError.invalidValue(
-          text, for: flick, reason: "expected two numbers <vx>,<vy> in points per second, each within ±100000")
-          .withUsage(of: spec)
-      }
+      let velocity = try parseVelocity(text, for: flick, spec: spec)
       let region = environment.safeRegion
-      input = .flick(from: CGPoint(x: region.midX, y: region.midY), velocity: CGVector(dx: vx, dy: vy))
+      input = .flick(from: CGPoint(x: region.midX, y: region.midY), velocity: velocity)
     } else if let path = parsed.value(gesture) {
       input = try readGesture(path)
     } else {
@@ -232,6 +224,21 @@ enum TraceCommand {
       throw RuntimeError("the gesture in \(source) is invalid: \(error.description)")
     }
   }
+}
+
+/// A velocity as users write it, `<vx>,<vy>` in points per second.
+func parseVelocity(_ text: String, for option: OptionSpec, spec: CommandSpec) throws -> CGVector {
+  let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+  guard parts.count == 2, let vx = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+    let vy = Double(parts[1].trimmingCharacters(in: .whitespaces)), vx.isFinite, vy.isFinite,
+    abs(vx) <= 100_000, abs(vy) <= 100_000
+  else {
+    throw UsageError.invalidValue(
+      text, for: option,
+      reason: "expected two numbers <vx>,<vy> in points per second, each within ±100000")
+      .withUsage(of: spec)
+  }
+  return CGVector(dx: vx, dy: vy)
 }
 
 /// The algorithm id the user most likely meant: the nearest id, or the first id of the nearest
