@@ -21,6 +21,46 @@ struct ReportTests {
     return (directory, result.status, result.stderr)
   }()
 
+  /// The shapes of an SVG whose coordinates fall outside its width and height (by more than a
+  /// pixel): circles' centres, rectangles' corners, lines' ends, text anchors.
+  static func outsideCanvas(_ data: Data) -> [String] {
+    final class Collector: NSObject, XMLParserDelegate {
+      var width = Double.infinity
+      var height = Double.infinity
+      var outside: [String] = []
+      func parser(
+        _ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+        qualifiedName: String?, attributes: [String: String] = [:]
+      ) {
+        func value(_ key: String) -> Double? { attributes[key].flatMap(Double.init) }
+        if name == "svg" {
+          width = value("width") ?? .infinity
+          height = value("height") ?? .infinity
+          return
+        }
+        var points: [(Double, Double)] = []
+        switch name {
+        case "circle": points = [(value("cx") ?? 0, value("cy") ?? 0)]
+        case "rect":
+          let x = value("x") ?? 0, y = value("y") ?? 0
+          points = [(x, y), (x + (value("width") ?? 0), y + (value("height") ?? 0))]
+        case "line":
+          points = [(value("x1") ?? 0, value("y1") ?? 0), (value("x2") ?? 0, value("y2") ?? 0)]
+        case "text": points = [(value("x") ?? 0, value("y") ?? 0)]
+        default: return
+        }
+        for (x, y) in points where x < -1 || y < -1 || x > width + 1 || y > height + 1 {
+          outside.append("\(name) at (\(x), \(y)) in \(width)×\(height)")
+        }
+      }
+    }
+    let collector = Collector()
+    let parser = XMLParser(data: data)
+    parser.delegate = collector
+    _ = parser.parse()
+    return collector.outside
+  }
+
   /// Whether `data` parses as XML; the parser's complaint otherwise.
   static func xmlError(_ data: Data) -> String? {
     let parser = XMLParser(data: data)
@@ -38,6 +78,9 @@ struct ReportTests {
     for name in svgs {
       let data = try Data(contentsOf: report.directory.appendingPathComponent(name))
       #expect(Self.xmlError(data) == nil, "\(name): \(Self.xmlError(data) ?? "")")
+      // Nothing is drawn outside the picture, where it would be cut off.
+      let outside = Self.outsideCanvas(data)
+      #expect(outside.isEmpty, "\(name) draws outside its canvas: \(outside.prefix(3))")
       #expect(String(decoding: data, as: UTF8.self).contains("<title>"), "\(name) has no title")
     }
     // The page is written as XHTML-compatible HTML, so an XML parser reads it too.
@@ -83,7 +126,11 @@ struct ReportTests {
     let base = FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-files-\(getpid())")
     try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: base) }
-    let verify = try cli.run(["verify", "--format", "json", "--examples", "20", "--algorithm", "edge-dock.published"])
+    // Verified with a spring, which edge-dock.published starts from rest: a velocity hitch.
+    let verify = try cli.run([
+      "verify", "--format", "json", "--examples", "20", "--algorithm", "edge-dock.published",
+      "--motion", "spring(damping:1,response:0.4)",
+    ])
     try Data(verify.stdout.utf8).write(to: base.appendingPathComponent("v.json"))
     let run = try cli.run([
       "run", "--format", "json", "--iterations", "100", "--repetitions", "3", "--no-progress",
@@ -104,6 +151,13 @@ struct ReportTests {
     let drawings = try FileManager.default.contentsOfDirectory(atPath: output.path)
       .filter { $0.hasPrefix("counterexample-edge-dock.published-") }
     #expect(drawings.count >= 4)
+    // Every ✗ links to a drawing, and the drawings are made with the motion verified with.
+    let crosses = html.components(separatedBy: "✗</a>").count - 1
+    #expect(crosses == drawings.count)
+    let hitch = try String(
+      contentsOf: output.appendingPathComponent("counterexample-edge-dock.published-velocity-continuous.svg"),
+      encoding: .utf8)
+    #expect(hitch.contains("spring(damping:1,response:0.4)"))
     #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("cost-frame.svg").path))
   }
 
@@ -143,19 +197,29 @@ struct ReportTests {
     let report = try #require(Self.report)
     let directory = report.directory
     // A copy of the page with a checker the report itself never carries: it lists pictures
-    // that failed to load and script errors, and writes them into the page for --dump-dom.
+    // that failed to load or are blank (under 1% of their pixels not white, each drawn on a
+    // canvas), script and console errors, and writes them into the page for --dump-dom.
     var page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
     let checker = """
       <script>
       var problems = [];
-      window.addEventListener('error', function (e) { problems.push('error: ' + (e.message || e.target.src)); }, true);
+      console.error = function () { problems.push('console: ' + Array.prototype.join.call(arguments, ' ')); };
+      window.addEventListener('error', function (e) { problems.push('error: ' + (e.message || (e.target && e.target.src))); }, true);
       window.addEventListener('load', function () {
+        var inked = 0;
         Array.prototype.forEach.call(document.images, function (image) {
-          if (!image.complete || image.naturalWidth === 0) { problems.push('not loaded: ' + image.getAttribute('src')); }
+          var src = image.getAttribute('src');
+          if (!image.complete || image.naturalWidth === 0) { problems.push('not loaded: ' + src); return; }
+          try {
+            var c = document.createElement('canvas'); c.width = image.naturalWidth; c.height = image.naturalHeight;
+            var g = c.getContext('2d'); g.fillStyle = '#fff'; g.fillRect(0, 0, c.width, c.height); g.drawImage(image, 0, 0);
+            var d = g.getImageData(0, 0, c.width, c.height).data, ink = 0;
+            for (var i = 0; i < d.length; i += 4) { if (d[i] < 235 || d[i + 1] < 235 || d[i + 2] < 235) ink++; }
+            if (ink / (c.width * c.height) < 0.01) { problems.push('blank: ' + src); } else { inked++; }
+          } catch (e) { problems.push('pixels of ' + src + ': ' + e.message); }
         });
-        var out = document.createElement('pre');
-        out.id = 'snaplab-check';
-        out.textContent = 'images=' + document.images.length + ';problems=' + JSON.stringify(problems);
+        var out = document.createElement('pre'); out.id = 'snaplab-check';
+        out.textContent = 'images=' + document.images.length + ';inked=' + inked + ';problems=' + JSON.stringify(problems);
         document.body.appendChild(out);
       });
       </script>
@@ -166,10 +230,13 @@ struct ReportTests {
     defer { try? FileManager.default.removeItem(at: checked) }
     let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files"]
     let dom = try shell(chromium, flags + ["--virtual-time-budget=10000", "--dump-dom", checked.absoluteString])
-    let verdict = try #require(matches(#"images=(\d+);problems=(\[.*?\])"#, in: dom.stdout, group: 0).first, "no check output")
+    let verdict = try #require(
+      matches(#"images=(\d+);inked=(\d+);problems=(\[.*?\])"#, in: dom.stdout, group: 0).first,
+      "no check output")
     #expect(verdict.contains("problems=[]"), "\(verdict)")
     let loaded = Int(matches(#"images=(\d+)"#, in: verdict).first ?? "0") ?? 0
-    #expect(loaded >= 60)
+    let inked = Int(matches(#"inked=(\d+)"#, in: verdict).first ?? "0") ?? 0
+    #expect(loaded >= 60 && inked == loaded, "\(verdict)")
     // The screenshot of the real page is not blank: count the pixels that are not white.
     let shot = directory.appendingPathComponent("shot.png")
     _ = try shell(chromium, flags + ["--window-size=1400,2400", "--screenshot=\(shot.path)", directory.appendingPathComponent("index.html").absoluteString])

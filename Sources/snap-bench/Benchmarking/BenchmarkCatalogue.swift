@@ -46,8 +46,9 @@ func makeBenchmarks(seed: UInt64) -> [Benchmark] {
   benchmarks += algorithmBenchmarks(EdgeDockCorrected(), inputs)
   benchmarks += algorithmBenchmarks(ForcedBoundaryEndCorrected(), inputs)
   benchmarks += algorithmBenchmarks(InsetCorrectionCorrected(), inputs)
-  benchmarks += algorithmBenchmarks(FluidDock(), inputs)
-  benchmarks += algorithmBenchmarks(FluidDock(mode: .corners), inputs)
+  for mode in FluidDock.Mode.allCases {
+    benchmarks += algorithmBenchmarks(FluidDock(mode: mode), inputs)
+  }
   benchmarks += motionBenchmarks(inputs)
   return benchmarks
 }

@@ -10,6 +10,8 @@ enum ReportCommand {
   static let device = OptionSpec(
     "--device", value: "<name>", help: "The device to draw (default: iPhone 15).")
   static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
+  static let keyboard = OptionSpec(
+    flag: "--keyboard", help: "Show the keyboard in the trajectories and dock maps.")
   static let results = OptionSpec(
     "--results", value: "<run.json>",
     help: "Cost from a 'snap-bench run --format json' file (default: a short run now).")
@@ -30,7 +32,7 @@ enum ReportCommand {
       Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \
       loads nothing from elsewhere, so it works offline, and every SVG stands on its own.
       """,
-    options: [output, device, landscape, results, verifyFile, examples, seed, flick])
+    options: [output, device, landscape, keyboard, results, verifyFile, examples, seed, flick])
 
   static func run(_ arguments: [String]) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
@@ -48,11 +50,17 @@ enum ReportCommand {
     let directory = parsed.value(output) ?? "report"
     let velocity = try parsed.value(flick).map { try parseVelocity($0, for: flick, spec: spec) }
       ?? CGVector(dx: 600, dy: -600)
+    guard velocity != .zero else {
+      throw UsageError.invalidValue(
+        parsed.value(flick) ?? "", for: flick,
+        reason: "a flick needs a velocity; the dock maps already show releases with the finger still")
+        .withUsage(of: spec)
+    }
     // Read the inputs first: a bad file is an error before anything is written.
     let findings = try parsed.value(verifyFile).map(readFindings)
     let cost = try parsed.value(results).map(readResults)
 
-    var page = Page(device: profile, orientation: orientation)
+    var page = Page(device: profile, orientation: orientation, keyboard: parsed.flag(keyboard))
     page.addTrajectories()
     page.addDockMaps(flick: velocity)
     page.addMotion()
@@ -81,6 +89,8 @@ enum ReportCommand {
     var status: String
     var violation: String?
     var scenario: Scenario?
+    /// The motion the algorithm was verified with, when it is not its own.
+    var motion: String? = nil
   }
 
   static func freshFindings(examples: Int, seed: UInt64) -> [Cell] {
@@ -121,6 +131,13 @@ enum ReportCommand {
       var cell = Cell(
         algorithm: algorithm, invariant: invariant, status: status,
         violation: entry["violation"] as? String, scenario: nil)
+      // verify --format json records each algorithm's motion: redraw with it when it is not the
+      // catalogue's own (verify --motion).
+      if let motion = entry["motion"] as? String,
+        AlgorithmCatalogue.algorithm(id: algorithm)?.releaseMotion?.description != motion
+      {
+        cell.motion = motion
+      }
       if let example = entry["counterexample"] as? [String: Any] {
         guard let name = example["device"] as? String, let profile = DeviceProfile.named(name),
           let gestureObject = example["gesture"],
@@ -187,15 +204,19 @@ enum ReportCommand {
   struct Page {
     let device: DeviceProfile
     let orientation: DeviceProfile.Orientation
+    let bars: DeviceProfile.Bars
     var files: [(String, SVG)] = []
     var sections: [String] = []
 
-    init(device: DeviceProfile, orientation: DeviceProfile.Orientation) {
+    init(device: DeviceProfile, orientation: DeviceProfile.Orientation, keyboard: Bool) {
       self.device = device
       self.orientation = orientation
+      var bars = DeviceProfile.Bars.standard
+      bars.keyboard = keyboard
+      self.bars = bars
     }
 
-    var environment: Environment { device.environment(orientation) }
+    var environment: Environment { device.environment(orientation, bars: bars) }
 
     static func fileName(_ text: String) -> String {
       String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
@@ -212,7 +233,7 @@ enum ReportCommand {
       var legend = SVG(width: 860, height: 30, title: "Which colour is which gesture")
       var x = 8.0
       for (index, (name, _)) in gestures.enumerated() {
-        legend.line(x1: x, y1: 15, x2: x + 18, y2: 15, stroke: SVG.Palette.series[index], strokeWidth: 2.5)
+        legend.line(x1: x, y1: 15, x2: x + 18, y2: 15, stroke: SVG.Palette.gestures[index], strokeWidth: 2.5)
         legend.text(name, x: x + 22, y: 19, size: 11)
         x += 30 + Double(name.count) * 6.2
       }
@@ -223,7 +244,7 @@ enum ReportCommand {
         let simulator = Simulator(environment: environment)
         let paths = gestures.enumerated().map { index, pair in
           Figures.Path(
-            label: pair.0, colour: SVG.Palette.series[index], trajectory: simulator.run(algorithm, gesture: pair.1))
+            label: pair.0, colour: SVG.Palette.gestures[index], trajectory: simulator.run(algorithm, gesture: pair.1))
         }
         items.append(figure(
           "trajectory-\(Self.fileName(algorithm.id)).svg",
@@ -235,15 +256,15 @@ enum ReportCommand {
         var gesture = Gesture.drag(
           from: CGPoint(x: region.midX, y: region.midY),
           to: CGPoint(x: region.maxX - 40, y: region.midY - 80), duration: 0.4, touchRate: 60)
-        let turned = device.environment(rotated)
+        let turned = device.environment(rotated, bars: bars)
         gesture.containerChanges = [ContainerChange(time: 2, environment: turned)]
         let trajectory = simulator.run(algorithm, gesture: gesture)
         items.append(figure(
           "rotation-\(Self.fileName(algorithm.id)).svg",
           Figures.device(
-            turned, paths: [Figures.Path(label: "after the rotation", colour: SVG.Palette.series[6], trajectory: trajectory, from: 2)],
-            title: algorithm.id, subtitle: "docked on the right, then turned to \(rotated.rawValue)",
-            width: rotated == .landscape ? 260 : 120)))
+            turned, paths: [Figures.Path(label: "frames from the turn on", colour: SVG.Palette.gestures[0], trajectory: trajectory, from: 2)],
+            title: "\(algorithm.id), turned",
+            subtitle: "dragged to the right and released,\nthen at rest turned to \(rotated.rawValue)")))
       }
       sections.append(section(
         "trajectories", "Trajectories",
@@ -254,17 +275,16 @@ enum ReportCommand {
     mutating func addDockMaps(flick: CGVector) {
       var items: [String] = []
       for algorithm in AlgorithmCatalogue.all where algorithm.dockingMargin != nil || algorithm.id.hasPrefix("per-axis") {
-        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: .zero)
+        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, bars: bars, velocity: .zero)
         items.append(figure("dockmap-\(Self.fileName(algorithm.id)).svg", svg))
       }
-      for id in ["edge-dock.corrected", "fluid-dock.sides", "fluid-dock.corners"] {
-        guard let algorithm = AlgorithmCatalogue.algorithm(id: id) else { continue }
-        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, velocity: flick)
+      for algorithm in AlgorithmCatalogue.all where algorithm.dockingMargin != nil {
+        let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, bars: bars, velocity: flick)
         items.append(figure("dockmap-\(Self.fileName(algorithm.id))-flick.svg", svg))
       }
       sections.append(section(
         "dock-maps", "Dock maps",
-        "For 45 release points across the safe region (grey dots), an arrow to where each variant comes to rest. Rests that break on-screen, in-safe-area, docked or nearest-edge are drawn as a vermillion × at the end of a dashed line. The last three are flicked at (\(formatNumber(flick.dx)), \(formatNumber(flick.dy))) pt/s (--flick): only a projecting variant follows the flick.",
+        "For 45 release points across the safe region (grey dots), an arrow to where each variant comes to rest. Rests that break on-screen, in-safe-area, docked or nearest-edge are drawn as a vermillion × at the end of a dashed line. First released with the finger still, then, for every variant that docks, flicked at (\(formatNumber(flick.dx)), \(formatNumber(flick.dy))) pt/s (--flick): only a projecting variant follows the flick.",
         items.joined(separator: "\n")))
     }
 
@@ -310,14 +330,31 @@ enum ReportCommand {
           case "holds": row += "<td class=\"holds\" title=\"holds\">✓</td>"
           case "violated":
             let anchor = "cx-" + Self.fileName(algorithm + "-" + invariant)
-            row += "<td class=\"violated\"><a href=\"#\(anchor)\" title=\"\(ReportCommand.html(cell.violation ?? "violated"))\">✗</a></td>"
-            if let scenario = cell.scenario, let found = AlgorithmCatalogue.algorithm(id: algorithm) {
-              let trajectory = scenario.simulate(found)
+            let tip = ReportCommand.html(cell.violation ?? "violated")
+            guard let scenario = cell.scenario, let found = AlgorithmCatalogue.algorithm(id: algorithm) else {
+              // Nothing to draw (no counterexample, or an id this build does not know): no link.
+              row += "<td class=\"violated\" title=\"\(tip)\">✗</td>"
+              continue
+            }
+            row += "<td class=\"violated\"><a href=\"#\(anchor)\" title=\"\(tip)\">✗</a></td>"
+            do {
+              var algorithmToDraw = found
+              if let motion = cell.motion, algorithmToDraw.releaseMotion != nil,
+                let parsed = try? Motion(parsing: motion)
+              {
+                algorithmToDraw.releaseMotion = parsed
+              }
+              let trajectory = scenario.simulate(algorithmToDraw)
+              // In the final window: the frames from the last container change on.
+              let lastChange = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite).max()
               let name = "counterexample-\(Self.fileName(algorithm + "-" + invariant)).svg"
               let svg = Figures.device(
                 trajectory.finalEnvironment,
-                paths: [Figures.Path(label: "counterexample", colour: SVG.Palette.warning, trajectory: trajectory)],
-                title: "\(algorithm) breaks \(invariant)", subtitle: trajectory.finalEnvironment.name, width: 150)
+                paths: [Figures.Path(
+                  label: lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame",
+                  colour: SVG.Palette.warning, trajectory: trajectory, from: lastChange ?? -.infinity)],
+                title: "\(algorithm) breaks \(invariant)",
+                subtitle: trajectory.finalEnvironment.name + (cell.motion.map { "\n" + $0 } ?? ""))
               files.append((name, svg))
               details.append(
                 "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")

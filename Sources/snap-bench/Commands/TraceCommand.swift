@@ -124,9 +124,13 @@ enum TraceCommand {
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count
     if output == "svg" {
       let motion = algorithm.releaseMotion.map { ", \($0)" } ?? ""
+      // Drawn in the final window: the frames from the last container change on.
+      let lastChange = input.containerChanges.map(\.time).filter(\.isFinite).max()
       let drawing = Figures.device(
         trajectory.finalEnvironment,
-        paths: [Figures.Path(label: "trace", colour: SVG.Palette.series[0], trajectory: trajectory)],
+        paths: [Figures.Path(
+          label: lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame",
+          colour: SVG.Palette.gestures[0], trajectory: trajectory, from: lastChange ?? -.infinity)],
         title: algorithm.id, subtitle: "\(trajectory.finalEnvironment.name)\(motion)", width: 240)
       print(drawing.document, terminator: "")
     } else if output == "csv" {

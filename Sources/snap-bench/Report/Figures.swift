@@ -15,26 +15,58 @@ enum Figures {
     var from: Double = -.infinity
   }
 
+  /// Maps container points to the picture's pixels.
+  struct Canvas {
+    var originX: Double
+    var originY: Double
+    var scale: Double
+    var left: Double
+    var top: Double
+    func x(_ value: CGFloat) -> Double { left + (Double(value) - originX) * scale }
+    func y(_ value: CGFloat) -> Double { top + (Double(value) - originY) * scale }
+    func point(_ point: CGPoint) -> (Double, Double) { (x(point.x), y(point.y)) }
+  }
+
   /// The device drawn to scale — window, status and navigation bars, tab bar, keyboard, and the
-  /// safe region dashed — with each path's frames as dots one display frame apart, joined, its
-  /// first frame as a ring and its rest frame outlined.
+  /// safe region dashed, with a 100 pt scale bar — with each path's frames as dots one display
+  /// frame apart, joined, its first frame as a ring and its rest frame outlined, and a key of
+  /// the paths below. The picture grows to show whatever lies off the window (within half a
+  /// window on each side). `overlay` draws more, through the same mapping.
   static func device(
     _ environment: Environment, paths: [Path], title: String, subtitle: String? = nil,
-    width: Double = 170
+    width requested: Double? = nil, key: Bool = true,
+    overlay: ((inout SVG, Canvas) -> Void)? = nil
   ) -> SVG {
     let bounds = environment.bounds
+    // Portrait phones at 170 px; a landscape window wider, so it stays legible.
+    let width = requested ?? (bounds.width > bounds.height ? 330 : 170)
     let scale = bounds.width > 0 ? width / Double(bounds.width) : 1
+    // Everything drawn: the window, and every finite frame and rest, within half a window.
+    var extent = bounds
+    for path in paths {
+      for frame in path.trajectory.frames where frame.time >= path.from && frame.rect.isFinite {
+        extent = extent.union(frame.rect)
+      }
+      if path.trajectory.rest.isFinite { extent = extent.union(path.trajectory.rest) }
+    }
+    extent = extent.intersection(bounds.insetBy(dx: -bounds.width / 2, dy: -bounds.height / 2))
     let subtitleLines = subtitle.map { $0.split(separator: "\n").map(String.init) } ?? []
     let top = 22.0 + 13 * Double(subtitleLines.count) + (subtitleLines.isEmpty ? 0 : 1)
-    let height = top + Double(bounds.height) * scale + 8
-    // Wide enough for the longest id in the title.
-    let longestSubtitle = Double(subtitleLines.map(\.count).max() ?? 0)
-    let svgWidth = max(width + 16, Double(title.count) * 6.6 + 16, longestSubtitle * 5.7 + 16)
+    let keyLines = key ? paths.count : 0
+    let drawingHeight = Double(extent.height) * scale
+    let height = top + drawingHeight + 24 + 13 * Double(keyLines) + 4
+    // Wide enough for the title, the subtitle and the key.
+    let longestText = max(
+      Double(title.count) * 6.6, Double(subtitleLines.map(\.count).max() ?? 0) * 5.7,
+      Double(paths.map(\.label.count).max() ?? 0) * 5.7 + 24)
+    let svgWidth = max(Double(extent.width) * scale + 16, longestText + 16)
     var svg = SVG(
       width: svgWidth, height: height,
       title: title + (subtitleLines.isEmpty ? "" : ": " + subtitleLines.joined(separator: ", ")))
-    func x(_ value: CGFloat) -> Double { 8 + (Double(value) - Double(bounds.minX)) * scale }
-    func y(_ value: CGFloat) -> Double { top + (Double(value) - Double(bounds.minY)) * scale }
+    let canvas = Canvas(
+      originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top)
+    func x(_ value: CGFloat) -> Double { canvas.x(value) }
+    func y(_ value: CGFloat) -> Double { canvas.y(value) }
     func box(_ rect: CGRect) -> (Double, Double, Double, Double) {
       (x(rect.minX), y(rect.minY), Double(rect.width) * scale, Double(rect.height) * scale)
     }
@@ -92,6 +124,18 @@ enum Figures {
           tooltip: "\(path.label): rests at (\(formatNumber(rest.minX)), \(formatNumber(rest.minY)))")
       }
     }
+    // The scale bar and the key, under the drawing.
+    let barY = top + drawingHeight + 12
+    svg.line(x1: 8, y1: barY, x2: 8 + 100 * scale, y2: barY, stroke: SVG.Palette.ink, strokeWidth: 1.5)
+    svg.text("100 pt", x: 12 + 100 * scale, y: barY + 4, size: 9, fill: SVG.Palette.muted)
+    if key {
+      for (index, path) in paths.enumerated() {
+        let lineY = barY + 14 + 13 * Double(index)
+        svg.line(x1: 8, y1: lineY, x2: 26, y2: lineY, stroke: path.colour, strokeWidth: 2.5)
+        svg.text(path.label, x: 30, y: lineY + 3.5, size: 9.5)
+      }
+    }
+    overlay?(&svg, canvas)
     return svg
   }
 
@@ -136,21 +180,24 @@ enum Figures {
   /// rests broke an invariant.
   static func dockMap<Algorithm: SnapAlgorithm>(
     _ algorithm: Algorithm, device: DeviceProfile, orientation: DeviceProfile.Orientation,
-    velocity: CGVector, width: Double = 170
+    bars: DeviceProfile.Bars = .standard, velocity: CGVector
   ) -> (SVG, Int) {
-    let environment = device.environment(orientation)
-    let region = environment.safeRegion
+    let environment = device.environment(orientation, bars: bars)
     let size = Simulator.defaultItemSize
+    // Release points on a grid, inset so that a flick's 50 ms of travel before the lift starts
+    // inside the safe region too.
+    let travel = CGVector(dx: velocity.dx * 0.05, dy: velocity.dy * 0.05)
+    let region = environment.safeRegion.insetBy(
+      dx: size.width / 2 + abs(travel.dx) / 2, dy: size.height / 2 + abs(travel.dy) / 2)
+      .offsetBy(dx: travel.dx / 2, dy: travel.dy / 2)
     let columns = 5
     let rows = 9
-    var paths: [(release: CGPoint, rest: CGPoint, broken: [String])] = []
+    var arrows: [(release: CGPoint, rest: CGPoint, broken: [String])] = []
     for row in 0..<rows {
       for column in 0..<columns {
         let point = CGPoint(
-          x: region.minX + size.width / 2
-            + (region.width - size.width) * CGFloat(column) / CGFloat(columns - 1),
-          y: region.minY + size.height / 2
-            + (region.height - size.height) * CGFloat(row) / CGFloat(rows - 1))
+          x: region.minX + region.width * CGFloat(column) / CGFloat(columns - 1),
+          y: region.minY + region.height * CGFloat(row) / CGFloat(rows - 1))
         let gesture: Gesture
         if velocity == .zero {
           // A slow drag up to the point, held still, then lifted.
@@ -165,11 +212,10 @@ enum Figures {
           }
           gesture = drag
         } else {
-          // From the point: the item starts inside the safe region, and the flick carries it
-          // 50 ms further before the lift.
-          gesture = .flick(from: point, velocity: velocity)
+          gesture = .flick(
+            from: CGPoint(x: point.x - travel.dx, y: point.y - travel.dy), velocity: velocity)
         }
-        let scenario = Scenario(device: device, orientation: orientation, gesture: gesture)
+        let scenario = Scenario(device: device, orientation: orientation, bars: bars, gesture: gesture)
         let trajectory = scenario.simulate(algorithm)
         let broken = [Invariant.onScreen, .inSafeArea, .docked, .nearestEdge].filter {
           if case .violated = $0.check(algorithm, scenario: scenario, trajectory: trajectory) {
@@ -178,34 +224,39 @@ enum Figures {
           return false
         }.map(\.rawValue)
         let release = trajectory.releaseCenter ?? gesture.start
-        paths.append((release, CGPoint(x: trajectory.rest.midX, y: trajectory.rest.midY), broken))
+        arrows.append((release, CGPoint(x: trajectory.rest.midX, y: trajectory.rest.midY), broken))
       }
     }
     let speed = velocity == .zero
       ? "released with the finger still"
       : "flicked at (\(formatNumber(velocity.dx)), \(formatNumber(velocity.dy))) pt/s"
-    let brokenCount = paths.filter { !$0.broken.isEmpty }.count
-    let verdict = brokenCount > 0 ? "\(brokenCount) of \(paths.count) rests break an invariant (×)" : "every rest keeps the invariants"
-    var svg = Figures.device(
-      environment, paths: [], title: algorithm.id, subtitle: speed + "\n" + verdict, width: width)
-    let bounds = environment.bounds
-    let scale = width / Double(bounds.width)
-    let top = 48.0
-    for path in paths {
-      let from = (8 + Double(path.release.x - bounds.minX) * scale, top + Double(path.release.y - bounds.minY) * scale)
-      let to = (8 + Double(path.rest.x - bounds.minX) * scale, top + Double(path.rest.y - bounds.minY) * scale)
-      svg.circle(x: from.0, y: from.1, r: 1.4, fill: SVG.Palette.muted)
-      if path.broken.isEmpty {
-        if hypot(to.0 - from.0, to.1 - from.1) > 2 {
-          svg.line(x1: from.0, y1: from.1, x2: to.0, y2: to.1, stroke: SVG.Palette.series[0], strokeWidth: 0.8, markerEnd: "arrow")
+    let brokenCount = arrows.filter { !$0.broken.isEmpty }.count
+    let verdict = brokenCount > 0
+      ? "\(brokenCount) of \(arrows.count) rests break an invariant (×)"
+      : "every rest keeps the invariants"
+    let svg = Figures.device(
+      environment, paths: [], title: "Dock map: \(algorithm.id)",
+      subtitle: speed + "\n" + verdict + "\ndot: release point; arrow: to where it rests") { svg, canvas in
+      for arrow in arrows {
+        let from = canvas.point(arrow.release)
+        let to = canvas.point(arrow.rest)
+        svg.circle(x: from.0, y: from.1, r: 1.4, fill: SVG.Palette.muted)
+        if arrow.broken.isEmpty {
+          if hypot(to.0 - from.0, to.1 - from.1) > 2 {
+            svg.line(
+              x1: from.0, y1: from.1, x2: to.0, y2: to.1, stroke: SVG.Palette.series[0],
+              strokeWidth: 0.8, markerEnd: "arrow")
+          }
+        } else {
+          svg.line(
+            x1: from.0, y1: from.1, x2: to.0, y2: to.1, stroke: SVG.Palette.warning,
+            strokeWidth: 0.8, dash: "2 1")
+          svg.cross(x: to.0, y: to.1, size: 3, stroke: SVG.Palette.warning)
+          svg.circle(
+            x: to.0, y: to.1, r: 4, fill: "transparent",
+            tooltip: "released at (\(formatNumber(arrow.release.x)), \(formatNumber(arrow.release.y))), "
+              + "the rest breaks " + arrow.broken.joined(separator: ", "))
         }
-      } else {
-        svg.line(x1: from.0, y1: from.1, x2: to.0, y2: to.1, stroke: SVG.Palette.warning, strokeWidth: 0.8, dash: "2 1")
-        svg.cross(x: to.0, y: to.1, size: 3, stroke: SVG.Palette.warning)
-        svg.circle(
-          x: to.0, y: to.1, r: 4, fill: "transparent",
-          tooltip: "released at (\(formatNumber(path.release.x)), \(formatNumber(path.release.y))), "
-            + "the rest breaks " + path.broken.joined(separator: ", "))
       }
     }
     return (svg, brokenCount)
@@ -311,7 +362,10 @@ enum Figures {
         item.points = item.points.filter { $0.0 <= longest }
         return item
       }, xRange: 0...longest, yRange: 0...top,
-      references: [(distance, "target = screen edge (flush dock)")])
+      references: [
+        (distance, "target = screen edge, flush dock"),
+        (distance + 16, "screen edge, dock 16 pt in (fluid-dock)"),
+      ])
   }
 
   /// Median ns per operation as bars, with a whisker from the fastest epoch to the 90th

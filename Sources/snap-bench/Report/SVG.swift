@@ -24,6 +24,11 @@ struct SVG {
       "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#000000", "#F0E442",
     ]
     static let warning = "#D55E00"
+    /// For the gestures of a trajectory picture: the series less vermillion (kept for what
+    /// breaks an invariant) and yellow (too pale on white), plus Tol's olive.
+    static let gestures = [
+      "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#000000", "#999933",
+    ]
     static let ink = "#222222"
     static let muted = "#767676"
     static let screen = "#FFFFFF"
