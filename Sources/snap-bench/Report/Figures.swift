@@ -142,7 +142,7 @@ enum Figures {
   // MARK: Gestures every variant is shown with
 
   /// The canonical gestures of the report, on an item resting in the middle of the safe region
-  /// (60×60): flicks towards each side (left, right, up, down), a slow drag into the tab bar, a
+  /// (60×60): flicks towards each side (left, right, up, down), a slow drag into the bottom bar, a
   /// drag past the top and a cancelled drag.
   static func canonicalGestures(in environment: Environment) -> [(String, Gesture)] {
     let region = environment.safeRegion
@@ -161,7 +161,7 @@ enum Figures {
       ("flick right", .flick(from: middle, velocity: CGVector(dx: 1200, dy: 300))),
       ("flick up", .flick(from: middle, velocity: CGVector(dx: 250, dy: -1500))),
       ("flick down", .flick(from: middle, velocity: CGVector(dx: -250, dy: 1500))),
-      ("slow drag into the tab bar", held(.drag(
+      ("slow drag into the bottom bar", held(.drag(
         from: middle, to: CGPoint(x: middle.x - 40, y: bottom), duration: 1.2, touchRate: 60))),
       ("drag past the top", held(.drag(
         from: middle, to: CGPoint(x: middle.x + 60, y: environment.bounds.minY - 200),
