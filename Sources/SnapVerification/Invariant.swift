@@ -356,6 +356,15 @@ public enum Invariant: String, CaseIterable, Sendable {
     } || trajectory.rest.distance(to: first) > Self.tolerance
   }
 
+  /// The centres an item of `extent` may rest at along an axis of the region: `margin` inside
+  /// it where the item fits with the margin, flush where only the item fits.
+  static func restRange(extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat, margin: CGFloat)
+    -> (low: CGFloat, high: CGFloat)
+  {
+    let inset = extent + 2 * margin <= regionHigh - regionLow ? margin : 0
+    return (regionLow + inset + extent / 2, regionHigh - inset - extent / 2)
+  }
+
   /// Where a rubber band shows a centre the finger puts at `wanted`: unchanged inside the range
   /// the item may rest in (`margin` inside the region, flush where the margin does not fit),
   /// `(1 − 1 / (x c / d + 1)) d` past it for an overshoot x and the window's length d, and never
@@ -364,9 +373,7 @@ public enum Invariant: String, CaseIterable, Sendable {
     _ wanted: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
     windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
   ) -> CGFloat {
-    let fitsMargin = extent + 2 * margin <= regionHigh - regionLow
-    let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
-    let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
+    let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
     let length = windowHigh - windowLow
     var shown = wanted
     if wanted > high || wanted < low {
@@ -429,9 +436,7 @@ public enum Invariant: String, CaseIterable, Sendable {
     _ shown: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
     windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
   ) -> CGFloat {
-    let fitsMargin = extent + 2 * margin <= regionHigh - regionLow
-    let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
-    let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
+    let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
     let length = windowHigh - windowLow
     guard shown > high || shown < low, length > 0, extent <= regionHigh - regionLow else {
       return shown
@@ -470,9 +475,7 @@ public enum Invariant: String, CaseIterable, Sendable {
     _ wanted: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
     windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
   ) -> CGFloat? {
-    let fitsMargin = extent + 2 * margin <= regionHigh - regionLow
-    let low = regionLow + (fitsMargin ? margin : 0) + extent / 2
-    let high = regionHigh - (fitsMargin ? margin : 0) - extent / 2
+    let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
     guard abs(wanted - low) > 1e-6, abs(wanted - high) > 1e-6 else { return nil }
     let length = windowHigh - windowLow
     var unclamped = wanted
