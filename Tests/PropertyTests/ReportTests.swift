@@ -96,6 +96,11 @@ struct ReportTests {
     let links = matches(##"href="#(cx-[^"]+)""##, in: html)
     #expect(links.count >= 20)
     for link in links { #expect(html.contains("id=\"\(link)\""), "no target for \(link)") }
+    // A counterexample that names a frame marks it.
+    let onScreen = try String(
+      contentsOf: report.directory.appendingPathComponent("counterexample-edge-dock.published-on-screen.svg"),
+      encoding: .utf8)
+    #expect(onScreen.contains("breaks here"))
     for section in ["trajectories", "dock-maps", "motion", "invariants", "cost"] {
       #expect(html.contains("<section id=\"\(section)\">"))
     }

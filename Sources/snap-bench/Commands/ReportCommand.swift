@@ -348,13 +348,24 @@ enum ReportCommand {
               // In the final window: the frames from the last container change on.
               let lastChange = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite).max()
               let name = "counterexample-\(Self.fileName(algorithm + "-" + invariant)).svg"
+              // The frame the violation names ("… at t = 0.05 …"), if it is drawn, is marked.
+              let broken = ReportCommand.firstTime(in: cell.violation ?? "").flatMap { time in
+                trajectory.frames.filter { $0.time >= (lastChange ?? -.infinity) }
+                  .min { abs($0.time - time) < abs($1.time - time) }
+              }
               let svg = Figures.device(
                 trajectory.finalEnvironment,
                 paths: [Figures.Path(
                   label: lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame",
                   colour: SVG.Palette.warning, trajectory: trajectory, from: lastChange ?? -.infinity)],
                 title: "\(algorithm) breaks \(invariant)",
-                subtitle: trajectory.finalEnvironment.name + (cell.motion.map { "\n" + $0 } ?? ""))
+                subtitle: trajectory.finalEnvironment.name + (cell.motion.map { "\n" + $0 } ?? "")
+              ) { svg, canvas in
+                guard let broken, broken.rect.isFinite else { return }
+                let at = canvas.point(CGPoint(x: broken.rect.midX, y: broken.rect.midY))
+                svg.cross(x: at.0, y: at.1, size: 5, stroke: SVG.Palette.ink)
+                svg.text("breaks here", x: at.0 + 7, y: at.1 - 5, size: 9, weight: "bold")
+              }
               files.append((name, svg))
               details.append(
                 "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")
@@ -441,4 +452,11 @@ enum ReportCommand {
   }
 
   static func html(_ text: String) -> String { SVG.escape(text) }
+
+  /// The first time a violation names, from its "t = 0.05" (the frame it found broken).
+  static func firstTime(in text: String) -> Double? {
+    guard let range = text.range(of: "t = ") else { return nil }
+    let number = text[range.upperBound...].prefix { $0.isNumber || "-+.eE".contains($0) }
+    return Double(number)
+  }
 }
