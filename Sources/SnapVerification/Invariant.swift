@@ -365,6 +365,15 @@ public enum Invariant: String, CaseIterable, Sendable {
     return (regionLow + inset + extent / 2, regionHigh - inset - extent / 2)
   }
 
+  /// The rubber band for an overshoot x past the rest range in a window of length d:
+  /// the shown offset (1 − 1 / (x c / d + 1)) d and its slope c / (x c / d + 1)².
+  static func band(_ overshoot: CGFloat, length: CGFloat, coefficient: CGFloat)
+    -> (offset: CGFloat, slope: CGFloat)
+  {
+    let stretch = overshoot * coefficient / length + 1
+    return ((1 - 1 / stretch) * length, coefficient / (stretch * stretch))
+  }
+
   /// Where a rubber band shows a centre the finger puts at `wanted`: unchanged inside the range
   /// the item may rest in (`margin` inside the region, flush where the margin does not fit),
   /// `(1 − 1 / (x c / d + 1)) d` past it for an overshoot x and the window's length d, and never
@@ -378,10 +387,16 @@ public enum Invariant: String, CaseIterable, Sendable {
     var shown = wanted
     if wanted > high || wanted < low {
       let overshoot = wanted > high ? wanted - high : low - wanted
-      let offset = (1 - 1 / (overshoot * coefficient / length + 1)) * length
+      let offset = band(overshoot, length: length, coefficient: coefficient).offset
       shown = wanted > high ? high + offset : low - offset
     }
     return min(max(shown, windowLow + extent / 2), windowHigh - extent / 2)
+  }
+
+  /// Where `count` slots lie along an edge, as fractions of the range of centres in the region
+  /// without bars or keyboard: evenly spaced, ends included; the middle for one.
+  static func slotFractions(_ count: Int) -> [CGFloat] {
+    count == 1 ? [0.5] : (0..<count).map { CGFloat($0) / CGFloat(count - 1) }
   }
 
   /// Why `rest`, docked on `edge`, is not where the projected point puts it along that edge —
@@ -410,16 +425,12 @@ public enum Invariant: String, CaseIterable, Sendable {
         ? (free.minX + inset + extent / 2, free.maxX - inset - extent / 2)
         : (free.minY + inset + extent / 2, free.maxY - inset - extent / 2)
       guard freeHigh > freeLow else { return nil }
-      var slot: CGFloat = 0.5
-      if slots > 1 {
-        let steps = CGFloat(slots - 1)
-        let position = min(max((expected - freeLow) / (freeHigh - freeLow), 0), 1) * steps
-        // Half a point either side of the middle between two slots is too close to call.
-        let tie = (position - position.rounded(.down) - 0.5) * (freeHigh - freeLow) / steps
-        if abs(tie) < 0.5, position < steps { return nil }
-        slot = position.rounded(.toNearestOrAwayFromZero) / steps
-      }
-      expected = min(max(freeLow + slot * (freeHigh - freeLow), low), high)
+      // The slot nearest the projection; within half a point of the middle between two, too
+      // close to call.
+      let nearest = slotFractions(slots).map { freeLow + $0 * (freeHigh - freeLow) }
+        .sorted { abs($0 - expected) < abs($1 - expected) }
+      if nearest.count > 1, abs(nearest[1] - expected) - abs(nearest[0] - expected) < 1 { return nil }
+      expected = min(max(nearest[0], low), high)
     }
     let actual = alongX ? rest.midX : rest.midY
     if abs(actual - expected) <= 0.5 { return nil }
@@ -482,10 +493,9 @@ public enum Invariant: String, CaseIterable, Sendable {
     var slope: CGFloat = 1
     if wanted > high || wanted < low {
       let overshoot = wanted > high ? wanted - high : low - wanted
-      let stretch = overshoot * coefficient / length + 1
-      let offset = (1 - 1 / stretch) * length
-      unclamped = wanted > high ? high + offset : low - offset
-      slope = coefficient / (stretch * stretch)
+      let banded = band(overshoot, length: length, coefficient: coefficient)
+      unclamped = wanted > high ? high + banded.offset : low - banded.offset
+      slope = banded.slope
     }
     // Held by the window only strictly beyond it; exactly on its edge the slope depends on the
     // direction, so the axis is not judged.
@@ -572,8 +582,7 @@ public enum Invariant: String, CaseIterable, Sendable {
       let freeLowest = freeLow + margin + extent / 2
       let freeHighest = freeHigh - margin - extent / 2
       guard highest >= lowest, freeHighest >= freeLowest else { return nil }
-      return (0..<slots).contains { index in
-        let fraction = slots == 1 ? 0.5 : CGFloat(index) / CGFloat(slots - 1)
+      return slotFractions(slots).contains { fraction in
         let slot = freeLowest + fraction * (freeHighest - freeLowest)
         return abs(min(max(slot, lowest), highest) - center) <= 0.5
       }
@@ -584,7 +593,9 @@ public enum Invariant: String, CaseIterable, Sendable {
     {
       verdicts.append(verdict)
     }
-    if !ends.isEmpty,
+    // Only a rule that docks at the top or bottom has slots along them: a side-docking item
+    // that also touches the top is on the side's slot (kept clear of the bar), not the top's.
+    if !ends.isEmpty, rule.placement == .nearestEdge,
       let verdict = onSlot(rect.midX, rect.width, region.minX, region.maxX, free.minX, free.maxX)
     {
       verdicts.append(verdict)

@@ -19,7 +19,7 @@ struct FluidDockTests {
   static let variants: [String] =
     FluidDock.Mode.allCases.map { "fluid-dock.\($0.rawValue)" } + [
       "fluid-dock.sides(deceleration:fast,slots:3)", "fluid-dock.edges(margin:0,slots:4)",
-      "fluid-dock.corners(margin:0)", "fluid-dock.thrown(throw-speed:100)",
+      "fluid-dock.corners(margin:0)", "fluid-dock.thrown(throw-speed:100)", "fluid-dock.left(slots:1)",
     ]
   /// Every mode with every motion; the variants with options with their own spring (they
   /// differ from their mode only in where they rest, not in how they move).
@@ -119,21 +119,10 @@ struct FluidDockTests {
       let start = CGPoint(x: end.x, y: end.y > region.midY ? end.y - 40 : end.y + 40)
       var gesture = Gesture.drag(from: start, to: end, duration: 1, touchRate: 60)
       // Hold still before lifting, so the release carries no velocity.
-      gesture = FluidDockTests.holding(gesture)
+      gesture = gesture.heldStill()
       gesture.containerChanges = changes.map { ContainerChange(time: 1.2 + $0.0, environment: $0.1) }
       return Simulator(environment: environment).run(algorithm, gesture: gesture)
     }
-  }
-
-  /// `gesture` with the finger held still for 0.2 s before it lifts.
-  static func holding(_ gesture: Gesture) -> Gesture {
-    var gesture = gesture
-    guard var last = gesture.events.popLast() else { return gesture }
-    let at = last.location
-    gesture.events.append(TouchEvent(.moved, at: last.time + 0.1, x: at.x, y: at.y))
-    last.time += 0.2
-    gesture.events.append(last)
-    return gesture
   }
 
   static let docked: Gen<Docked> = zip(
@@ -348,7 +337,7 @@ struct FluidDockTests {
     for overshoot in [1.0, 10, 100, 149] as [CGFloat] {  // the finger stays on the glass: y ≥ 0
       let start = CGPoint(x: box.midX, y: box.minY + 40)
       let end = CGPoint(x: start.x, y: box.minY - overshoot)
-      let gesture = Self.holding(Gesture.drag(from: start, to: end, duration: 0.5, touchRate: 60))
+      let gesture = Gesture.drag(from: start, to: end, duration: 0.5, touchRate: 60).heldStill()
       let trajectory = Simulator(environment: environment).run(FluidDock(), gesture: gesture)
       let last = try #require(trajectory.frames.last { $0.phase == .drag })
       // (1 − 1 / (x c / d + 1)) d, written out here, with c = 0.55 and d the window's height.
@@ -385,6 +374,30 @@ struct FluidDockTests {
     let justBefore = view.presentationVelocity(at: knee - 1e-6).dx
     let justAfter = view.presentationVelocity(at: knee + 1e-6).dx
     #expect(abs(justBefore - 400) < 0.5 && abs(justAfter - 400) < 0.5)
+  }
+
+  @Test("a side-docked item that a keyboard pushes against the top is on its side's slot, not the top's")
+  func slotOfTheSideNotTheTop() throws {
+    // The smallest counterexample 20,000 examples found against the first slot check: iPhone 15
+    // Pro Max in landscape, a 20×107 item, the keyboard leaving 123 pt of height.
+    let json = #"""
+      {"version":1,"start":{"x":69,"y":145.5},"events":[{"t":0,"phase":"began","x":69,"y":145.5},
+      {"t":0.016666666666666666,"phase":"ended","x":69,"y":145.5}],"container":[
+      {"t":0,"width":932,"height":430,"screenWidth":932,"screenHeight":430,"safeArea":{"top":60,"left":59,"bottom":21,"right":59},"statusBar":0,"navigationBar":32,"tabBar":53,"refreshRate":120},
+      {"t":0.001,"width":932,"height":430,"screenWidth":932,"screenHeight":430,"safeArea":{"top":60,"left":59,"bottom":21,"right":59},"statusBar":0,"navigationBar":32,"tabBar":53,"refreshRate":120,"keyboard":{"x":0,"y":215,"width":932,"height":215}}]}
+      """#
+    let gesture = try Gesture(json: Data(json.utf8))
+    let device = try #require(DeviceProfile.named("iPhone 15 Pro Max"))
+    let scenario = Scenario(
+      device: device, orientation: .landscape, itemSize: CGSize(width: 20, height: 107),
+      gesture: gesture)
+    let algorithm = try #require(AlgorithmCatalogue.algorithm(id: "fluid-dock.left(slots:1)"))
+    let trajectory = scenario.simulate(algorithm)
+    // Flush against the keyboard's top edge of the region would not fit the margin: it rests
+    // at the lowest it may (the slot, the middle, kept above the keyboard), 16 pt from the left.
+    #expect(abs(trajectory.rest.minX - (59 + 16)) < 1e-9)
+    #expect(Invariant.docked.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
+    #expect(Invariant.resizeSafe.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
   }
 
   // MARK: Ids

@@ -93,6 +93,20 @@ extension Gesture {
     return drag(from: point, to: to, duration: duration, touchRate: touchRate)
   }
 
+  /// This gesture with the finger held still before it lifts: two touches where it last was,
+  /// 0.05 s and 0.1 s after its last event, then the lift 0.05 s later. UIKit's velocity
+  /// estimate (a weighted pair of the last two moves) is then zero, so the release carries none.
+  public func heldStill() -> Gesture {
+    var gesture = self
+    guard var last = gesture.events.popLast() else { return gesture }
+    let at = last.location
+    gesture.events.append(TouchEvent(.moved, at: last.time + 0.05, x: at.x, y: at.y))
+    gesture.events.append(TouchEvent(.moved, at: last.time + 0.1, x: at.x, y: at.y))
+    last.time += 0.15
+    gesture.events.append(last)
+    return gesture
+  }
+
   /// A finger that lands on `point` and lifts 0.1 s later without moving.
   public static func tap(at point: CGPoint, start: CGPoint? = nil, at time: Double = 0) -> Gesture {
     Gesture(

@@ -96,19 +96,13 @@ enum ReportCommand {
   static func freshFindings(examples: Int, seed: UInt64) -> [Cell] {
     AlgorithmCatalogue.all.flatMap { algorithm in
       Invariant.checked.map { invariant in
-        let finding = verifyOpened(algorithm, invariant, examples: examples, seed: seed)
+        let finding = VerifyCommand.verifyOpened(algorithm, invariant, examples: examples, seed: seed)
         return Cell(
           algorithm: finding.algorithm, invariant: invariant.rawValue,
           status: finding.status.rawValue, violation: finding.violation,
           scenario: finding.counterexample)
       }
     }
-  }
-
-  static func verifyOpened<A: SnapAlgorithm>(
-    _ algorithm: A, _ invariant: Invariant, examples: Int, seed: UInt64
-  ) -> Finding {
-    verify(algorithm, invariant, examples: examples, seed: seed)
   }
 
   static func readFindings(_ path: String) throws -> [Cell] {

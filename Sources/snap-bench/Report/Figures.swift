@@ -147,25 +147,19 @@ enum Figures {
   static func canonicalGestures(in environment: Environment) -> [(String, Gesture)] {
     let region = environment.safeRegion
     let middle = CGPoint(x: region.midX, y: region.midY)
-    func held(_ gesture: Gesture) -> Gesture {
-      var gesture = gesture
-      guard var last = gesture.events.popLast() else { return gesture }
-      gesture.events.append(TouchEvent(.moved, at: last.time + 0.1, x: last.location.x, y: last.location.y))
-      last.time += 0.15
-      gesture.events.append(last)
-      return gesture
-    }
     let bottom = environment.bounds.maxY - max(environment.tabBarHeight, environment.safeAreaInsets.bottom) / 2
     return [
       ("flick left", .flick(from: middle, velocity: CGVector(dx: -1200, dy: -300))),
       ("flick right", .flick(from: middle, velocity: CGVector(dx: 1200, dy: 300))),
       ("flick up", .flick(from: middle, velocity: CGVector(dx: 250, dy: -1500))),
       ("flick down", .flick(from: middle, velocity: CGVector(dx: -250, dy: 1500))),
-      ("slow drag into the bottom bar", held(.drag(
-        from: middle, to: CGPoint(x: middle.x - 40, y: bottom), duration: 1.2, touchRate: 60))),
-      ("drag past the top", held(.drag(
+      ("slow drag into the bottom bar", Gesture.drag(
+        from: middle, to: CGPoint(x: middle.x - 40, y: bottom), duration: 1.2, touchRate: 60
+      ).heldStill()),
+      ("drag past the top", Gesture.drag(
         from: middle, to: CGPoint(x: middle.x + 60, y: environment.bounds.minY - 200),
-        duration: 0.6, touchRate: 60))),
+        duration: 0.6, touchRate: 60
+      ).heldStill()),
       ("cancelled drag", .drag(
         from: middle, to: CGPoint(x: middle.x + 90, y: middle.y + 60), duration: 0.3,
         touchRate: 60, cancelled: true)),
@@ -202,15 +196,7 @@ enum Figures {
         if velocity == .zero {
           // A slow drag up to the point, held still, then lifted.
           let from = CGPoint(x: point.x, y: point.y + (point.y > region.midY ? -30 : 30))
-          var drag = Gesture.drag(from: from, to: point, duration: 0.3, touchRate: 60)
-          if var last = drag.events.popLast() {
-            // Two still touches: UIKit's velocity estimate (a weighted pair) is then zero.
-            drag.events.append(TouchEvent(.moved, at: last.time + 0.05, x: point.x, y: point.y))
-            drag.events.append(TouchEvent(.moved, at: last.time + 0.1, x: point.x, y: point.y))
-            last.time += 0.15
-            drag.events.append(last)
-          }
-          gesture = drag
+          gesture = Gesture.drag(from: from, to: point, duration: 0.3, touchRate: 60).heldStill()
         } else {
           gesture = .flick(
             from: CGPoint(x: point.x - travel.dx, y: point.y - travel.dy), velocity: velocity)
