@@ -11,30 +11,44 @@ let package = Package(
     .library(name: "SnapAlgorithms", targets: ["SnapAlgorithms"]),
     .library(name: "SnapCheck", targets: ["SnapCheck"]),
     .library(name: "SnapCheckTesting", targets: ["SnapCheckTesting"]),
+    .library(name: "SnapVerification", targets: ["SnapVerification"]),
+    .library(name: "SnapLabTesting", targets: ["SnapLabTesting"]),
+    .library(name: "SnapBench", targets: ["SnapBench"]),
     .executable(name: "snap-bench", targets: ["snap-bench"]),
   ],
   targets: [
     // MARK: - Implementation details
+    // Geometry, environments, gestures, the UIKit model, the algorithms, motion, the simulator.
     .target(name: "SnapAlgorithms", linkerSettings: libm),
+    // The property tester; knows nothing of snapping.
     .target(name: "SnapCheck", linkerSettings: libm),
-    // Reports SnapCheck failures as Swift Testing issues or XCTest failures; only tests link it.
+    // Reports SnapCheck failures as Swift Testing issues or XCTest failures.
     .target(name: "SnapCheckTesting", dependencies: ["SnapCheck"], linkerSettings: libm),
-    // Joins the two: scenario generators and the invariant catalogue, for tests and snap-bench.
+    // Joins the two: scenario generators, the invariant catalogue, findings.
     .target(
       name: "SnapVerification", dependencies: ["SnapAlgorithms", "SnapCheck"],
       linkerSettings: libm),
-    // The benchmark's optimisation barrier and its C reference loop, compiled with -O2 as the
-    // comparison in Benchmarks/README.md states.
-    .target(name: "CBenchSupport", cSettings: [.unsafeFlags(["-O2"])]),
-    .executableTarget(
-      name: "snap-bench",
+    // expectInvariants(…) for a user's own algorithm, in Swift Testing and XCTest.
+    .target(
+      name: "SnapLabTesting", dependencies: ["SnapAlgorithms", "SnapVerification"],
+      linkerSettings: libm),
+    // The benchmark's optimisation barrier and its C reference loop (release builds compile C
+    // at -O2, the level Benchmarks/README.md compares with).
+    .target(name: "CBenchSupport"),
+    // Every snap-bench command as a library, open to the user's algorithms.
+    .target(
+      name: "SnapBench",
       dependencies: ["SnapAlgorithms", "SnapCheck", "SnapVerification", "CBenchSupport"],
       linkerSettings: libm),
+    .executableTarget(name: "snap-bench", dependencies: ["SnapBench"], linkerSettings: libm),
 
     // MARK: - Tests
     .testTarget(
       name: "PropertyTests",
-      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification"],
+      dependencies: [
+        "SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification", "SnapLabTesting",
+        "SnapBench",
+      ],
       linkerSettings: libm),
   ],
   swiftLanguageModes: [.v6]

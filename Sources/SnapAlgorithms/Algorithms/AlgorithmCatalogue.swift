@@ -1,17 +1,157 @@
 import Foundation
 
+/// An article a published algorithm comes from, cited as the article gives itself.
+public struct Article: Hashable, Sendable, CustomStringConvertible {
+  /// The article's title, or its opening words where it has none, in its own language.
+  public var title: String
+  /// The author as the article names them; `nil` when it does not.
+  public var author: String?
+  /// The class or method whose code the published variant reproduces.
+  public var code: String
+
+  @inlinable
+  public init(title: String, author: String? = nil, code: String) {
+    self.title = title
+    self.author = author
+    self.code = code
+  }
+
+  /// `“title” (author), code`.
+  public var description: String {
+    "“\(title)”" + (author.map { " by \($0)" } ?? "") + ", \(code)"
+  }
+}
+
+/// Something that is handed every algorithm of the catalogue with its own type, so that what it
+/// does with each (time it, verify it, draw it) is compiled for that type.
+public protocol AlgorithmVisitor {
+  /// Called once per catalogue entry, in catalogue order.
+  mutating func visit<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, summary: String, source: Article?)
+}
+
 /// Every algorithm SnapLab ships, by the id users type.
+///
+/// `forEachAlgorithm(_:)` is the one table: each algorithm is registered there once, with its
+/// summary and the article it comes from; `entries`, `ids`, `all`, `snap-bench list`, the
+/// benchmarks and the report's figures all derive from it.
 public enum AlgorithmCatalogue {
+  /// One registered algorithm: its id, what it does in one line, where it comes from, and a
+  /// factory for fresh instances.
+  public struct Entry: Sendable {
+    public var id: String
+    public var summary: String
+    /// The article a published variant models; `nil` for the others.
+    public var source: Article?
+    /// A fresh instance, as the catalogue registers it.
+    public var make: @Sendable () -> any SnapAlgorithm
+
+    public init(
+      id: String, summary: String, source: Article? = nil,
+      make: @escaping @Sendable () -> any SnapAlgorithm
+    ) {
+      self.id = id
+      self.summary = summary
+      self.source = source
+      self.make = make
+    }
+
+    /// An entry for `algorithm` as it is: its own id, and copies of it as fresh instances.
+    public init<Algorithm: SnapAlgorithm>(
+      _ algorithm: Algorithm, summary: String, source: Article? = nil
+    ) {
+      self.init(id: algorithm.id, summary: summary, source: source, make: { algorithm })
+    }
+  }
+
+  /// The articles of the four published variants.
+  public enum Articles {
+    public static let insetCorrection = Article(
+      title: "需求就是在首页有一个按钮，你可以拖动在屏幕上滑动，最终位置是自己靠边悬靠。",
+      author: "ouyang", code: "KZWSuspensionButton (2018)")
+    public static let edgeDock = Article(
+      title: "类似AssistiveTouch可移动UIButton（UITouch用法）", code: "MoveButton")
+    public static let forcedBoundaryEnd = Article(
+      title: "iOS实现UIButton的拖拽功能", code: "the view controller's handlePan:")
+    public static let perAxisClamp = Article(
+      title: "如何实现拖动视图？", code: "GragView")
+  }
+
+  /// The table: hands `visitor` every algorithm SnapLab ships, in the order
+  /// `snap-bench list algorithms` prints them.
+  @inlinable
+  public static func forEachAlgorithm<Visitor: AlgorithmVisitor>(_ visitor: inout Visitor) {
+    visitor.visit(
+      PerAxisClampPublished(),
+      summary: "touches API; clamps each axis to the superview while dragging; no docking",
+      source: Articles.perAxisClamp)
+    visitor.visit(
+      EdgeDockPublished(),
+      summary:
+        "touches API; clamps y to the screen while dragging; docks flush left/right, 0.5 s ease-in-out",
+      source: Articles.edgeDock)
+    visitor.visit(
+      ForcedBoundaryEndPublished(),
+      summary: "pan recogniser; ends the drag on entering a margin band; jumps to fixed margins",
+      source: Articles.forcedBoundaryEnd)
+    visitor.visit(
+      InsetCorrectionPublished(),
+      summary:
+        "pan recogniser; docks left/right at centre 20 pt, corrects y for nav and tab bars, 0.6 s ease-out",
+      source: Articles.insetCorrection)
+    visitor.visit(
+      PerAxisClampCorrected(),
+      summary: "touches API; clamps each axis to the safe region while dragging and after a rotation",
+      source: nil)
+    visitor.visit(
+      EdgeDockCorrected(),
+      summary:
+        "touches API; clamps to the safe region; docks flush on release or cancel; springs take the velocity",
+      source: nil)
+    visitor.visit(
+      ForcedBoundaryEndCorrected(),
+      summary: "pan recogniser; ends the drag at a 10 pt band of the safe region; docks at 10 pt margins",
+      source: nil)
+    visitor.visit(
+      InsetCorrectionCorrected(),
+      summary:
+        "pan recogniser; docks flush by its centre, clear of the real bars and keyboard; 0.6 s ease-out",
+      source: nil)
+    for mode in FluidDock.Mode.allCases {
+      visitor.visit(FluidDock(mode: mode), summary: mode.summary, source: nil)
+    }
+  }
+
+  /// Every entry of the table, in order.
+  public static let entries: [Entry] = {
+    struct Collector: AlgorithmVisitor {
+      var entries: [Entry] = []
+      mutating func visit<Algorithm: SnapAlgorithm>(
+        _ algorithm: Algorithm, summary: String, source: Article?
+      ) {
+        entries.append(Entry(algorithm, summary: summary, source: source))
+      }
+    }
+    var collector = Collector()
+    forEachAlgorithm(&collector)
+    return collector.entries
+  }()
+
   /// The ids, in the order `snap-bench list algorithms` prints them.
-  public static let ids: [String] = all.map(\.id)
+  public static let ids: [String] = entries.map(\.id)
 
   /// A fresh instance of every algorithm.
-  public static var all: [any SnapAlgorithm] {
-    [
-      PerAxisClampPublished(), EdgeDockPublished(), ForcedBoundaryEndPublished(),
-      InsetCorrectionPublished(), PerAxisClampCorrected(), EdgeDockCorrected(),
-      ForcedBoundaryEndCorrected(), InsetCorrectionCorrected(),
-    ] + FluidDock.Mode.allCases.map { FluidDock(mode: $0) }
+  public static var all: [any SnapAlgorithm] { entries.map { $0.make() } }
+
+  /// The entry with this id (case-insensitive, whitespace ignored), or `nil`.
+  public static func entry(id: String) -> Entry? {
+    let key = normalisedID(id)
+    return entries.first { $0.id == key }
+  }
+
+  /// An id as the catalogue compares it: lower case, without whitespace.
+  public static func normalisedID(_ id: String) -> String {
+    id.lowercased().filter { !$0.isWhitespace }
   }
 
   /// A fresh instance of the algorithm with this id (case-insensitive), or `nil`. `fluid-dock`
@@ -19,56 +159,45 @@ public enum AlgorithmCatalogue {
   /// `fluid-dock.sides(deceleration:fast,slots:3)` (see `FluidDock(parsing:)`), and `nil` is
   /// returned for malformed ones too.
   public static func algorithm(id: String) -> (any SnapAlgorithm)? {
-    let key = id.lowercased().filter { !$0.isWhitespace }
-    if let found = all.first(where: { $0.id == key }) { return found }
-    return (try? FluidDock(parsing: key)) ?? nil
+    if let found = entry(id: id) { return found.make() }
+    return (try? FluidDock(parsing: normalisedID(id))) ?? nil
   }
 
   /// The algorithms an id names: a family name (`fluid-dock`) names every mode of the family;
   /// any other id names the one algorithm. Throws when a fluid-dock id's options are
   /// malformed; returns an empty array when the id names nothing.
   public static func algorithms(matching id: String) throws(AlgorithmIDError) -> [any SnapAlgorithm] {
-    let key = id.lowercased().filter { !$0.isWhitespace }
+    let key = normalisedID(id)
     if key == FluidDock.family { return FluidDock.Mode.allCases.map { FluidDock(mode: $0) } }
-    if let found = all.first(where: { $0.id == key }) { return [found] }
+    if let found = entry(id: key) { return [found.make()] }
     if let fluid = try FluidDock(parsing: key) { return [fluid] }
     return []
   }
 
-  /// The article each published algorithm models, by id.
-  public static let sources: [String: String] = [
-    "per-axis-clamp.published": "003_70c38645883b83f7.txt",
-    "edge-dock.published": "001_d8f14d75e4b70915.txt",
-    "forced-boundary-end.published": "002_78ae52edd84c5145.txt",
-    "inset-correction.published": "000_279aea33081fbdb0.txt",
-  ]
+  /// Whether `id` is taken by the catalogue: one of its ids, a family name, or an id with
+  /// options that the catalogue reads (`fluid-dock.left(slots:2)`).
+  public static func claims(_ id: String) -> Bool {
+    let key = normalisedID(id)
+    if key == FluidDock.family || entry(id: key) != nil { return true }
+    if case .some(.some) = try? FluidDock(parsing: key) { return true }
+    return key.hasPrefix(FluidDock.family + ".") || key.hasPrefix(FluidDock.family + "(")
+  }
+}
 
-  /// One line per algorithm for listings.
-  public static let summaries: [String: String] = [
-    "per-axis-clamp.published":
-      "touches API; clamps each axis to the superview while dragging; no docking",
-    "edge-dock.published":
-      "touches API; clamps y to the screen while dragging; docks flush left/right, 0.5 s ease-in-out",
-    "forced-boundary-end.published":
-      "pan recogniser; ends the drag on entering a margin band; jumps to fixed margins",
-    "inset-correction.published":
-      "pan recogniser; docks left/right at centre 20 pt, corrects y for nav and tab bars, 0.6 s ease-out",
-    "per-axis-clamp.corrected":
-      "touches API; clamps each axis to the safe region while dragging and after a rotation",
-    "edge-dock.corrected":
-      "touches API; clamps to the safe region; docks flush on release or cancel; springs take the velocity",
-    "forced-boundary-end.corrected":
-      "pan recogniser; ends the drag at a 10 pt band of the safe region; docks at 10 pt margins",
-    "inset-correction.corrected":
-      "pan recogniser; docks flush by its centre, clear of the real bars and keyboard; 0.6 s ease-out",
-    "fluid-dock.sides":
-      "projects the flick, docks 16 pt inside the nearer side; spring with the finger's velocity, rubber band",
-    "fluid-dock.edges": "as fluid-dock.sides, on the nearest of the four edges",
-    "fluid-dock.corners": "as fluid-dock.sides, in the corner of the projected point's quadrant (picture in picture)",
-    "fluid-dock.left": "as fluid-dock.sides, always on the left",
-    "fluid-dock.right": "as fluid-dock.sides, always on the right",
-    "fluid-dock.thrown": "as fluid-dock.sides; a flick of 500 pt/s or more picks the side it points to",
-  ]
+extension FluidDock.Mode {
+  /// What the mode does, in one line, for listings.
+  public var summary: String {
+    switch self {
+    case .sides:
+      return "projects the flick, docks 16 pt inside the nearer side; spring with the finger's velocity, rubber band"
+    case .edges: return "as fluid-dock.sides, on the nearest of the four edges"
+    case .corners:
+      return "as fluid-dock.sides, in the corner of the projected point's quadrant (picture in picture)"
+    case .left: return "as fluid-dock.sides, always on the left"
+    case .right: return "as fluid-dock.sides, always on the right"
+    case .thrown: return "as fluid-dock.sides; a flick of 500 pt/s or more picks the side it points to"
+    }
+  }
 }
 
 /// Why an algorithm id could not be read.

@@ -5,15 +5,27 @@ import SnapCheck
 
 /// One thing `snap-bench run` times: `body(n)` does the operation `n` times over pre-drawn
 /// inputs and returns a checksum of every result, which the harness hands to an opaque sink.
+///
+/// Built in the module of the algorithm's caller (see `RegisteredAlgorithm`), so that the body
+/// is compiled for the algorithm's own type.
+@usableFromInline
 struct Benchmark {
   /// `<variant>/<operation>`: `edge-dock.corrected/drag-step`.
-  let name: String
+  @usableFromInline let name: String
   /// Benchmarks of one group are interleaved and compared with the group's reference.
-  let group: String
+  @usableFromInline let group: String
   /// How many display frames one operation produces, for the cost per frame; `nil` when the
   /// operation is not frame work.
-  let framesPerOperation: Double?
-  let body: (Int) -> UInt64
+  @usableFromInline let framesPerOperation: Double?
+  @usableFromInline let body: (Int) -> UInt64
+
+  @inlinable
+  init(name: String, group: String, framesPerOperation: Double?, body: @escaping (Int) -> UInt64) {
+    self.name = name
+    self.group = group
+    self.framesPerOperation = framesPerOperation
+    self.body = body
+  }
 }
 
 /// The groups, their reference benchmark (ratios are to it), and what they measure.
@@ -29,45 +41,35 @@ enum BenchmarkGroup {
   ]
 }
 
-@inline(__always)
+@inlinable @inline(__always)
 func fold(_ point: CGPoint) -> UInt64 {
   Double(point.x).bitPattern ^ Double(point.y).bitPattern
 }
 
-/// Every benchmark, with inputs drawn from `seed` by SnapLab's own generators before any timing.
-func makeBenchmarks(seed: UInt64) -> [Benchmark] {
+/// Every benchmark, with inputs drawn from `seed` by SnapLab's own generators before any
+/// timing: the references, every algorithm the tool knows (in its order), every motion.
+func makeBenchmarks(seed: UInt64, algorithms: [RegisteredAlgorithm]) -> [Benchmark] {
   let inputs = BenchmarkInputs(seed: seed)
-  var benchmarks = referenceBenchmarks(inputs)
-  benchmarks += algorithmBenchmarks(PerAxisClampPublished(), inputs)
-  benchmarks += algorithmBenchmarks(EdgeDockPublished(), inputs)
-  benchmarks += algorithmBenchmarks(ForcedBoundaryEndPublished(), inputs)
-  benchmarks += algorithmBenchmarks(InsetCorrectionPublished(), inputs)
-  benchmarks += algorithmBenchmarks(PerAxisClampCorrected(), inputs)
-  benchmarks += algorithmBenchmarks(EdgeDockCorrected(), inputs)
-  benchmarks += algorithmBenchmarks(ForcedBoundaryEndCorrected(), inputs)
-  benchmarks += algorithmBenchmarks(InsetCorrectionCorrected(), inputs)
-  for mode in FluidDock.Mode.allCases {
-    benchmarks += algorithmBenchmarks(FluidDock(mode: mode), inputs)
-  }
-  benchmarks += motionBenchmarks(inputs)
-  return benchmarks
+  return referenceBenchmarks(inputs) + algorithms.flatMap { $0.benchmarks(inputs) }
+    + motionBenchmarks(inputs)
 }
 
 /// The inputs every variant is timed on: identical for all, varied, and realistic.
-struct BenchmarkInputs {
+@usableFromInline
+struct BenchmarkInputs: Sendable {
   /// An iPhone 15 at 120 Hz with its usual bars: the scene of every algorithm benchmark.
-  let environment: Environment
-  let itemSize = CGSize(width: 60, height: 60)
+  @usableFromInline let environment: Environment
+  @usableFromInline let itemSize = CGSize(width: 60, height: 60)
   /// A finger's walk through the middle of the screen, away from every band and bar, in steps
   /// of up to 8 pt: the drag every drag-step benchmark follows.
-  let path: [CGPoint]
+  @usableFromInline let path: [CGPoint]
   /// Half-second drags at 120 Hz ending at varied points, for whole gestures and releases.
-  let gestures: [Gesture]
+  @usableFromInline let gestures: [Gesture]
   /// Points to clamp, inside and outside the safe region, for the reference benchmarks.
   let xs: [Double]
   let ys: [Double]
   /// Progress values in [0, 1) for motion frames.
-  let progress: [Double]
+  @usableFromInline let progress: [Double]
 
   init(seed: UInt64) {
     var environment = DeviceProfile.standard.environment()
@@ -166,6 +168,9 @@ func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
   ]
 }
 
+/// The drag step, release, frame and whole gesture of `algorithm`, compiled for its type
+/// wherever this is inlined.
+@inlinable
 func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, _ inputs: BenchmarkInputs
 ) -> [Benchmark] {

@@ -34,8 +34,8 @@ enum ReportCommand {
       """,
     options: [output, device, landscape, keyboard, results, verifyFile, examples, seed, flick])
 
-  static func run(_ arguments: [String]) throws {
-    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+  static func run(_ arguments: [String], tool: Tool) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
     let deviceName = parsed.value(device) ?? DeviceProfile.standard.name
     guard let profile = DeviceProfile.named(deviceName) else {
       var reason = "not a known device"
@@ -57,16 +57,17 @@ enum ReportCommand {
         .withUsage(of: spec)
     }
     // Read the inputs first: a bad file is an error before anything is written.
-    let findings = try parsed.value(verifyFile).map(readFindings)
+    let findings = try parsed.value(verifyFile).map { try readFindings($0, tool: tool) }
     let cost = try parsed.value(results).map(readResults)
 
-    var page = Page(device: profile, orientation: orientation, keyboard: parsed.flag(keyboard))
+    var page = Page(
+      device: profile, orientation: orientation, keyboard: parsed.flag(keyboard), tool: tool)
     page.addTrajectories()
     page.addDockMaps(flick: velocity)
     page.addMotion()
-    page.addMatrix(findings ?? freshFindings(examples: count, seed: runSeed),
+    page.addMatrix(findings ?? freshFindings(examples: count, seed: runSeed, tool: tool),
       source: findings == nil ? "verified now: \(count) examples per cell, seed \(runSeed)" : "read from \(parsed.value(verifyFile) ?? "")")
-    page.addCost(cost ?? freshResults(), source: cost == nil ? "a short run now (timings from a short run are rough; pass --results for a full one)" : "read from \(parsed.value(results) ?? "")")
+    page.addCost(cost ?? freshResults(tool: tool), source: cost == nil ? "a short run now (timings from a short run are rough; pass --results for a full one)" : "read from \(parsed.value(results) ?? "")")
 
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -93,8 +94,8 @@ enum ReportCommand {
     var motion: String? = nil
   }
 
-  static func freshFindings(examples: Int, seed: UInt64) -> [Cell] {
-    AlgorithmCatalogue.all.flatMap { algorithm in
+  static func freshFindings(examples: Int, seed: UInt64, tool: Tool) -> [Cell] {
+    tool.algorithms.map { $0.entry.make() }.flatMap { algorithm in
       Invariant.checked.map { invariant in
         let finding = VerifyCommand.verifyOpened(algorithm, invariant, examples: examples, seed: seed)
         return Cell(
@@ -105,7 +106,7 @@ enum ReportCommand {
     }
   }
 
-  static func readFindings(_ path: String) throws -> [Cell] {
+  static func readFindings(_ path: String, tool: Tool) throws -> [Cell] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RuntimeError("cannot read the verify file '\(path)'")
     }
@@ -128,7 +129,7 @@ enum ReportCommand {
       // verify --format json records each algorithm's motion: redraw with it when it is not the
       // catalogue's own (verify --motion).
       if let motion = entry["motion"] as? String,
-        AlgorithmCatalogue.algorithm(id: algorithm)?.releaseMotion?.description != motion
+        tool.algorithm(id: algorithm)?.releaseMotion?.description != motion
       {
         cell.motion = motion
       }
@@ -159,12 +160,12 @@ enum ReportCommand {
     var ratio: Double?
   }
 
-  static func freshResults() -> [Cost] {
+  static func freshResults(tool: Tool) -> [Cost] {
     var harness = Harness()
     harness.epochTarget = 200_000
     harness.epochs = 5
     harness.warmup = 1
-    let benchmarks = makeBenchmarks(seed: 1).filter { $0.group != "reference" || $0.name == "reference/clamp" }
+    let benchmarks = makeBenchmarks(seed: 1, algorithms: tool.algorithms).filter { $0.group != "reference" || $0.name == "reference/clamp" }
     return Result.from(harness.run(benchmarks)).map {
       Cost(name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90, ratio: $0.ratio)
     }
@@ -199,10 +200,17 @@ enum ReportCommand {
     let device: DeviceProfile
     let orientation: DeviceProfile.Orientation
     let bars: DeviceProfile.Bars
+    /// Every algorithm the tool knows, in its order: each is drawn.
+    let algorithms: [RegisteredAlgorithm]
+    let tool: Tool
     var files: [(String, SVG)] = []
     var sections: [String] = []
 
-    init(device: DeviceProfile, orientation: DeviceProfile.Orientation, keyboard: Bool) {
+    init(
+      device: DeviceProfile, orientation: DeviceProfile.Orientation, keyboard: Bool, tool: Tool
+    ) {
+      self.tool = tool
+      self.algorithms = tool.algorithms
       self.device = device
       self.orientation = orientation
       var bars = DeviceProfile.Bars.standard
@@ -234,7 +242,7 @@ enum ReportCommand {
       let legendHTML = figure("legend.svg", legend)
       var items: [String] = []
       let rotated: DeviceProfile.Orientation = orientation == .portrait ? .landscape : .portrait
-      for algorithm in AlgorithmCatalogue.all {
+      for algorithm in algorithms.map({ $0.entry.make() }) {
         let simulator = Simulator(environment: environment)
         let paths = gestures.enumerated().map { index, pair in
           Figures.Path(
@@ -268,11 +276,12 @@ enum ReportCommand {
 
     mutating func addDockMaps(flick: CGVector) {
       var items: [String] = []
-      for algorithm in AlgorithmCatalogue.all where algorithm.dockingMargin != nil || algorithm.id.hasPrefix("per-axis") {
+      // Every algorithm has a map of where it rests; those that dock also a flicked one.
+      for algorithm in algorithms.map({ $0.entry.make() }) {
         let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, bars: bars, velocity: .zero)
         items.append(figure("dockmap-\(Self.fileName(algorithm.id)).svg", svg))
       }
-      for algorithm in AlgorithmCatalogue.all where algorithm.dockingMargin != nil {
+      for algorithm in algorithms.map({ $0.entry.make() }) where algorithm.dockingMargin != nil {
         let (svg, _) = Figures.dockMap(algorithm, device: device, orientation: orientation, bars: bars, velocity: flick)
         items.append(figure("dockmap-\(Self.fileName(algorithm.id))-flick.svg", svg))
       }
@@ -325,7 +334,7 @@ enum ReportCommand {
           case "violated":
             let anchor = "cx-" + Self.fileName(algorithm + "-" + invariant)
             let tip = ReportCommand.html(cell.violation ?? "violated")
-            guard let scenario = cell.scenario, let found = AlgorithmCatalogue.algorithm(id: algorithm) else {
+            guard let scenario = cell.scenario, let found = tool.algorithm(id: algorithm) else {
               // Nothing to draw (no counterexample, or an id this build does not know): no link.
               row += "<td class=\"violated\" title=\"\(tip)\">✗</td>"
               continue
@@ -377,7 +386,7 @@ enum ReportCommand {
 
     mutating func addCost(_ results: [Cost], source: String) {
       var items: [String] = []
-      let ids = Set(AlgorithmCatalogue.ids)
+      let ids = Set(tool.ids)
       func variant(_ name: String) -> String { String(name.prefix { $0 != "/" }) }
       for group in ["drag-step", "release", "frame", "gesture"] {
         let rows = results.filter { $0.name.hasSuffix("/" + group) && ids.contains(variant($0.name)) }.map {

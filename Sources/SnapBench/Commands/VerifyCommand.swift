@@ -34,21 +34,21 @@ enum VerifyCommand {
       """,
     options: [algorithm, invariant, motion, examples, seed, format])
 
-  static func run(_ arguments: [String]) throws {
-    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
-    var algorithms: [any SnapAlgorithm] = AlgorithmCatalogue.all
+  static func run(_ arguments: [String], tool: Tool) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
+    var algorithms: [any SnapAlgorithm] = tool.algorithms.map { $0.entry.make() }
     let chosenIDs = parsed.values(algorithm)
     if !chosenIDs.isEmpty {
       algorithms = try chosenIDs.flatMap { id in
         let found: [any SnapAlgorithm]
         do {
-          found = try AlgorithmCatalogue.algorithms(matching: id)
+          found = try tool.algorithms(matching: id)
         } catch {
           throw UsageError.invalidValue(id, for: algorithm, reason: "\(error)").withUsage(of: spec)
         }
         guard !found.isEmpty else {
           var reason = "not an algorithm id"
-          if let near = suggestedAlgorithm(for: id) { reason += ". Did you mean '\(near)'?" }
+          if let near = tool.suggestion(for: id) { reason += ". Did you mean '\(near)'?" }
           throw UsageError.invalidValue(id, for: algorithm, reason: reason).withUsage(of: spec)
         }
         return found

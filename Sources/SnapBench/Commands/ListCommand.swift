@@ -14,15 +14,15 @@ enum ListCommand {
         optional: true)
     ])
 
-  static func run(_ arguments: [String]) throws {
-    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+  static func run(_ arguments: [String], tool: Tool) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
     let topic = try parsed.choice(argument: spec.arguments[0], among: topics)
     let chosen = topic.map { [$0] } ?? topics
     var sections: [String] = []
     for name in chosen {
       let lines: [String]
       switch name {
-      case "algorithms": lines = algorithmLines()
+      case "algorithms": lines = algorithmLines(tool)
       case "motions": lines = Motion.syntax
       default: lines = deviceLines()
       }
@@ -32,12 +32,12 @@ enum ListCommand {
     print(sections.joined(separator: "\n\n"))
   }
 
-  /// One id per line, then what it does.
-  static func algorithmLines() -> [String] {
-    let width = (AlgorithmCatalogue.ids.map(\.count).max() ?? 0) + 2
-    return AlgorithmCatalogue.ids.map { id in
-      let summary = AlgorithmCatalogue.summaries[id] ?? ""
-      return id.padding(toLength: width, withPad: " ", startingAt: 0) + summary
+  /// One id per line, then what it does: the built-in algorithms, then the tool's own.
+  static func algorithmLines(_ tool: Tool) -> [String] {
+    let width = (tool.ids.map(\.count).max() ?? 0) + 2
+    return tool.algorithms.map { algorithm in
+      algorithm.entry.id.padding(toLength: width, withPad: " ", startingAt: 0)
+        + algorithm.entry.summary
     } + ["", "'fluid-dock' alone names every mode; options: \(FluidDock.syntax)"]
   }
 

@@ -234,3 +234,22 @@ func wrapText(
   // Blank paragraph separators would otherwise carry the indent as trailing spaces.
   return lines.map { $0.allSatisfy { $0 == " " } ? "" : $0 }
 }
+
+// MARK: - Renaming
+
+extension CommandSpec {
+  /// The spec for a tool called `toolName`: every mention of `snap-bench` as a command, in the
+  /// name, the texts and the help of every argument and option, names the tool instead.
+  func renamed(to toolName: String) -> CommandSpec {
+    guard toolName != "snap-bench" else { return self }
+    func rename(_ text: String) -> String { renaming(text, to: toolName) }
+    return CommandSpec(
+      name: rename(name), abstract: rename(abstract), discussion: discussion.map(rename),
+      arguments: arguments.map { ArgumentSpec(name: $0.name, help: rename($0.help), optional: $0.optional) },
+      options: options.map {
+        OptionSpec(
+          name: $0.name, valueName: $0.valueName, help: rename($0.help), repeatable: $0.repeatable)
+      },
+      subcommands: subcommands.map { ($0.name, rename($0.abstract)) })
+  }
+}

@@ -64,10 +64,10 @@ enum RunCommand {
     name: spec.name, abstract: spec.abstract, discussion: spec.discussion,
     options: spec.options + [countOnly])
 
-  static func run(_ arguments: [String]) throws {
+  static func run(_ arguments: [String], tool: Tool) throws {
     let parsed = try parseArguments(arguments, for: parsingSpec)
     if parsed.helpRequested {
-      print(spec.helpText())
+      print(tool.spec(spec).helpText())
       return
     }
     func usage(_ error: UsageError) -> UsageError { error.withUsage(of: spec) }
@@ -87,14 +87,14 @@ enum RunCommand {
       baselineResults = try readBaseline(baselinePath(name))
     }
 
-    var benchmarks = makeBenchmarks(seed: inputSeed)
+    var benchmarks = makeBenchmarks(seed: inputSeed, algorithms: tool.algorithms)
     func matches(_ pattern: NSRegularExpression, _ name: String) -> Bool {
       pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
     }
     if let include { benchmarks = benchmarks.filter { matches(include, $0.name) } }
     if let exclude { benchmarks = benchmarks.filter { !matches(exclude, $0.name) } }
     guard !benchmarks.isEmpty else {
-      throw RuntimeError("no benchmark matches; see the names with 'snap-bench run --filter .'")
+      throw RuntimeError("no benchmark matches; see the names with '\(tool.name) run --filter .'")
     }
 
     if let text = parsed.value(countOnly) {
@@ -108,7 +108,7 @@ enum RunCommand {
     if machine.configuration == "debug" {
       writeStandardError(
         "WARNING: this is a debug build; its timings say nothing about shipped code. "
-          + "Run 'swift run -c release snap-bench'.\n")
+          + "Run 'swift run -c release \(tool.name)'.\n")
     }
 
     var harness = Harness()
@@ -136,6 +136,15 @@ enum RunCommand {
         benchmarks.map(\.name), seed: inputSeed)
     }
 
+    // Benchmarks of algorithms added as `any SnapAlgorithm` run through generic code: say so.
+    let generic = tool.algorithms.filter { !$0.isSpecialized }.map(\.entry.id)
+      .filter { id in results.contains { $0.name.hasPrefix(id + "/") } }
+    if !generic.isEmpty {
+      let note =
+        "\(generic.joined(separator: ", ")): timed through generic code (added as any "
+        + "SnapAlgorithm); register each with RegisteredAlgorithm(_:) to time it as the built-ins are."
+      instructionNote = [instructionNote, note].compactMap { $0 }.joined(separator: "\n")
+    }
     let report = render(
       results, machine: machine, format: outputFormat, baseline: baselineResults,
       instructions: instructionCounts, instructionNote: instructionNote)
@@ -174,10 +183,7 @@ enum RunCommand {
         status = 3
       }
     }
-    if status != 0 {
-      fflush(nil)
-      exit(status)
-    }
+    if status != 0 { throw CommandExit(status: status) }
   }
 
   static func regex(_ text: String, for option: OptionSpec) throws -> NSRegularExpression {

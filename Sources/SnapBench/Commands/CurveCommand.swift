@@ -24,8 +24,8 @@ enum CurveCommand {
     ],
     options: [samples, format])
 
-  static func run(_ arguments: [String]) throws {
-    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+  static func run(_ arguments: [String], tool: Tool) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
     let text = parsed.positional("<motion>") ?? ""
     let motion: Motion
     do {

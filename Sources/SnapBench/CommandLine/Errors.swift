@@ -76,22 +76,31 @@ enum ExitStatus {
   static let usage: Int32 = 64
 }
 
-/// Runs a command's body, reports any error the standard way, and exits.
+/// A command that finished with a status of its own after printing what it had to say (a
+/// regression against a baseline, a frame over budget): nothing more is printed.
+struct CommandExit: Error, Sendable {
+  var status: Int32
+}
+
+/// Runs a command's body, reports any error the standard way, and returns the exit status.
 ///
-/// A `UsageError` prints `Error:`, the usage line and a pointer to `--help`, and exits 64;
-/// any other error prints `Error: …` and exits 1; success exits 0. Standard output is always
-/// flushed first, so everything printed reaches a pipe before the process ends.
-func exitReporting(_ body: () throws -> Void) -> Never {
+/// A `UsageError` prints `Error:`, the usage line (naming the tool as `toolName`) and a pointer
+/// to `--help`, and returns 64; a `CommandExit` returns its status; any other error prints
+/// `Error: …` and returns 1; success returns 0. Standard output is always flushed first, so
+/// everything printed reaches a pipe before the process ends.
+func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
   let status: Int32
   do {
     try body()
     status = ExitStatus.success
   } catch let error as UsageError {
     var text = "Error: \(error.message)\n"
-    if !error.usage.isEmpty { text += "Usage: \(error.usage)\n" }
-    text += "  See 'snap-bench --help' for more information.\n"
+    if !error.usage.isEmpty { text += "Usage: \(renaming(error.usage, to: toolName))\n" }
+    text += "  See '\(toolName) --help' for more information.\n"
     writeStandardError(text)
     status = ExitStatus.usage
+  } catch let error as CommandExit {
+    status = error.status
   } catch let error as RuntimeError {
     writeStandardError("Error: \(error.message)\n")
     status = ExitStatus.failure
@@ -102,7 +111,23 @@ func exitReporting(_ body: () throws -> Void) -> Never {
   // `fflush(nil)` flushes every output stream, stdout included; Swift 6 forbids naming the
   // mutable C global `stdout` outside an isolation domain.
   fflush(nil)
-  exit(status)
+  return status
+}
+
+/// `text` with every mention of `snap-bench` as a command (at the start, or after a quote or a
+/// space) naming `toolName` instead.
+func renaming(_ text: String, to toolName: String) -> String {
+  guard toolName != "snap-bench" else { return text }
+  var result = ""
+  var rest = Substring(text)
+  while let range = rest.range(of: "snap-bench") {
+    let before = rest[..<range.lowerBound]
+    let previous = before.last ?? (result.last ?? " ")
+    result += before
+    result += " '`\n".contains(previous) ? toolName : "snap-bench"
+    rest = rest[range.upperBound...]
+  }
+  return result + rest
 }
 
 /// Writes `text` to standard error, unbuffered, after flushing standard output.

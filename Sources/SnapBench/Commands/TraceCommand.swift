@@ -46,21 +46,21 @@ enum TraceCommand {
     ],
     options: [device, landscape, noNavBar, noTabBar, keyboard, item, motion, gesture, flick, format])
 
-  static func run(_ arguments: [String]) throws {
-    guard let parsed = try parseOrHelp(arguments, for: spec) else { return }
+  static func run(_ arguments: [String], tool: Tool) throws {
+    guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
     let id = parsed.positional("<algorithm>") ?? ""
     do {
-      _ = try AlgorithmCatalogue.algorithms(matching: id)
+      _ = try tool.algorithms(matching: id)
     } catch {
       throw UsageError.invalidValue(id, forLabel: "<algorithm>", reason: error.description)
         .withUsage(of: spec)
     }
-    guard var algorithm = AlgorithmCatalogue.algorithm(id: id) else {
+    guard var algorithm = tool.algorithm(id: id) else {
       var reason = "not an algorithm id"
-      if let near = suggestedAlgorithm(for: id) {
+      if let near = tool.suggestion(for: id) {
         reason += ". Did you mean '\(near)'?"
       } else {
-        reason += "; see 'snap-bench list algorithms'"
+        reason += "; see '\(tool.name) list algorithms'"
       }
       throw UsageError.invalidValue(id, forLabel: "<algorithm>", reason: reason).withUsage(of: spec)
     }
@@ -72,7 +72,7 @@ enum TraceCommand {
       if let near = nearestCandidate(to: deviceName, among: names) {
         reason += ". Did you mean '\(near)'?"
       } else {
-        reason += "; see 'snap-bench list devices'"
+        reason += "; see '\(tool.name) list devices'"
       }
       throw UsageError.invalidValue(deviceName, for: device, reason: reason).withUsage(of: spec)
     }
@@ -243,15 +243,4 @@ func parseVelocity(_ text: String, for option: OptionSpec, spec: CommandSpec) th
       .withUsage(of: spec)
   }
   return CGVector(dx: vx, dy: vy)
-}
-
-/// The algorithm id the user most likely meant: the nearest id, or the first id of the nearest
-/// family (`edge-dok` → `edge-dock.published`).
-func suggestedAlgorithm(for text: String) -> String? {
-  let key = text.lowercased()
-  if let near = nearestCandidate(to: key, among: AlgorithmCatalogue.ids) { return near }
-  let families = AlgorithmCatalogue.ids.map { String($0.prefix { $0 != "." }) }
-  let family = key.prefix { $0 != "." }
-  guard let near = nearestCandidate(to: String(family), among: families) else { return nil }
-  return AlgorithmCatalogue.ids.first { $0.hasPrefix(near + ".") }
 }

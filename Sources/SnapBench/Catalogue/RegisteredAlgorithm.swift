@@ -1,0 +1,82 @@
+import SnapAlgorithms
+
+/// An algorithm as `snap-bench`'s commands take it: its catalogue entry (id, summary, source,
+/// a factory) and its benchmarks, compiled for its own type.
+///
+/// Every built-in algorithm is registered this way, and so is every algorithm you add with
+/// `SnapBench.main(adding:)`; the commands cannot tell them apart.
+///
+///     SnapBench.main(adding: [
+///       RegisteredAlgorithm(MyDock(), summary: "our chat head"),
+///       RegisteredAlgorithm(MyPictureInPicture()),
+///     ])
+public struct RegisteredAlgorithm: Sendable {
+  /// The id, summary, source and factory, as `list`, `verify`, `trace` and `report` use them.
+  public var entry: AlgorithmCatalogue.Entry
+  /// Whether the benchmarks were compiled for the algorithm's own type; `false` only for an
+  /// algorithm added as `any SnapAlgorithm`, which is timed through generic code.
+  public var isSpecialized: Bool
+  /// The drag step, release, frame and gesture benchmarks of the algorithm, on given inputs.
+  @usableFromInline let benchmarks: @Sendable (BenchmarkInputs) -> [Benchmark]
+
+  /// Registers `algorithm` under its own id; `summary` is what `list algorithms` prints beside
+  /// it (by default, what it declares: its input API, how it docks, its motion).
+  @inlinable
+  public init<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, summary: String? = nil, source: Article? = nil
+  ) {
+    self.entry = AlgorithmCatalogue.Entry(
+      algorithm, summary: summary ?? Self.declaredSummary(of: algorithm), source: source)
+    self.isSpecialized = true
+    self.benchmarks = { inputs in algorithmBenchmarks(algorithm, inputs) }
+  }
+
+  /// Registers an algorithm whose type is known only at run time.
+  init(opening algorithm: any SnapAlgorithm) {
+    self = Self(algorithm)
+    isSpecialized = false
+  }
+
+  /// A one-line summary from what an algorithm declares: how it takes the finger, how it docks
+  /// and how it moves (`pan recogniser; docks 16 pt inside the nearer side; spring(…)`).
+  public static func declaredSummary(of algorithm: some SnapAlgorithm) -> String {
+    var parts: [String] = []
+    switch algorithm.inputAPI {
+    case .touches(let tap): parts.append(tap ? "touches API with a tap recogniser" : "touches API")
+    case .panGestureRecognizer: parts.append("pan recogniser")
+    }
+    if let margin = algorithm.dockingMargin {
+      let points = margin == 0 ? "flush" : "\(formatNumber(Double(margin))) pt inside"
+      let rule = algorithm.dockingRule
+      let edges: String
+      switch rule.placement {
+      case .nearerSide: edges = "the nearer side"
+      case .nearestEdge: edges = "the nearest edge"
+      case .nearestCorner: edges = "the nearest corner"
+      case .left: edges = "the left side"
+      case .right: edges = "the right side"
+      case .thrown: edges = "the side it is thrown to"
+      }
+      parts.append("docks \(points) \(edges)" + (rule.slots.map { ", \($0) slots" } ?? ""))
+    } else {
+      parts.append("does not dock")
+    }
+    if let motion = algorithm.releaseMotion { parts.append("\(motion)") }
+    return parts.joined(separator: "; ")
+  }
+}
+
+/// SnapLab's own algorithms, registered from the catalogue's table with their own types.
+let builtInAlgorithms: [RegisteredAlgorithm] = {
+  struct Collector: AlgorithmVisitor {
+    var registered: [RegisteredAlgorithm] = []
+    mutating func visit<Algorithm: SnapAlgorithm>(
+      _ algorithm: Algorithm, summary: String, source: Article?
+    ) {
+      registered.append(RegisteredAlgorithm(algorithm, summary: summary, source: source))
+    }
+  }
+  var collector = Collector()
+  AlgorithmCatalogue.forEachAlgorithm(&collector)
+  return collector.registered
+}()

@@ -1,0 +1,133 @@
+import Foundation
+import SnapAlgorithms
+
+/// Every `snap-bench` command as a library, open to algorithms of your own.
+///
+/// The `snap-bench` executable is `SnapBench.main()`. An executable of your own package that
+/// calls `SnapBench.main(adding:)` is the same tool with your algorithms beside SnapLab's: its
+/// `list`, `verify`, `trace`, `run` and `report` take their ids like the built-in ones.
+///
+///     // Sources/my-bench/main.swift
+///     import SnapBench
+///     SnapBench.main(adding: [MyDock(), MyDock(bug: .ignoresKeyboard)])
+///
+/// An added id must be new: one that a built-in algorithm, `fluid-dock` or another added
+/// algorithm already answers to is an error, reported before any command runs.
+public enum SnapBench {
+  /// Runs the command line of this process with SnapLab's algorithms and `algorithms`, then
+  /// exits with the command's status (0, 1 for a failure, 64 for a usage error; `run` also
+  /// uses 2 and 3).
+  public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
+    let status = run(
+      Array(CommandLine.arguments.dropFirst()), adding: algorithms,
+      toolName: toolName(of: CommandLine.arguments.first))
+    exit(status)
+  }
+
+  /// Runs the command line with algorithms of one type added, each timed with code compiled
+  /// for that type, as the built-in algorithms are.
+  @inlinable
+  public static func main<Algorithm: SnapAlgorithm>(adding algorithms: [Algorithm]) -> Never {
+    main(adding: algorithms.map { RegisteredAlgorithm($0) })
+  }
+
+  /// Runs the command line with algorithms of several types added.
+  ///
+  /// Their benchmarks are compiled without knowing each type, and so run slower than the
+  /// built-ins' (about a fifth, for a whole gesture); `run` says so under its table. Wrap each
+  /// in `RegisteredAlgorithm(_:)` to time them on equal terms.
+  public static func main(adding algorithms: [any SnapAlgorithm]) -> Never {
+    main(adding: algorithms.map { RegisteredAlgorithm(opening: $0) })
+  }
+
+  /// Runs one command line (without the program name) and returns its exit status instead of
+  /// exiting; output goes to standard output and standard error as usual.
+  ///
+  /// `toolName` is what help, usage lines and replay commands call the executable.
+  public static func run(
+    _ arguments: [String], adding algorithms: [RegisteredAlgorithm] = [],
+    toolName: String = "snap-bench"
+  ) -> Int32 {
+    reportingErrors(toolName: toolName) {
+      let tool = try Tool(name: toolName, adding: algorithms)
+      try dispatch(arguments, tool: tool)
+    }
+  }
+
+  /// The name an executable is invoked by: the last component of its path.
+  static func toolName(of path: String?) -> String {
+    guard let path, !path.isEmpty else { return "snap-bench" }
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    return name.isEmpty ? "snap-bench" : name
+  }
+
+  static let subcommands: [(name: String, abstract: String)] = [
+    ("run", RunCommand.spec.abstract),
+    ("list", ListCommand.spec.abstract),
+    ("trace", TraceCommand.spec.abstract),
+    ("curve", CurveCommand.spec.abstract),
+    ("verify", VerifyCommand.spec.abstract),
+    ("report", ReportCommand.spec.abstract),
+  ]
+
+  static let spec = CommandSpec(
+    name: "snap-bench",
+    abstract: "Drive, check and time the snapping algorithms of floating buttons.",
+    discussion: """
+      With no subcommand, or options only, snap-bench runs the timing harness: \
+      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`.
+      """,
+    arguments: [], options: RunCommand.spec.options, subcommands: subcommands)
+
+  /// Picks the subcommand and hands it the rest of the arguments.
+  static func dispatch(_ arguments: [String], tool: Tool) throws {
+    guard let first = arguments.first else {
+      try RunCommand.run([], tool: tool)
+      return
+    }
+    let rest = Array(arguments.dropFirst())
+    switch first {
+    case "run": try RunCommand.run(rest, tool: tool)
+    case "list": try ListCommand.run(rest, tool: tool)
+    case "trace": try TraceCommand.run(rest, tool: tool)
+    case "curve": try CurveCommand.run(rest, tool: tool)
+    case "verify": try VerifyCommand.run(rest, tool: tool)
+    case "report": try ReportCommand.run(rest, tool: tool)
+    case "-h", "--help", "help":
+      print(tool.spec(spec).helpText())
+    default:
+      if first.hasPrefix("-") {
+        // Options without a subcommand belong to `run`, the default.
+        try RunCommand.run(arguments, tool: tool)
+        return
+      }
+      let names = subcommands.map(\.name)
+      var message = "Unknown subcommand '\(first)'"
+      if let near = nearestCandidate(to: first, among: names) {
+        message += ". Did you mean '\(near)'?"
+      } else {
+        message += "; expected one of \(names.joined(separator: ", "))"
+      }
+      throw UsageError(message, usage: tool.spec(spec).usage)
+    }
+  }
+}
+
+/// Parses `arguments` for `spec`; prints help and returns `nil` when help was asked for.
+///
+/// Usage errors carry `spec`'s usage line; `reportingErrors` names the tool in it.
+func parseOrHelp(_ arguments: [String], for spec: CommandSpec, tool: Tool) throws
+  -> ParsedArguments?
+{
+  let parsed = try parseArguments(arguments, for: spec)
+  if parsed.helpRequested {
+    print(tool.spec(spec).helpText())
+    return nil
+  }
+  return parsed
+}
+
+/// The output formats commands offer.
+enum OutputFormat: String, CaseIterable {
+  case table, markdown, json, csv
+}
