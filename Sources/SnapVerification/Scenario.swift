@@ -50,37 +50,62 @@ public struct Scenario: Sendable, CustomStringConvertible {
     if !bars.navigationBar { bits.append("no navigation bar") }
     if !bars.tabBar { bits.append("no tab bar") }
     if bars.keyboard { bits.append("keyboard shown") }
-    bits.append("item \(formatNumber(itemSize.width))x\(formatNumber(itemSize.height))")
+    bits.append("item \(describeNumber(itemSize.width))x\(describeNumber(itemSize.height))")
     let events = gesture.events.map {
-      "\($0.phase.rawValue) t=\(formatTime($0.time)) (\(formatNumber($0.location.x)), \(formatNumber($0.location.y)))"
+      "\($0.phase.rawValue) t=\(formatTime($0.time)) (\(describeNumber($0.location.x)), \(describeNumber($0.location.y)))"
     }
     let changes = gesture.containerChanges.map { change in
       "then at t=\(formatTime(change.time)) the container becomes \(describe(change.environment))"
     }
-    return bits.joined(separator: ", ") + "; start (\(formatNumber(gesture.start.x)), "
-      + "\(formatNumber(gesture.start.y))); " + (events + changes).joined(separator: ", ")
+    return bits.joined(separator: ", ") + "; start (\(describeNumber(gesture.start.x)), "
+      + "\(describeNumber(gesture.start.y))); " + (events + changes).joined(separator: ", ")
   }
 }
 
-/// A number as people write it: `60`, `0.25`, never `60.0`.
-func formatNumber(_ value: CGFloat) -> String {
-  let double = Double(value)
-  if double == double.rounded(), abs(double) < 1e15 { return String(Int(double)) }
-  return "\(double)"
-}
+// MARK: - Counterexamples in the verify file
 
-func formatNumber(_ value: Double) -> String { formatNumber(CGFloat(value)) }
+extension Scenario: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case device, landscape, navigationBar, tabBar, keyboard, item, gesture
+  }
 
-/// A time to the millisecond, for reading: `0.017`.
-func formatTime(_ value: Double) -> String {
-  formatNumber((value * 1000).rounded() / 1000)
-}
+  private struct Item: Codable {
+    var width: Double
+    var height: Double
+  }
 
-/// An environment in words: `iPhone 15 (landscape), no tab bar, keyboard shown`.
-func describe(_ environment: Environment) -> String {
-  var bits = [environment.name]
-  if environment.navigationBarHeight == 0 { bits.append("no navigation bar") }
-  if environment.tabBarHeight == 0 { bits.append("no tab bar") }
-  if environment.keyboardFrame != nil { bits.append("keyboard shown") }
-  return bits.joined(separator: ", ")
+  /// Reads `{"device", "landscape", "navigationBar", "tabBar", "keyboard", "item": {"width",
+  /// "height"}, "gesture": {…}}`; the device must be one of the catalogue's names, the gesture a
+  /// gesture file. Left out, the bars are the usual ones and the item is 60×60.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let name = try container.decode(String.self, forKey: .device)
+    guard let device = DeviceProfile.named(name) else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .device, in: container, debugDescription: "'\(name)' is not a known device")
+    }
+    let item = try container.decodeIfPresent(Item.self, forKey: .item)
+    self.init(
+      device: device,
+      orientation: try container.decodeIfPresent(Bool.self, forKey: .landscape) == true
+        ? .landscape : .portrait,
+      bars: DeviceProfile.Bars(
+        navigationBar: try container.decodeIfPresent(Bool.self, forKey: .navigationBar) ?? true,
+        tabBar: try container.decodeIfPresent(Bool.self, forKey: .tabBar) ?? true,
+        keyboard: try container.decodeIfPresent(Bool.self, forKey: .keyboard) ?? false),
+      itemSize: item.map { CGSize(width: $0.width, height: $0.height) } ?? Simulator.defaultItemSize,
+      gesture: try container.decode(Gesture.self, forKey: .gesture))
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(device.name, forKey: .device)
+    try container.encode(orientation == .landscape, forKey: .landscape)
+    try container.encode(bars.navigationBar, forKey: .navigationBar)
+    try container.encode(bars.tabBar, forKey: .tabBar)
+    try container.encode(bars.keyboard, forKey: .keyboard)
+    try container.encode(
+      Item(width: Double(itemSize.width), height: Double(itemSize.height)), forKey: .item)
+    try container.encode(gesture, forKey: .gesture)
+  }
 }

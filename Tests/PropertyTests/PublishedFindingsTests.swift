@@ -117,7 +117,7 @@ struct PublishedFindingsTests {
         itemSize: scenario.itemSize,
         gesture: try Gesture(json: Data(scenario.gesture.jsonText().utf8)))
       let verdict = check(algorithm, invariant, replayed)
-      #expect(verdict == .violated(finding.violation ?? ""))
+      #expect(verdict == finding.evidence.map(Verdict.violated))
     } else if Self.holds[algorithmID, default: []].contains(invariant.rawValue) {
       #expect(finding.status == .holds, "\(finding.violation ?? "") in \(String(describing: finding.counterexample))")
       #expect(finding.examplesRun >= Self.examples)

@@ -1,4 +1,5 @@
 import Foundation
+import SnapBench
 import Testing
 
 /// `snap-bench run`: bad input, baselines, the frame budget, and that the work is not optimised
@@ -50,14 +51,9 @@ struct RunCommandTests {
     let saved = try cli.run(["run"] + quick + ["--save-baseline", path, "--format", "json"])
     #expect(saved.status == 0, "\(saved.stderr)")
     let file = try #require(FileManager.default.contents(atPath: path))
-    struct Results: Decodable {
-      struct Entry: Decodable { var name: String; var iterations: Int }
-      var version: Int
-      var results: [Entry]
-    }
-    let decoded = try JSONDecoder().decode(Results.self, from: file)
-    #expect(decoded.version == 1)
+    let decoded = try BenchmarkResults(json: file)
     #expect(decoded.results.map(\.name) == ["reference/empty"])
+    #expect(String(decoding: file, as: UTF8.self).hasPrefix("{\n  \"version\": 1,"))
 
     // Compared with itself, with a threshold no noise can cross: no regression.
     let compared = try cli.run(["run"] + quick + ["--baseline", path, "--threshold", "1000000"])
@@ -66,8 +62,9 @@ struct RunCommandTests {
 
     // A baseline far faster than anything can run: a regression, exit 2.
     let fast = directory.appendingPathComponent("fast.json").path
-    try #"{"version": 1, "results": [{"name": "reference/empty", "nsPerOp": {"median": 1e-9}}]}"#
-      .write(toFile: fast, atomically: true, encoding: .utf8)
+    var faster = decoded
+    faster.results[0].nsPerOp.median = 1e-9
+    try faster.jsonText().write(toFile: fast, atomically: true, encoding: .utf8)
     let regressed = try cli.run(["run"] + quick + ["--baseline", fast])
     #expect(regressed.status == 2)
     #expect(regressed.stderr.contains("Regression beyond 10%: reference/empty"))

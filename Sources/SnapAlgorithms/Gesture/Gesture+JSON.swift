@@ -5,17 +5,21 @@ public struct GestureFileError: Error, CustomStringConvertible, Sendable {
   public let description: String
 }
 
-extension Gesture {
+extension Gesture: Codable {
   /// The gesture-file format version this code reads and writes.
   public static let fileFormatVersion = 1
 
+  /// The gesture file's layout; the one place its fields and their order are written down.
   private struct File: Codable {
     struct Point: Codable { var x: Double; var y: Double }
     struct Event: Codable { var t: Double; var phase: String; var x: Double; var y: Double }
     struct Insets: Codable { var top, left, bottom, right: Double }
     struct Rect: Codable { var x, y, width, height: Double }
+    /// A container change: the whole new environment, flattened. Only `t`, `width` and
+    /// `height` are required; the screen defaults to the window, everything else to none.
     struct Container: Codable {
       var t: Double
+      var name: String?
       var width: Double
       var height: Double
       var screenWidth: Double?
@@ -24,9 +28,8 @@ extension Gesture {
       var statusBar: Double?
       var navigationBar: Double?
       var tabBar: Double?
-      var keyboard: Rect?
       var refreshRate: Int?
-      var name: String?
+      var keyboard: Rect?
     }
     var version: Int
     var start: Point
@@ -34,59 +37,57 @@ extension Gesture {
     var container: [Container]?
   }
 
-  /// Reads a gesture file: `{"version": 1, "start": {"x": 300, "y": 300}, "events":
-  /// [{"t": 0, "phase": "began", "x": 300, "y": 300}, …]}`.
-  ///
-  /// Rejects, with the path of the offending value: malformed JSON, another version, missing
-  /// or mistyped fields, unknown phases, numbers too large to represent, and time that goes
-  /// backwards.
-  public init(json data: Data) throws(GestureFileError) {
-    let file: File
-    do {
-      file = try JSONDecoder().decode(File.self, from: data)
-    } catch let error as DecodingError {
-      // JSONDecoder says only "not valid JSON"; JSONSerialization says where and why.
-      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-        do {
-          _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-          let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
-          throw GestureFileError(
-            description: "the gesture file is not valid JSON (\(reason ?? "\(error)"))")
-        }
-      }
-      throw GestureFileError(description: Self.describe(error))
-    } catch {
-      throw GestureFileError(description: "the gesture file could not be read: \(error)")
+  /// A key for the path of a value that fails validation: `events[1].t`.
+  private struct PathKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init(intValue: Int) {
+      self.stringValue = String(intValue)
+      self.intValue = intValue
+    }
+    init(_ name: String) { self.init(stringValue: name) }
+    init(_ index: Int) { self.init(intValue: index) }
+  }
+
+  /// Reads the gesture-file format, rejecting another version, unknown phases, time that goes
+  /// backwards and negative container sizes, each with the path of the offending value.
+  public init(from decoder: any Decoder) throws {
+    let file = try decoder.singleValueContainer().decode(File.self)
+    func invalid(_ path: [PathKey], _ reason: String) -> DecodingError {
+      .dataCorrupted(
+        DecodingError.Context(codingPath: decoder.codingPath + path, debugDescription: reason))
     }
     guard file.version == Self.fileFormatVersion else {
-      throw GestureFileError(
-        description: "version: \(file.version) is not supported (expected \(Self.fileFormatVersion))")
+      throw invalid(
+        [PathKey("version")],
+        "\(file.version) is not supported (expected \(Self.fileFormatVersion))")
     }
     var events: [TouchEvent] = []
     events.reserveCapacity(file.events.count)
     for (index, event) in file.events.enumerated() {
-      let path = "events[\(index)]"
       guard let phase = TouchPhase(rawValue: event.phase) else {
         let names = TouchPhase.allCases.map(\.rawValue).joined(separator: ", ")
-        throw GestureFileError(
-          description: "\(path).phase: '\(event.phase)' is not one of \(names)")
+        throw invalid(
+          [PathKey("events"), PathKey(index), PathKey("phase")],
+          "'\(event.phase)' is not one of \(names)")
       }
       if let previous = events.last, event.t < previous.time {
-        throw GestureFileError(
-          description: "\(path).t: time goes backwards (\(event.t) after \(previous.time))")
+        throw invalid(
+          [PathKey("events"), PathKey(index), PathKey("t")],
+          "time goes backwards (\(event.t) after \(previous.time))")
       }
       events.append(TouchEvent(time: event.t, phase: phase, location: CGPoint(x: event.x, y: event.y)))
     }
     var changes: [ContainerChange] = []
     for (index, entry) in (file.container ?? []).enumerated() {
-      let path = "container[\(index)]"
+      let path = [PathKey("container"), PathKey(index)]
       guard entry.width >= 0, entry.height >= 0 else {
-        throw GestureFileError(description: "\(path): width and height must not be negative")
+        throw invalid(path, "width and height must not be negative")
       }
       if let previous = changes.last, entry.t < previous.time {
-        throw GestureFileError(
-          description: "\(path).t: time goes backwards (\(entry.t) after \(previous.time))")
+        throw invalid(
+          path + [PathKey("t")], "time goes backwards (\(entry.t) after \(previous.time))")
       }
       let bounds = CGRect(x: 0, y: 0, width: entry.width, height: entry.height)
       let insets = entry.safeArea.map {
@@ -110,57 +111,77 @@ extension Gesture {
       start: CGPoint(x: file.start.x, y: file.start.y), events: events, containerChanges: changes)
   }
 
-  /// The gesture in the file format `init(json:)` reads, one event per line.
-  public func jsonText() -> String {
-    func number(_ value: CGFloat) -> String { formatted(Double(value)) }
-    var lines = [
-      "{\"version\": \(Self.fileFormatVersion), "
-        + "\"start\": {\"x\": \(number(start.x)), \"y\": \(number(start.y))}, \"events\": ["
-    ]
-    for (index, event) in events.enumerated() {
-      let comma = index == events.count - 1 ? "" : ","
-      lines.append(
-        "  {\"t\": \(formatted(event.time)), \"phase\": \"\(event.phase.rawValue)\", "
-          + "\"x\": \(number(event.location.x)), \"y\": \(number(event.location.y))}\(comma)")
-    }
-    if containerChanges.isEmpty {
-      lines.append("]}")
-    } else {
-      lines.append("], \"container\": [")
-      for (index, change) in containerChanges.enumerated() {
-        let comma = index == containerChanges.count - 1 ? "" : ","
-        lines.append("  " + Self.containerJSON(change) + comma)
-      }
-      lines.append("]}")
-    }
-    return lines.joined(separator: "\n") + "\n"
+  /// Writes the gesture-file format: `version`, `start`, `events` and, when the container
+  /// changes, `container` with every field of each new environment.
+  public func encode(to encoder: any Encoder) throws {
+    let file = File(
+      version: Self.fileFormatVersion,
+      start: File.Point(x: Double(start.x), y: Double(start.y)),
+      events: events.map {
+        File.Event(
+          t: $0.time, phase: $0.phase.rawValue, x: Double($0.location.x), y: Double($0.location.y))
+      },
+      container: containerChanges.isEmpty
+        ? nil
+        : containerChanges.map { change in
+          let environment = change.environment
+          let insets = environment.safeAreaInsets
+          return File.Container(
+            t: change.time, name: environment.name, width: Double(environment.bounds.width),
+            height: Double(environment.bounds.height),
+            screenWidth: Double(environment.screenBounds.width),
+            screenHeight: Double(environment.screenBounds.height),
+            safeArea: File.Insets(
+              top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
+              right: Double(insets.right)),
+            statusBar: Double(environment.statusBarHeight),
+            navigationBar: Double(environment.navigationBarHeight),
+            tabBar: Double(environment.tabBarHeight), refreshRate: environment.refreshRate,
+            keyboard: environment.keyboardFrame.map {
+              File.Rect(
+                x: Double($0.minX), y: Double($0.minY), width: Double($0.width),
+                height: Double($0.height))
+            })
+        })
+    var container = encoder.singleValueContainer()
+    try container.encode(file)
   }
 
-  /// One container change as a gesture file writes it, on one line.
-  public static func containerJSON(_ change: ContainerChange) -> String {
-    func number(_ value: CGFloat) -> String { formatted(Double(value)) }
-    let environment = change.environment
-    let insets = environment.safeAreaInsets
-    var fields = [
-      "\"t\": \(formatted(change.time))",
-      "\"name\": \"\(environment.name.replacingOccurrences(of: "\"", with: "\\\""))\"",
-      "\"width\": \(number(environment.bounds.width))",
-      "\"height\": \(number(environment.bounds.height))",
-      "\"screenWidth\": \(number(environment.screenBounds.width))",
-      "\"screenHeight\": \(number(environment.screenBounds.height))",
-      "\"safeArea\": {\"top\": \(number(insets.top)), \"left\": \(number(insets.left)), "
-        + "\"bottom\": \(number(insets.bottom)), \"right\": \(number(insets.right))}",
-      "\"statusBar\": \(number(environment.statusBarHeight))",
-      "\"navigationBar\": \(number(environment.navigationBarHeight))",
-      "\"tabBar\": \(number(environment.tabBarHeight))",
-      "\"refreshRate\": \(environment.refreshRate)",
-    ]
-    if let keyboard = environment.keyboardFrame {
-      fields.append(
-        "\"keyboard\": {\"x\": \(number(keyboard.minX)), \"y\": \(number(keyboard.minY)), "
-          + "\"width\": \(number(keyboard.width)), \"height\": \(number(keyboard.height))}")
+  /// Reads a gesture file: `{"version": 1, "start": {"x": 300, "y": 300}, "events":
+  /// [{"t": 0, "phase": "began", "x": 300, "y": 300}, …]}`.
+  ///
+  /// Rejects, with the path of the offending value: malformed JSON, another version, missing
+  /// or mistyped fields, unknown phases, numbers too large to represent, and time that goes
+  /// backwards.
+  public init(json data: Data) throws(GestureFileError) {
+    do {
+      self = try JSONDecoder().decode(Gesture.self, from: data)
+    } catch let error as DecodingError {
+      // JSONDecoder says only "not valid JSON"; JSONSerialization says where and why.
+      if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+        do {
+          _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+          let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
+          throw GestureFileError(
+            description: "the gesture file is not valid JSON (\(reason ?? "\(error)"))")
+        }
+      }
+      throw GestureFileError(description: Self.describe(error))
+    } catch {
+      throw GestureFileError(description: "the gesture file could not be read: \(error)")
     }
-    return "{" + fields.joined(separator: ", ") + "}"
+  }
+
+  /// The gesture as the file `trace --gesture` reads, one event per line.
+  public func jsonText() -> String {
+    jsonValue.serialized(pretty: true) + "\n"
+  }
+
+  /// The gesture file as a JSON tree, for formats that embed it.
+  package var jsonValue: JSONValue {
+    // Encoding a gesture cannot fail: every field is a number, a string or a list of them.
+    (try? JSONValueEncoder().encode(self)) ?? .null
   }
 
   private static func describe(_ error: DecodingError) -> String {

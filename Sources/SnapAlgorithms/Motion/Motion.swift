@@ -54,7 +54,7 @@ extension Motion: CustomStringConvertible {
   public var description: String {
     switch self {
     case .none: return "none"
-    case .curve(let curve, let duration): return "\(curve)(duration:\(formatted(duration)))"
+    case .curve(let curve, let duration): return "\(curve)(duration:\(describeNumber(duration)))"
     case .spring(let spring): return spring.description
     }
   }

@@ -236,15 +236,15 @@ extension Spring: CustomStringConvertible {
   public var description: String {
     switch form {
     case .massStiffnessDamping:
-      let velocity = initialVelocity == 0 ? "" : ",velocity:\(formatted(initialVelocity))"
-      return "spring(mass:\(formatted(mass)),stiffness:\(formatted(stiffness)),"
-        + "damping:\(formatted(damping))\(velocity))"
+      let velocity = initialVelocity == 0 ? "" : ",velocity:\(describeNumber(initialVelocity))"
+      return "spring(mass:\(describeNumber(mass)),stiffness:\(describeNumber(stiffness)),"
+        + "damping:\(describeNumber(damping))\(velocity))"
     case .dampingRatioResponse(let ratio, let response):
-      let velocity = initialVelocity == 0 ? "" : ",velocity:\(formatted(initialVelocity))"
-      return "spring(damping:\(formatted(ratio)),response:\(formatted(response))\(velocity))"
+      let velocity = initialVelocity == 0 ? "" : ",velocity:\(describeNumber(initialVelocity))"
+      return "spring(damping:\(describeNumber(ratio)),response:\(describeNumber(response))\(velocity))"
     case .uikit(let ratio, let duration):
-      return "uikit-spring(damping:\(formatted(ratio)),duration:\(formatted(duration)),"
-        + "velocity:\(formatted(initialVelocity)))"
+      return "uikit-spring(damping:\(describeNumber(ratio)),duration:\(describeNumber(duration)),"
+        + "velocity:\(describeNumber(initialVelocity)))"
     }
   }
 }

@@ -43,7 +43,7 @@ public struct TimingCurve: Hashable, Sendable, CustomStringConvertible {
 
   public var description: String {
     if let name = Self.named.first(where: { $0.curve == self })?.name { return name }
-    return "cubic-bezier(\(formatted(x1)),\(formatted(y1)),\(formatted(x2)),\(formatted(y2)))"
+    return "cubic-bezier(\(describeNumber(x1)),\(describeNumber(y1)),\(describeNumber(x2)),\(describeNumber(y2)))"
   }
 
   /// The curve's output at `progress`, the fraction of the duration elapsed.
@@ -219,10 +219,4 @@ struct DoubleDouble {
     let p = product(a.high, b.high)
     return normalised(p.high, p.low + a.high * b.low + a.low * b.high)
   }
-}
-
-/// A number as users write it: `0.6`, not `0.59999999999999998`.
-func formatted(_ value: Double) -> String {
-  if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
-  return "\(value)"
 }

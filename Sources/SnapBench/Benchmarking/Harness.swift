@@ -1,5 +1,6 @@
 import CBenchSupport
 import Foundation
+import SnapAlgorithms
 
 #if canImport(Glibc)
   import Glibc
@@ -170,14 +171,10 @@ struct Result {
 }
 
 /// What the numbers were measured on.
-struct MachineDescription {
-  var cpu: String
-  var cores: Int
-  var swift: String
-  var configuration: String
-  var os: String
-  var date: String
+typealias MachineDescription = BenchmarkResults.Machine
 
+extension BenchmarkResults.Machine {
+  /// This machine, this build, now.
   static func current() -> MachineDescription {
     var cpu = "unknown"
     if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),

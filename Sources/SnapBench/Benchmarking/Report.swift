@@ -1,4 +1,5 @@
 import Foundation
+import SnapAlgorithms
 
 /// A number of nanoseconds as people read them: `3.21`, `412`, `18.6k`.
 func formatNanoseconds(_ value: Double) -> String {
@@ -20,7 +21,8 @@ func render(
 ) -> String {
   switch format {
   case "json":
-    return renderJSON(results, machine: machine, instructions: instructions, baseline: baseline)
+    return resultsFile(results, machine: machine, instructions: instructions, baseline: baseline)
+      .jsonText()
   case "csv":
     var lines = [
       csvLine([
@@ -106,42 +108,27 @@ func render(
   }
 }
 
-/// The results as the versioned JSON format documented in Benchmarks/README.md.
-func renderJSON(
+/// The results as the results file (`BenchmarkResults`), with the change against `baseline` and
+/// the instruction counts when there are any.
+func resultsFile(
   _ results: [Result], machine: MachineDescription, instructions: [String: Double],
   baseline: [String: Double]? = nil
-) -> String {
-  let environment: JSONValue = .object([
-    ("cpu", .string(machine.cpu)), ("cores", .integer(machine.cores)),
-    ("swift", .string(machine.swift)), ("configuration", .string(machine.configuration)),
-    ("os", .string(machine.os)), ("date", .string(machine.date)),
-  ])
-  let entries: [JSONValue] = results.map { result in
-    let stats = result.nsPerOp
-    var members: [(String, JSONValue)] = [
-      ("name", .string(result.name)),
-      ("iterations", .integer(result.iterations)),
-      ("nsPerOp", .object([
-        ("min", .number(stats.min)), ("median", .number(stats.median)), ("p90", .number(stats.p90)),
-        ("p99", .number(stats.p99)), ("max", .number(stats.max)),
-      ])),
-      ("errorPercent", .number(stats.errorPercent)),
-      ("ratio", result.ratio.map(JSONValue.number) ?? .null),
-      ("reference", result.reference.map(JSONValue.string) ?? .null),
-      ("ratioErrorPercent", result.ratioErrorPercent.map(JSONValue.number) ?? .null),
-    ]
-    if let share60 = result.budgetShare(hertz: 60), let share120 = result.budgetShare(hertz: 120) {
-      members.append(("p99FrameShare", .object([("hz60", .number(share60)), ("hz120", .number(share120))])))
-    }
-    if let old = baseline?[result.name] {
-      members.append(("baselineChangePercent", .number((stats.median / old - 1) * 100)))
-    }
-    if let count = instructions[result.name] {
-      members.append(("instructionsPerOp", .number(count)))
-    }
-    return .object(members)
-  }
-  return JSONValue.object([
-    ("version", .integer(1)), ("environment", environment), ("results", .array(entries)),
-  ]).serialized(pretty: true)
+) -> BenchmarkResults {
+  BenchmarkResults(
+    environment: machine,
+    results: results.map { result in
+      let stats = result.nsPerOp
+      var share: BenchmarkResults.FrameShare?
+      if let share60 = result.budgetShare(hertz: 60), let share120 = result.budgetShare(hertz: 120) {
+        share = BenchmarkResults.FrameShare(hz60: share60, hz120: share120)
+      }
+      return BenchmarkResults.Entry(
+        name: result.name, iterations: result.iterations,
+        nsPerOp: BenchmarkResults.Statistics(
+          min: stats.min, median: stats.median, p90: stats.p90, p99: stats.p99, max: stats.max),
+        errorPercent: stats.errorPercent, ratio: result.ratio, reference: result.reference,
+        ratioErrorPercent: result.ratioErrorPercent, p99FrameShare: share,
+        baselineChangePercent: baseline?[result.name].map { (stats.median / $0 - 1) * 100 },
+        instructionsPerOp: instructions[result.name])
+    })
 }

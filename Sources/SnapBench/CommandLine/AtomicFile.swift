@@ -1,3 +1,4 @@
+import SnapAlgorithms
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)

@@ -1,3 +1,4 @@
+import SnapAlgorithms
 /// One `--name` option or flag that a command accepts.
 ///
 /// Options are long-form only; `-h`/`--help` is implied for every command and never listed here.

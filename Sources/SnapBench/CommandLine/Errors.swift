@@ -1,4 +1,5 @@
 import Foundation
+import SnapAlgorithms
 
 /// A mistake in how the command was invoked: printed with the usage line, exit status 64.
 struct UsageError: Error, Sendable, CustomStringConvertible {
@@ -95,7 +96,7 @@ func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
     status = ExitStatus.success
   } catch let error as UsageError {
     var text = "Error: \(error.message)\n"
-    if !error.usage.isEmpty { text += "Usage: \(renaming(error.usage, to: toolName))\n" }
+    if !error.usage.isEmpty { text += "Usage: \(renamingUsage(error.usage, to: toolName))\n" }
     text += "  See '\(toolName) --help' for more information.\n"
     writeStandardError(text)
     status = ExitStatus.usage
@@ -112,6 +113,19 @@ func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
   // mutable C global `stdout` outside an isolation domain.
   fflush(nil)
   return status
+}
+
+/// A usage line laid out for `snap-bench`, for a tool called `toolName`: renamed, and its
+/// continuation lines moved to stay under the first argument.
+func renamingUsage(_ usage: String, to toolName: String) -> String {
+  guard toolName != "snap-bench" else { return usage }
+  let shift = toolName.count - "snap-bench".count
+  return usage.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
+    index, line in
+    guard index > 0 else { return renaming(String(line), to: toolName) }
+    let indent = line.prefix { $0 == " " }.count
+    return String(repeating: " ", count: max(0, indent + shift)) + line.dropFirst(indent)
+  }.joined(separator: "\n")
 }
 
 /// `text` with every mention of `snap-bench` as a command (at the start, or after a quote or a

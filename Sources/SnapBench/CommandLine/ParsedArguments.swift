@@ -1,3 +1,4 @@
+import SnapAlgorithms
 /// What a command line said, checked against a `CommandSpec`.
 ///
 /// Options are looked up by their spelling, dashes optional: `value("--device")` and

@@ -1,3 +1,4 @@
+import SnapAlgorithms
 // Turning option values into numbers, sizes and choices, with the standard usage errors.
 //
 // The free functions throw errors without a usage line (they do not know the command); the

@@ -83,72 +83,37 @@ enum ReportCommand {
 
   // MARK: Inputs
 
-  /// One cell of the invariant matrix, with its counterexample when violated.
-  struct Cell {
-    var algorithm: String
-    var invariant: String
-    var status: String
-    var violation: String?
-    var scenario: Scenario?
-    /// The motion the algorithm was verified with, when it is not its own.
-    var motion: String? = nil
-  }
-
-  static func freshFindings(examples: Int, seed: UInt64, tool: Tool) -> [Cell] {
-    tool.algorithms.map { $0.entry.make() }.flatMap { algorithm in
-      Invariant.checked.map { invariant in
-        let finding = VerifyCommand.verifyOpened(algorithm, invariant, examples: examples, seed: seed)
-        return Cell(
-          algorithm: finding.algorithm, invariant: invariant.rawValue,
-          status: finding.status.rawValue, violation: finding.violation,
-          scenario: finding.counterexample)
-      }
+  static func freshFindings(examples: Int, seed: UInt64, tool: Tool) -> [Finding] {
+    tool.algorithms.flatMap { registered -> [Finding] in
+      let algorithm = registered.entry.make()
+      return VerifyCommand.verifyOpened(
+        algorithm, invariants: Invariant.checked, examples: examples, seed: seed, tool: tool)
     }
   }
 
-  static func readFindings(_ path: String, tool: Tool) throws -> [Cell] {
+  /// The findings of a verify file, read through `VerificationReport`; a finding whose motion is
+  /// not its algorithm's own was verified with `--motion`, and is redrawn with it.
+  static func readFindings(_ path: String, tool: Tool) throws -> [Finding] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RuntimeError("cannot read the verify file '\(path)'")
     }
-    func invalid(_ reason: String) -> RuntimeError {
-      RuntimeError("the verify file '\(path)' is invalid: \(reason)")
+    var findings: [Finding]
+    do {
+      findings = try VerificationReport(json: data).findings
+    } catch {
+      throw RuntimeError(
+        "the verify file '\(path)' is invalid: \(error.description) (expected the output of "
+          + "'\(tool.name) verify --format json')")
     }
-    guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-      throw invalid("it is not a JSON object")
-    }
-    guard object["version"] as? Int == 1, let results = object["results"] as? [[String: Any]] else {
-      throw invalid("expected {\"version\": 1, \"results\": [...]} from 'snap-bench verify --format json'")
-    }
-    return try results.enumerated().map { index, entry in
-      guard let algorithm = entry["algorithm"] as? String, let invariant = entry["invariant"] as? String,
-        let status = entry["status"] as? String
-      else { throw invalid("result \(index) lacks algorithm, invariant or status") }
-      var cell = Cell(
-        algorithm: algorithm, invariant: invariant, status: status,
-        violation: entry["violation"] as? String, scenario: nil)
-      // verify --format json records each algorithm's motion: redraw with it when it is not the
-      // catalogue's own (verify --motion).
-      if let motion = entry["motion"] as? String,
-        tool.algorithm(id: algorithm)?.releaseMotion?.description != motion
+    for index in findings.indices {
+      findings[index].replayTool = tool.name
+      if let motion = findings[index].motion,
+        tool.algorithm(id: findings[index].algorithm)?.releaseMotion?.description != motion
       {
-        cell.motion = motion
+        findings[index].motionReplaced = true
       }
-      if let example = entry["counterexample"] as? [String: Any] {
-        guard let name = example["device"] as? String, let profile = DeviceProfile.named(name),
-          let gestureObject = example["gesture"],
-          let gestureData = try? JSONSerialization.data(withJSONObject: gestureObject),
-          let gesture = try? Gesture(json: gestureData)
-        else { throw invalid("result \(index)'s counterexample has no known device or a bad gesture") }
-        let item = example["item"] as? [String: Double] ?? [:]
-        cell.scenario = Scenario(
-          device: profile, orientation: example["landscape"] as? Bool == true ? .landscape : .portrait,
-          bars: DeviceProfile.Bars(
-            navigationBar: example["navigationBar"] as? Bool ?? true,
-            tabBar: example["tabBar"] as? Bool ?? true, keyboard: example["keyboard"] as? Bool ?? false),
-          itemSize: CGSize(width: item["width"] ?? 60, height: item["height"] ?? 60), gesture: gesture)
-      }
-      return cell
     }
+    return findings
   }
 
   /// One benchmark's figures for the cost chart.
@@ -175,19 +140,13 @@ enum ReportCommand {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RuntimeError("cannot read the results file '\(path)'")
     }
-    struct File: Decodable {
-      struct Entry: Decodable {
-        struct Stats: Decodable { var min: Double; var median: Double; var p90: Double }
-        var name: String
-        var nsPerOp: Stats
-        var ratio: Double?
-      }
-      var version: Int
-      var results: [Entry]
-    }
-    guard let file = try? JSONDecoder().decode(File.self, from: data), file.version == 1 else {
+    let file: BenchmarkResults
+    do {
+      file = try BenchmarkResults(json: data)
+    } catch {
       throw RuntimeError(
-        "the results file '\(path)' is invalid: expected version 1 of 'snap-bench run --format json'")
+        "the results file '\(path)' is invalid: \(error.description); expected "
+          + "'snap-bench run --format json'")
     }
     return file.results.map {
       Cost(name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90, ratio: $0.ratio)
@@ -316,11 +275,11 @@ enum ReportCommand {
         items.joined(separator: "\n")))
     }
 
-    mutating func addMatrix(_ cells: [Cell], source: String) {
-      let invariants = Invariant.checked.map(\.rawValue)
+    mutating func addMatrix(_ cells: [Finding], source: String) {
+      let invariants = Invariant.checked
       var algorithms: [String] = []
       for cell in cells where !algorithms.contains(cell.algorithm) { algorithms.append(cell.algorithm) }
-      var rows = ["<tr><th scope=\"col\">algorithm</th>" + invariants.map { "<th scope=\"col\">\(ReportCommand.html($0))</th>" }.joined() + "</tr>"]
+      var rows = ["<tr><th scope=\"col\">algorithm</th>" + invariants.map { "<th scope=\"col\">\(ReportCommand.html($0.rawValue))</th>" }.joined() + "</tr>"]
       var details: [String] = []
       for algorithm in algorithms {
         var row = "<tr><th scope=\"row\">\(ReportCommand.html(algorithm))</th>"
@@ -329,12 +288,14 @@ enum ReportCommand {
             row += "<td></td>"
             continue
           }
+          // The motion the cell was verified with, when it is not the algorithm's own.
+          let motionText = cell.motionReplaced ? cell.motion : nil
           switch cell.status {
-          case "holds": row += "<td class=\"holds\" title=\"holds\">✓</td>"
-          case "violated":
-            let anchor = "cx-" + Self.fileName(algorithm + "-" + invariant)
+          case .holds: row += "<td class=\"holds\" title=\"holds\">✓</td>"
+          case .violated:
+            let anchor = "cx-" + Self.fileName(algorithm + "-" + invariant.rawValue)
             let tip = ReportCommand.html(cell.violation ?? "violated")
-            guard let scenario = cell.scenario, let found = tool.algorithm(id: algorithm) else {
+            guard let scenario = cell.counterexample, let found = tool.algorithm(id: algorithm) else {
               // Nothing to draw (no counterexample, or an id this build does not know): no link.
               row += "<td class=\"violated\" title=\"\(tip)\">✗</td>"
               continue
@@ -342,7 +303,7 @@ enum ReportCommand {
             row += "<td class=\"violated\"><a href=\"#\(anchor)\" title=\"\(tip)\">✗</a></td>"
             do {
               var algorithmToDraw = found
-              if let motion = cell.motion, algorithmToDraw.releaseMotion != nil,
+              if let motion = motionText, algorithmToDraw.releaseMotion != nil,
                 let parsed = try? Motion(parsing: motion)
               {
                 algorithmToDraw.releaseMotion = parsed
@@ -350,9 +311,17 @@ enum ReportCommand {
               let trajectory = scenario.simulate(algorithmToDraw)
               // In the final window: the frames from the last container change on.
               let lastChange = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite).max()
-              let name = "counterexample-\(Self.fileName(algorithm + "-" + invariant)).svg"
-              // The frame the violation names ("… at t = 0.05 …"), if it is drawn, is marked.
-              let broken = ReportCommand.firstTime(in: cell.violation ?? "").flatMap { time in
+              let name = "counterexample-\(Self.fileName(algorithm + "-" + invariant.rawValue)).svg"
+              // The frame the violation names, if it is drawn, is marked: checked again on the
+              // trajectory drawn, so a file read from disk is marked as a fresh run is.
+              var evidence = cell.evidence
+              if evidence == nil,
+                case .violated(let violation) = invariant.check(
+                  algorithmToDraw, scenario: scenario, trajectory: trajectory)
+              {
+                evidence = violation
+              }
+              let broken = evidence?.time.flatMap { time in
                 trajectory.frames.filter { $0.time >= (lastChange ?? -.infinity) }
                   .min { abs($0.time - time) < abs($1.time - time) }
               }
@@ -361,8 +330,8 @@ enum ReportCommand {
                 paths: [Figures.Path(
                   label: lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame",
                   colour: SVG.Palette.warning, trajectory: trajectory, from: lastChange ?? -.infinity)],
-                title: "\(algorithm) breaks \(invariant)",
-                subtitle: trajectory.finalEnvironment.name + (cell.motion.map { "\n" + $0 } ?? "")
+                title: "\(algorithm) breaks \(invariant.rawValue)",
+                subtitle: trajectory.finalEnvironment.name + (motionText.map { "\n" + $0 } ?? "")
               ) { svg, canvas in
                 guard let broken, broken.rect.isFinite else { return }
                 let at = canvas.point(CGPoint(x: broken.rect.midX, y: broken.rect.midY))
@@ -371,9 +340,9 @@ enum ReportCommand {
               }
               files.append((name, svg))
               details.append(
-                "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")
+                "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant.rawValue))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")
             }
-          default: row += "<td class=\"na\" title=\"not applicable\">—</td>"
+          case .notApplicable: row += "<td class=\"na\" title=\"not applicable\">—</td>"
           }
         }
         rows.append(row + "</tr>")
@@ -456,10 +425,4 @@ enum ReportCommand {
 
   static func html(_ text: String) -> String { SVG.escape(text) }
 
-  /// The first time a violation names, from its "t = 0.05" (the frame it found broken).
-  static func firstTime(in text: String) -> Double? {
-    guard let range = text.range(of: "t = ") else { return nil }
-    let number = text[range.upperBound...].prefix { $0.isNumber || "-+.eE".contains($0) }
-    return Double(number)
-  }
 }

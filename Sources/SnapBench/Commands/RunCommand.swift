@@ -153,7 +153,7 @@ enum RunCommand {
       try writeAtomically(report + "\n", to: path)
     }
     if let name = parsed.value(saveBaseline) {
-      let text = renderJSON(results, machine: machine, instructions: instructionCounts)
+      let text = resultsFile(results, machine: machine, instructions: instructionCounts).jsonText()
       let path = baselinePath(name)
       try FileManager.default.createDirectory(
         atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -206,23 +206,11 @@ enum RunCommand {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw RuntimeError("cannot read the baseline '\(path)'; save one with --save-baseline")
     }
-    struct File: Decodable {
-      struct Entry: Decodable {
-        struct Stats: Decodable { var median: Double }
-        var name: String
-        var nsPerOp: Stats
-      }
-      var version: Int
-      var results: [Entry]
-    }
-    let file: File
+    let file: BenchmarkResults
     do {
-      file = try JSONDecoder().decode(File.self, from: data)
+      file = try BenchmarkResults(json: data)
     } catch {
-      throw RuntimeError("the baseline '\(path)' is not a snap-bench results file (\(error))")
-    }
-    guard file.version == 1 else {
-      throw RuntimeError("the baseline '\(path)' has version \(file.version); this snap-bench reads 1")
+      throw RuntimeError("the baseline '\(path)': \(error.description)")
     }
     return Dictionary(file.results.map { ($0.name, $0.nsPerOp.median) }, uniquingKeysWith: { a, _ in a })
   }

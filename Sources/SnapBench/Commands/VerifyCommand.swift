@@ -71,45 +71,42 @@ enum VerifyCommand {
         return found
       }
     }
-    let motionOverridden = parsed.value(motion) != nil
+    var replacement: Motion?
     if let text = parsed.value(motion) {
-      let chosen: Motion
       do {
-        chosen = try Motion(parsing: text)
+        replacement = try Motion(parsing: text)
       } catch {
         throw UsageError.invalidValue(text, for: motion, reason: error.description).withUsage(of: spec)
-      }
-      algorithms = algorithms.map { algorithm in
-        var algorithm = algorithm
-        if algorithm.releaseMotion != nil { algorithm.releaseMotion = chosen }
-        return algorithm
       }
     }
     let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 100_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
 
-    var findings: [Finding] = []
-    for algorithm in algorithms {
-      for invariant in invariants {
-        findings.append(verifyOpened(algorithm, invariant, examples: count, seed: runSeed))
-      }
+    let findings = algorithms.flatMap { algorithm in
+      verifyOpened(
+        algorithm, invariants: invariants, motion: replacement, examples: count, seed: runSeed,
+        tool: tool)
     }
     switch output {
     case "json":
-      print(json(findings, seed: runSeed, examples: count).serialized(pretty: true))
+      print(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
     default:
       print(matrix(findings, algorithms: algorithms, invariants: invariants, markdown: output == "markdown"))
-      let details = violations(findings, withMotion: motionOverridden)
+      let details = violations(findings)
       if !details.isEmpty { print("\n" + details) }
       print("\nSeed \(runSeed), \(count) examples per cell; '--seed \(runSeed)' reproduces this run.")
     }
   }
 
+  /// The findings of `algorithm` (its type opened from the existential), replayable with `tool`.
   static func verifyOpened<A: SnapAlgorithm>(
-    _ algorithm: A, _ invariant: Invariant, examples: Int, seed: UInt64
-  ) -> Finding {
-    verify(algorithm, invariant, examples: examples, seed: seed)
+    _ algorithm: A, invariants: [Invariant], motion: Motion? = nil, examples: Int, seed: UInt64,
+    tool: Tool
+  ) -> [Finding] {
+    verify(
+      algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
+      replayTool: tool.name)
   }
 
   static func symbol(_ status: Finding.Status) -> String {
@@ -145,107 +142,13 @@ enum VerifyCommand {
     return ([format(header)] + rows.map(format)).joined(separator: "\n")
   }
 
-  static func violations(_ findings: [Finding], withMotion: Bool) -> String {
+  static func violations(_ findings: [Finding]) -> String {
     findings.filter { $0.status == .violated }.map { finding in
       guard let scenario = finding.counterexample else { return "" }
       var lines = ["✗ \(finding.algorithm) breaks \(finding.invariant.rawValue): \(finding.violation ?? "")"]
       lines.append("  smallest counterexample: \(scenario)")
-      lines.append("  replay: \(replayCommand(finding, scenario, withMotion: withMotion))")
+      lines.append("  replay: \(finding.replayCommand)")
       return lines.joined(separator: "\n")
     }.joined(separator: "\n\n")
   }
-
-  /// A shell command that replays the counterexample with `trace`.
-  static func replayCommand(_ finding: Finding, _ scenario: Scenario, withMotion: Bool) -> String {
-    var words = ["snap-bench", "trace", finding.algorithm, "--device", "'\(scenario.device.name)'"]
-    if scenario.orientation == .landscape { words.append("--landscape") }
-    if !scenario.bars.navigationBar { words.append("--no-nav-bar") }
-    if !scenario.bars.tabBar { words.append("--no-tab-bar") }
-    if scenario.bars.keyboard { words.append("--keyboard") }
-    words += ["--item", "\(formatNumber(scenario.itemSize.width))x\(formatNumber(scenario.itemSize.height))"]
-    if withMotion, let motion = finding.motion { words += ["--motion", "'\(motion)'"] }
-    let gesture = gestureJSON(scenario.gesture).serialized(pretty: false)
-    return words.joined(separator: " ") + " --gesture - <<< '\(gesture)'"
-  }
-
-  /// The gesture in the gesture-file format `trace --gesture` reads.
-  static func gestureJSON(_ gesture: Gesture) -> JSONValue {
-    var members: [(String, JSONValue)] = [
-      ("version", .integer(Gesture.fileFormatVersion)),
-      ("start", .object([("x", .number(gesture.start.x)), ("y", .number(gesture.start.y))])),
-      ("events", .array(gesture.events.map { event in
-        .object([
-          ("t", .number(event.time)), ("phase", .string(event.phase.rawValue)),
-          ("x", .number(event.location.x)), ("y", .number(event.location.y)),
-        ])
-      })),
-    ]
-    if !gesture.containerChanges.isEmpty {
-      members.append(("container", .array(gesture.containerChanges.map(containerJSON))))
-    }
-    return .object(members)
-  }
-
-  /// One container change, with the fields `Gesture(json:)` reads.
-  static func containerJSON(_ change: ContainerChange) -> JSONValue {
-    let environment = change.environment
-    let insets = environment.safeAreaInsets
-    var members: [(String, JSONValue)] = [
-      ("t", .number(change.time)),
-      ("name", .string(environment.name)),
-      ("width", .number(environment.bounds.width)),
-      ("height", .number(environment.bounds.height)),
-      ("screenWidth", .number(environment.screenBounds.width)),
-      ("screenHeight", .number(environment.screenBounds.height)),
-      ("safeArea", .object([
-        ("top", .number(insets.top)), ("left", .number(insets.left)),
-        ("bottom", .number(insets.bottom)), ("right", .number(insets.right)),
-      ])),
-      ("statusBar", .number(environment.statusBarHeight)),
-      ("navigationBar", .number(environment.navigationBarHeight)),
-      ("tabBar", .number(environment.tabBarHeight)),
-      ("refreshRate", .integer(environment.refreshRate)),
-    ]
-    if let keyboard = environment.keyboardFrame {
-      members.append(("keyboard", .object([
-        ("x", .number(keyboard.minX)), ("y", .number(keyboard.minY)),
-        ("width", .number(keyboard.width)), ("height", .number(keyboard.height)),
-      ])))
-    }
-    return .object(members)
-  }
-
-  static func json(_ findings: [Finding], seed: UInt64, examples: Int) -> JSONValue {
-    .object([
-      ("version", .integer(1)),
-      ("seed", .number(Double(seed))),
-      ("examples", .integer(examples)),
-      ("results", .array(findings.map { finding in
-        var members: [(String, JSONValue)] = [
-          ("algorithm", .string(finding.algorithm)),
-          ("motion", finding.motion.map(JSONValue.string) ?? .null),
-          ("invariant", .string(finding.invariant.rawValue)),
-          ("status", .string(finding.status.rawValue)),
-          ("examplesRun", .integer(finding.examplesRun)),
-        ]
-        if let scenario = finding.counterexample {
-          members.append(("violation", .string(finding.violation ?? "")))
-          members.append(("counterexample", .object([
-            ("device", .string(scenario.device.name)),
-            ("landscape", .bool(scenario.orientation == .landscape)),
-            ("navigationBar", .bool(scenario.bars.navigationBar)),
-            ("tabBar", .bool(scenario.bars.tabBar)),
-            ("keyboard", .bool(scenario.bars.keyboard)),
-            ("item", .object([
-              ("width", .number(scenario.itemSize.width)), ("height", .number(scenario.itemSize.height)),
-            ])),
-            ("gesture", gestureJSON(scenario.gesture)),
-          ])))
-        }
-        return .object(members)
-      })),
-    ])
-  }
 }
-
-func formatNumber(_ value: CGFloat) -> String { formatNumber(Double(value)) }

@@ -176,42 +176,10 @@ enum Figures {
     _ algorithm: Algorithm, device: DeviceProfile, orientation: DeviceProfile.Orientation,
     bars: DeviceProfile.Bars = .standard, velocity: CGVector
   ) -> (SVG, Int) {
-    let environment = device.environment(orientation, bars: bars)
-    let size = Simulator.defaultItemSize
-    // Release points on a grid, inset so that a flick's 50 ms of travel before the lift starts
-    // inside the safe region too.
-    let travel = CGVector(dx: velocity.dx * 0.05, dy: velocity.dy * 0.05)
-    let region = environment.safeRegion.insetBy(
-      dx: size.width / 2 + abs(travel.dx) / 2, dy: size.height / 2 + abs(travel.dy) / 2)
-      .offsetBy(dx: travel.dx / 2, dy: travel.dy / 2)
-    let columns = 5
-    let rows = 9
-    var arrows: [(release: CGPoint, rest: CGPoint, broken: [String])] = []
-    for row in 0..<rows {
-      for column in 0..<columns {
-        let point = CGPoint(
-          x: region.minX + region.width * CGFloat(column) / CGFloat(columns - 1),
-          y: region.minY + region.height * CGFloat(row) / CGFloat(rows - 1))
-        let gesture: Gesture
-        if velocity == .zero {
-          // A slow drag up to the point, held still, then lifted.
-          let from = CGPoint(x: point.x, y: point.y + (point.y > region.midY ? -30 : 30))
-          gesture = Gesture.drag(from: from, to: point, duration: 0.3, touchRate: 60).heldStill()
-        } else {
-          gesture = .flick(
-            from: CGPoint(x: point.x - travel.dx, y: point.y - travel.dy), velocity: velocity)
-        }
-        let scenario = Scenario(device: device, orientation: orientation, bars: bars, gesture: gesture)
-        let trajectory = scenario.simulate(algorithm)
-        let broken = [Invariant.onScreen, .inSafeArea, .docked, .nearestEdge].filter {
-          if case .violated = $0.check(algorithm, scenario: scenario, trajectory: trajectory) {
-            return true
-          }
-          return false
-        }.map(\.rawValue)
-        let release = trajectory.releaseCenter ?? gesture.start
-        arrows.append((release, CGPoint(x: trajectory.rest.midX, y: trajectory.rest.midY), broken))
-      }
+    let map = DockMap(algorithm, device: device, orientation: orientation, bars: bars, velocity: velocity)
+    let environment = map.environment
+    let arrows = map.rests.map {
+      (release: $0.release, rest: CGPoint(x: $0.rest.midX, y: $0.rest.midY), broken: $0.broken.map(\.rawValue))
     }
     let speed = velocity == .zero
       ? "released with the finger still"

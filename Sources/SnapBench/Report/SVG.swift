@@ -1,4 +1,5 @@
 import Foundation
+import SnapAlgorithms
 
 /// A small SVG writer: shapes and text in user units, escaped, with numbers printed short.
 ///

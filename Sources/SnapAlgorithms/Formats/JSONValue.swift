@@ -1,15 +1,22 @@
+import Foundation
+
 /// A JSON value whose objects keep their members in the order they were written.
 ///
 /// Order matters for output people read and diff: `"version": 1` comes first, and a trace
 /// sample always reads `t`, `phase`, `x`, `y`. Build one with literals:
 ///
 ///     let sample: JSONValue = ["t": 0, "phase": "drag", "x": 270, "y": 270]
-enum JSONValue: Sendable {
+///
+/// Every JSON file SnapLab writes is laid out by this one serializer; the files' types are
+/// `Codable` and reach it through `JSONValueEncoder`.
+package enum JSONValue: Sendable {
   case null
   case bool(Bool)
   /// A number; a non-finite one serializes as `null`, since JSON has no NaN or infinity.
   case number(Double)
   case integer(Int)
+  /// A whole number too large for `Int`, such as a seed.
+  case unsigned(UInt64)
   case string(String)
   case array([JSONValue])
   /// An object; members print in this order, and duplicate keys are not checked.
@@ -18,7 +25,7 @@ enum JSONValue: Sendable {
 
 extension JSONValue {
   /// The widest a pretty-printed line of scalars may grow before it is split.
-  static let prettyLineWidth = 100
+  package static let prettyLineWidth = 100
 
   /// The value as JSON text, with no trailing newline.
   ///
@@ -27,7 +34,7 @@ extension JSONValue {
   /// always stays on one line (`{"t": 0, "phase": "drag", "x": 270, "y": 270}`, so every row
   /// of a trace looks alike), and an array of scalars stays on one line if it fits in 100
   /// columns.
-  func serialized(pretty: Bool) -> String {
+  package func serialized(pretty: Bool) -> String {
     var output = ""
     if pretty {
       writePretty(to: &output, indent: 0, column: 0)
@@ -38,9 +45,9 @@ extension JSONValue {
   }
 
   /// Whether the value has no members or elements of its own.
-  var isScalar: Bool {
+  package var isScalar: Bool {
     switch self {
-    case .null, .bool, .number, .integer, .string: true
+    case .null, .bool, .number, .integer, .unsigned, .string: true
     case .array, .object: false
     }
   }
@@ -121,6 +128,7 @@ extension JSONValue {
     case .bool(let value): return value ? "true" : "false"
     case .number(let value): return value.isFinite ? formatNumber(value) : "null"
     case .integer(let value): return String(value)
+    case .unsigned(let value): return String(value)
     case .string(let value): return jsonQuoted(value)
     case .array, .object:
       var output = ""
@@ -135,7 +143,7 @@ extension JSONValue {
 /// Quotes and backslashes are escaped; `\n`, `\r` and `\t` use their short forms and every
 /// other control character below U+0020 is written `\u00XX`. Everything else, non-ASCII
 /// included, is written as is (the output is UTF-8).
-func jsonQuoted(_ string: String) -> String {
+package func jsonQuoted(_ string: String) -> String {
   var result = "\""
   for scalar in string.unicodeScalars {
     switch scalar {
@@ -157,30 +165,62 @@ func jsonQuoted(_ string: String) -> String {
 // MARK: - Literals
 
 extension JSONValue: ExpressibleByNilLiteral {
-  init(nilLiteral: ()) { self = .null }
+  package init(nilLiteral: ()) { self = .null }
 }
 
 extension JSONValue: ExpressibleByBooleanLiteral {
-  init(booleanLiteral value: Bool) { self = .bool(value) }
+  package init(booleanLiteral value: Bool) { self = .bool(value) }
 }
 
 extension JSONValue: ExpressibleByIntegerLiteral {
-  init(integerLiteral value: Int) { self = .integer(value) }
+  package init(integerLiteral value: Int) { self = .integer(value) }
 }
 
 extension JSONValue: ExpressibleByFloatLiteral {
-  init(floatLiteral value: Double) { self = .number(value) }
+  package init(floatLiteral value: Double) { self = .number(value) }
 }
 
 extension JSONValue: ExpressibleByStringLiteral {
-  init(stringLiteral value: String) { self = .string(value) }
+  package init(stringLiteral value: String) { self = .string(value) }
 }
 
 extension JSONValue: ExpressibleByArrayLiteral {
-  init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
+  package init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
 }
 
 extension JSONValue: ExpressibleByDictionaryLiteral {
   /// Keeps the members in the order the literal lists them.
-  init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
+  package init(dictionaryLiteral elements: (String, JSONValue)...) { self = .object(elements) }
 }
+
+// MARK: - Numbers
+
+/// A number as SnapLab writes it in every output format and file.
+///
+/// Whole numbers print without a fraction (`300`, not `300.0`), `-0` prints as `0`, and
+/// everything else prints the shortest text that reads back as the same `Double` (`0.1`,
+/// `1e-05`, `1e+16`, `1.2345678901234568e+17`). A non-finite value prints as the empty string,
+/// never `nan` or `inf`; JSON writes `null` instead, and prose uses `describeNumber`.
+package func formatNumber(_ x: Double) -> String {
+  guard x.isFinite else { return "" }
+  if x == 0 { return "0" }  // Also catches -0.0.
+  if x.rounded() == x, x.magnitude < 1e15 {
+    // Exact: every integer below 2^53 is a Double, and 1e15 < 2^53.
+    return String(Int64(x))
+  }
+  // Swift writes whole numbers up to 2^53 as `1000000000000000.0`, larger ones as `1e+16`.
+  let text = x.description
+  return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
+}
+
+/// A number as `formatNumber` writes it, in a `CGFloat`.
+package func formatNumber(_ x: CGFloat) -> String { formatNumber(Double(x)) }
+
+/// A number in a sentence: as `formatNumber` writes it, and `nan`, `inf` or `-inf` when it
+/// is not finite, so that prose never hides a broken value.
+package func describeNumber(_ x: Double) -> String {
+  x.isFinite ? formatNumber(x) : "\(x)"
+}
+
+/// A number in a sentence, from a `CGFloat`.
+package func describeNumber(_ x: CGFloat) -> String { describeNumber(Double(x)) }

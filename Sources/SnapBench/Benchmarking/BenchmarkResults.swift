@@ -1,0 +1,142 @@
+import Foundation
+import SnapAlgorithms
+
+/// The results file, version 1: what `run --format json` and `run --save-baseline` write, and
+/// what `run --baseline` and `report --results` read.
+///
+///     {"version": 1, "environment": {"cpu", "cores", "swift", "configuration", "os", "date"},
+///      "results": [{"name", "iterations", "nsPerOp": {"min", "median", "p90", "p99", "max"},
+///                   "errorPercent", "ratio", "reference", "ratioErrorPercent",
+///                   "p99FrameShare": {"hz60", "hz120"}, "baselineChangePercent",
+///                   "instructionsPerOp"}, …]}
+///
+/// `ratio`, `reference` and `ratioErrorPercent` are `null` for a benchmark with no reference in
+/// the run; `p99FrameShare` appears for frame work, `baselineChangePercent` when compared with a
+/// baseline, `instructionsPerOp` when counted with `--instructions`.
+public struct BenchmarkResults: Codable, Sendable {
+  public static let formatVersion = 1
+
+  /// What the numbers were measured on.
+  public struct Machine: Codable, Sendable {
+    public var cpu: String
+    public var cores: Int
+    public var swift: String
+    public var configuration: String
+    public var os: String
+    public var date: String
+  }
+
+  /// Order statistics of the nanoseconds per operation over the timed epochs.
+  public struct Statistics: Codable, Sendable {
+    public var min: Double
+    public var median: Double
+    public var p90: Double
+    public var p99: Double
+    public var max: Double
+  }
+
+  /// The p99 frame's share of a frame at 60 and at 120 Hz.
+  public struct FrameShare: Codable, Sendable {
+    public var hz60: Double
+    public var hz120: Double
+  }
+
+  /// One benchmark's result.
+  public struct Entry: Sendable {
+    public var name: String
+    public var iterations: Int
+    public var nsPerOp: Statistics
+    public var errorPercent: Double
+    public var ratio: Double?
+    public var reference: String?
+    public var ratioErrorPercent: Double?
+    public var p99FrameShare: FrameShare?
+    public var baselineChangePercent: Double?
+    public var instructionsPerOp: Double?
+  }
+
+  public var environment: Machine
+  public var results: [Entry]
+
+  /// The file's text, laid out for people to read and diff, with no trailing newline.
+  public func jsonText() -> String {
+    ((try? JSONValueEncoder().encode(self)) ?? .null).serialized(pretty: true)
+  }
+
+  /// Reads a results file; throws a sentence saying what is wrong.
+  public init(json data: Data) throws(ResultsFileError) {
+    do {
+      self = try JSONDecoder().decode(Self.self, from: data)
+    } catch let error as DecodingError {
+      switch error {
+      case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "version":
+        throw ResultsFileError(description: "version \(context.debugDescription)")
+      default:
+        throw ResultsFileError(description: "it is not a snap-bench results file (\(error))")
+      }
+    } catch {
+      throw ResultsFileError(description: "it could not be read (\(error))")
+    }
+  }
+
+  public init(environment: Machine, results: [Entry]) {
+    self.environment = environment
+    self.results = results
+  }
+
+  private enum CodingKeys: String, CodingKey { case version, environment, results }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .version)
+    guard version == Self.formatVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription: "\(version); this snap-bench reads \(Self.formatVersion)")
+    }
+    environment = try container.decode(Machine.self, forKey: .environment)
+    results = try container.decode([Entry].self, forKey: .results)
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.formatVersion, forKey: .version)
+    try container.encode(environment, forKey: .environment)
+    try container.encode(results, forKey: .results)
+  }
+}
+
+extension BenchmarkResults.Entry: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case name, iterations, nsPerOp, errorPercent, ratio, reference, ratioErrorPercent
+    case p99FrameShare, baselineChangePercent, instructionsPerOp
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(name, forKey: .name)
+    try container.encode(iterations, forKey: .iterations)
+    try container.encode(nsPerOp, forKey: .nsPerOp)
+    try container.encode(errorPercent, forKey: .errorPercent)
+    // Written even when absent, as null: every result has these three fields.
+    if let ratio { try container.encode(ratio, forKey: .ratio) } else {
+      try container.encodeNil(forKey: .ratio)
+    }
+    if let reference { try container.encode(reference, forKey: .reference) } else {
+      try container.encodeNil(forKey: .reference)
+    }
+    if let ratioErrorPercent {
+      try container.encode(ratioErrorPercent, forKey: .ratioErrorPercent)
+    } else {
+      try container.encodeNil(forKey: .ratioErrorPercent)
+    }
+    try container.encodeIfPresent(p99FrameShare, forKey: .p99FrameShare)
+    try container.encodeIfPresent(baselineChangePercent, forKey: .baselineChangePercent)
+    try container.encodeIfPresent(instructionsPerOp, forKey: .instructionsPerOp)
+  }
+}
+
+/// Why a results file could not be read.
+public struct ResultsFileError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+}

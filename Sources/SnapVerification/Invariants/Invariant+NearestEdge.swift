@@ -1,0 +1,119 @@
+import Foundation
+import SnapAlgorithms
+
+extension Invariant {
+  /// nearest-edge: after a drag that moved the item and ended with no container change, it rests
+  /// on the side (edge, corner) its rule chooses from the release point or its projection, and
+  /// where along the edge the projection says.
+  static func checkNearestEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    let algorithm = run.algorithm
+    let scenario = run.scenario
+    let trajectory = run.trajectory
+    let environment = run.environment
+    let region = run.environment.safeRegion
+    let size = run.scenario.itemSize
+    guard scenario.resizes.isEmpty,
+      scenario.gesture.events.last?.phase == .ended, Self.movedWhileDragging(trajectory),
+      let margin = algorithm.dockingMargin,
+      Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
+      let releaseCenter = trajectory.releaseCenter
+    else { return .notApplicable }
+    let rule = algorithm.dockingRule
+    if rule.placement != .nearerSide {
+      return nearestEdgeByRule(
+        trajectory, size: size, region: region, margin: margin, rule: rule)
+    }
+    // The point the side is chosen from: the release point, or its projection.
+    let release = Self.projected(
+      releaseCenter, velocity: trajectory.releaseVelocity ?? .zero, rate: rule.decelerationRate)
+    let offset = release.x - region.midX
+    let restOffset = trajectory.rest.midX - region.midX
+    // Within half a point of the middle, a side is not meaningful (nor for an item as wide
+    // as the region, whose left and right positions coincide).
+    guard abs(offset) > 0.5, abs(restOffset) > 0.5 else { return .notApplicable }
+    let restedRight = restOffset > 0
+    if restedRight == (offset > 0) {
+      guard rule.decelerationRate != nil,
+        let problem = Self.alongEdgeProblem(
+          trajectory.rest, dockedOn: restedRight ? .right : .left, projected: release,
+          environment: environment, margin: margin, rule: rule)
+      else { return .holds }
+      return .violated(Violation(problem, rect: trajectory.rest, region: region))
+    }
+    let what = rule.decelerationRate == nil ? "released with its centre" : "projected"
+    return .violated(Violation(
+      "\(what) at x = \(describeNumber(release.x)), \(offset > 0 ? "right" : "left")"
+        + " of the middle (\(describeNumber(region.midX))), it rests on the \(restedRight ? "right" : "left")",
+      rect: trajectory.rest, region: region))
+  }
+
+  /// nearest-edge for rules other than the nearer side: the edge or corner the (projected)
+  /// release point is nearest, the side a flick points to, or the one fixed side.
+  private static func nearestEdgeByRule(
+    _ trajectory: Trajectory, size: CGSize, region: CGRect, margin: CGFloat, rule: DockingRule
+  ) -> Verdict {
+    let environment = trajectory.finalEnvironment
+    guard let releaseCenter = trajectory.releaseCenter else { return .notApplicable }
+    let velocity = trajectory.releaseVelocity ?? .zero
+    let point = Self.projected(releaseCenter, velocity: velocity, rate: rule.decelerationRate)
+    let rest = trajectory.rest
+    let touching = Self.edges(of: rest, in: region, margin: margin, rule: rule)
+    // The centres a docked item may have: the region less the margin and half the item.
+    let vertical = rule.marginOnAllSides ? margin : 0
+    let low = CGPoint(x: region.minX + margin + size.width / 2, y: region.minY + vertical + size.height / 2)
+    let high = CGPoint(x: region.maxX - margin - size.width / 2, y: region.maxY - vertical - size.height / 2)
+    let middle = CGPoint(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
+    func expect(_ wanted: Set<Edge>, _ reason: String) -> Verdict {
+      if wanted.isSubset(of: touching) {
+        // Along the edge, where the projected point says (corners have no along).
+        guard rule.decelerationRate != nil, wanted.count == 1, let edge = wanted.first,
+          let problem = Self.alongEdgeProblem(
+            rest, dockedOn: edge, projected: point, environment: environment, margin: margin,
+            rule: rule)
+        else { return .holds }
+        return .violated(Violation(problem, rect: rest, region: region))
+      }
+      let names = wanted.map(\.rawValue).sorted().joined(separator: " and ")
+      let actual = touching.isEmpty ? "no edge" : touching.map(\.rawValue).sorted().joined(separator: " and ")
+      return .violated(Violation(
+        "\(reason), so it should rest against the \(names); it rests against \(actual)",
+        rect: rest, region: region))
+    }
+    let at = "(\(describeNumber(point.x)), \(describeNumber(point.y)))"
+    switch rule.placement {
+    case .nearerSide:
+      return .notApplicable
+    case .left:
+      return expect([.left], "it always docks on the left")
+    case .right:
+      return expect([.right], "it always docks on the right")
+    case .thrown(let minimumSpeed):
+      let speed = velocity.dx
+      if abs(speed) >= minimumSpeed + 1 {
+        return expect(
+          [speed > 0 ? .right : .left],
+          "flicked at \(describeNumber(speed.rounded())) pt/s along x (a throw from \(describeNumber(minimumSpeed)))")
+      }
+      guard abs(speed) <= minimumSpeed - 1, abs(releaseCenter.x - middle.x) > 0.5 else {
+        return .notApplicable
+      }
+      return expect(
+        [releaseCenter.x > middle.x ? .right : .left],
+        "released at x = \(describeNumber(releaseCenter.x)) without a throw")
+    case .nearestCorner:
+      guard abs(point.x - middle.x) > 0.5, abs(point.y - middle.y) > 0.5 else {
+        return .notApplicable
+      }
+      return expect(
+        [point.x > middle.x ? .right : .left, point.y > middle.y ? .bottom : .top],
+        "the projected point \(at) lies in that quadrant")
+    case .nearestEdge:
+      let distances: [(Edge, CGFloat)] = [
+        (.left, point.x - low.x), (.right, high.x - point.x), (.top, point.y - low.y),
+        (.bottom, high.y - point.y),
+      ].sorted { $0.1 < $1.1 }
+      guard distances[1].1 - distances[0].1 > 0.5 else { return .notApplicable }
+      return expect([distances[0].0], "the projected point \(at) is nearest the \(distances[0].0.rawValue)")
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import SnapAlgorithms
+
+extension Invariant {
+  /// on-screen: every frame lies inside the container in force at its time, on each axis the
+  /// item fits along.
+  static func checkOnScreen<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    let scenario = run.scenario
+    let trajectory = run.trajectory
+    let size = run.scenario.itemSize
+    let tolerance = Self.tolerance
+    var applied = false
+    for frame in trajectory.frames {
+      let container = scenario.environment(at: frame.time).bounds
+      let checkX = size.width <= container.width
+      let checkY = size.height <= container.height
+      guard checkX || checkY else { continue }
+      applied = true
+      if !container.contains(frame.rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+        return .violated(Violation(
+          "\(frame.phase.rawValue) frame at t = \(describeNumber(frame.time)) is "
+            + "\(describe(frame.rect)), outside the container \(describe(container))",
+          at: frame.time, rect: frame.rect, region: container))
+      }
+    }
+    return applied ? .holds : .notApplicable
+  }
+}

@@ -1,0 +1,273 @@
+import Foundation
+import SnapAlgorithms
+
+// The geometry the invariants share: where an item may rest, the rubber band and its inverse,
+// slots, edges, and how a flick is projected.
+
+extension Invariant {
+  /// Whether some drag frame shows the item away from where it started.
+  static func movedWhileDragging(_ trajectory: Trajectory) -> Bool {
+    guard let first = trajectory.frames.first?.rect else { return false }
+    return trajectory.frames.contains {
+      $0.phase != .rest && $0.rect.distance(to: first) > Self.tolerance
+    } || trajectory.rest.distance(to: first) > Self.tolerance
+  }
+
+  /// The centres an item of `extent` may rest at along an axis of the region: `margin` inside
+  /// it where the item fits with the margin, flush where only the item fits.
+  static func restRange(extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat, margin: CGFloat)
+    -> (low: CGFloat, high: CGFloat)
+  {
+    let inset = extent + 2 * margin <= regionHigh - regionLow ? margin : 0
+    return (regionLow + inset + extent / 2, regionHigh - inset - extent / 2)
+  }
+
+  /// The rubber band for an overshoot x past the rest range in a window of length d:
+  /// the shown offset (1 − 1 / (x c / d + 1)) d and its slope c / (x c / d + 1)².
+  static func band(_ overshoot: CGFloat, length: CGFloat, coefficient: CGFloat)
+    -> (offset: CGFloat, slope: CGFloat)
+  {
+    let stretch = overshoot * coefficient / length + 1
+    return ((1 - 1 / stretch) * length, coefficient / (stretch * stretch))
+  }
+
+  /// Where a rubber band shows a centre the finger puts at `wanted`: unchanged inside the range
+  /// the item may rest in (`margin` inside the region, flush where the margin does not fit),
+  /// `(1 − 1 / (x c / d + 1)) d` past it for an overshoot x and the window's length d, and never
+  /// beyond the window.
+  static func rubberBanded(
+    _ wanted: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
+    windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
+  ) -> CGFloat {
+    let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
+    let length = windowHigh - windowLow
+    var shown = wanted
+    if wanted > high || wanted < low {
+      let overshoot = wanted > high ? wanted - high : low - wanted
+      let offset = band(overshoot, length: length, coefficient: coefficient).offset
+      shown = wanted > high ? high + offset : low - offset
+    }
+    return min(max(shown, windowLow + extent / 2), windowHigh - extent / 2)
+  }
+
+  /// Where `count` slots lie along an edge, as fractions of the range of centres in the region
+  /// without bars or keyboard: evenly spaced, ends included; the middle for one.
+  static func slotFractions(_ count: Int) -> [CGFloat] {
+    count == 1 ? [0.5] : (0..<count).map { CGFloat($0) / CGFloat(count - 1) }
+  }
+
+  /// Why `rest`, docked on `edge`, is not where the projected point puts it along that edge —
+  /// the projected coordinate kept inside the region, or the slot nearest it — or nil when it
+  /// is (or when the projection lies within half a point of the middle between two slots).
+  static func alongEdgeProblem(
+    _ rest: CGRect, dockedOn edge: Edge, projected: CGPoint, environment: Environment,
+    margin: CGFloat, rule: DockingRule
+  ) -> String? {
+    let alongX = edge == .top || edge == .bottom
+    let inset = alongX ? margin : (rule.marginOnAllSides ? margin : 0)
+    let extent = alongX ? rest.width : rest.height
+    let region = environment.safeRegion
+    let free = environment.unobstructed.safeRegion
+    let (low, high) =
+      alongX
+      ? (region.minX + inset + extent / 2, region.maxX - inset - extent / 2)
+      : (region.minY + inset + extent / 2, region.maxY - inset - extent / 2)
+    guard high >= low else { return nil }
+    let wanted = alongX ? projected.x : projected.y
+    guard wanted.isFinite else { return nil }
+    var expected = min(max(wanted, low), high)
+    if let slots = rule.slots, slots > 0 {
+      let (freeLow, freeHigh) =
+        alongX
+        ? (free.minX + inset + extent / 2, free.maxX - inset - extent / 2)
+        : (free.minY + inset + extent / 2, free.maxY - inset - extent / 2)
+      guard freeHigh > freeLow else { return nil }
+      // The slot nearest the projection; within half a point of the middle between two, too
+      // close to call.
+      let nearest = slotFractions(slots).map { freeLow + $0 * (freeHigh - freeLow) }
+        .sorted { abs($0 - expected) < abs($1 - expected) }
+      if nearest.count > 1, abs(nearest[1] - expected) - abs(nearest[0] - expected) < 1 { return nil }
+      expected = min(max(nearest[0], low), high)
+    }
+    let actual = alongX ? rest.midX : rest.midY
+    if abs(actual - expected) <= 0.5 { return nil }
+    let axis = alongX ? "x" : "y"
+    let what = rule.slots == nil ? "the projected point puts it at" : "the slot nearest the projected point is at"
+    return "projected to \(axis) = \(describeNumber(wanted)), its centre rests at \(axis) = "
+      + "\(describeNumber(actual)) along the \(edge.rawValue) edge; \(what) \(axis) = \(describeNumber(expected))"
+  }
+
+  /// The inverse of `rubberBanded`'s band (ignoring the window): the centre the finger would
+  /// have to put the item at for the band to show it at `shown`, x = (d / c) · y / (d − y) for
+  /// a shown overshoot y.
+  static func unbanded(
+    _ shown: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
+    windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
+  ) -> CGFloat {
+    let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
+    let length = windowHigh - windowLow
+    guard shown > high || shown < low, length > 0, extent <= regionHigh - regionLow else {
+      return shown
+    }
+    let overshoot = shown > high ? shown - high : low - shown
+    guard overshoot < length else { return shown }
+    let excess = length / coefficient * overshoot / (length - overshoot)
+    return shown > high ? high + excess : low - excess
+  }
+
+  /// Where the finger's grab is measured from, for an item shown with its centre at `center`:
+  /// the centre itself, or for an algorithm with a rubber band, the point the finger would
+  /// have to put it at for the band to show it there.
+  static func grabAnchor<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, center: CGPoint, size: CGSize, environment: Environment
+  ) -> CGPoint {
+    guard let coefficient = algorithm.rubberBand else { return center }
+    let margin = algorithm.dockingMargin ?? 0
+    let vertical = algorithm.dockingRule.marginOnAllSides ? margin : 0
+    let region = environment.safeRegion
+    let bounds = environment.bounds
+    return CGPoint(
+      x: unbanded(
+        center.x, extent: size.width, regionLow: region.minX, regionHigh: region.maxX,
+        windowLow: bounds.minX, windowHigh: bounds.maxX, margin: margin, coefficient: coefficient),
+      y: unbanded(
+        center.y, extent: size.height, regionLow: region.minY, regionHigh: region.maxY,
+        windowLow: bounds.minY, windowHigh: bounds.maxY, margin: vertical, coefficient: coefficient))
+  }
+
+  /// How far the shown centre moves per point the finger moves, at a finger that puts the centre
+  /// at `wanted`, for `rubberBanded`: 1 inside the rest range, the formula's derivative
+  /// c / (x c / d + 1)² past it, 0 where the window stops it; `nil` within a millionth of a
+  /// point of the rest range's ends, where the slope jumps and rounding decides which side.
+  static func rubberBandSlope(
+    _ wanted: CGFloat, extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat,
+    windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
+  ) -> CGFloat? {
+    let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
+    guard abs(wanted - low) > 1e-6, abs(wanted - high) > 1e-6 else { return nil }
+    let length = windowHigh - windowLow
+    var unclamped = wanted
+    var slope: CGFloat = 1
+    if wanted > high || wanted < low {
+      let overshoot = wanted > high ? wanted - high : low - wanted
+      let banded = band(overshoot, length: length, coefficient: coefficient)
+      unclamped = wanted > high ? high + banded.offset : low - banded.offset
+      slope = banded.slope
+    }
+    // Held by the window only strictly beyond it; exactly on its edge the slope depends on the
+    // direction, so the axis is not judged.
+    let lowest = windowLow + extent / 2
+    let highest = windowHigh - extent / 2
+    if abs(unclamped - lowest) <= 1e-9 || abs(unclamped - highest) <= 1e-9 { return nil }
+    if unclamped < lowest || unclamped > highest { return 0 }
+    return slope
+  }
+
+  /// The edges of the safe region a docked item may rest against.
+  enum Edge: String, CaseIterable {
+    case left, right, top, bottom
+  }
+
+  /// Whether an item of `size` has room to dock in `region` as `rule` says: with the margin
+  /// between it and both sides, and also above and below when it may dock at the top or bottom.
+  static func fitsDocked(_ size: CGSize, in region: CGRect, margin: CGFloat, rule: DockingRule)
+    -> Bool
+  {
+    guard size.width + 2 * margin <= region.width else { return false }
+    switch rule.placement {
+    case .nearestEdge, .nearestCorner: return size.height + 2 * margin <= region.height
+    default: return true
+    }
+  }
+
+  /// The edges of `region` that `rect` rests against at `margin` (top and bottom at the margin
+  /// only when the rule puts it on every side), within half a point.
+  static func edges(of rect: CGRect, in region: CGRect, margin: CGFloat, rule: DockingRule)
+    -> Set<Edge>
+  {
+    let vertical = rule.marginOnAllSides ? margin : 0
+    var edges: Set<Edge> = []
+    if abs(rect.minX - (region.minX + margin)) <= 0.5 { edges.insert(.left) }
+    if abs(rect.maxX - (region.maxX - margin)) <= 0.5 { edges.insert(.right) }
+    if abs(rect.minY - (region.minY + vertical)) <= 0.5 { edges.insert(.top) }
+    if abs(rect.maxY - (region.maxY - vertical)) <= 0.5 { edges.insert(.bottom) }
+    return edges
+  }
+
+  /// Why `rect` is not docked in `environment` as `rule` says, or nil when it is: against an
+  /// edge the rule allows, at the margin, and on one of the rule's slots along that edge.
+  static func dockingProblem(
+    _ rect: CGRect, in environment: Environment, margin: CGFloat, rule: DockingRule
+  ) -> String? {
+    let region = environment.safeRegion
+    let touching = edges(of: rect, in: region, margin: margin, rule: rule)
+    let sides = touching.intersection([.left, .right])
+    let ends = touching.intersection([.top, .bottom])
+    let sidesAt =
+      "x = \(describeNumber(region.minX + margin)) or maxX = \(describeNumber(region.maxX - margin))"
+    switch rule.placement {
+    case .nearerSide, .thrown:
+      if sides.isEmpty { return "docked means \(sidesAt) (safe region \(describe(region)))" }
+    case .left:
+      if !touching.contains(.left) {
+        return "it docks on the left: x = \(describeNumber(region.minX + margin))"
+      }
+    case .right:
+      if !touching.contains(.right) {
+        return "it docks on the right: maxX = \(describeNumber(region.maxX - margin))"
+      }
+    case .nearestEdge:
+      if touching.isEmpty {
+        return "docked means against an edge of the safe region \(describe(region)), "
+          + "\(describeNumber(margin)) pt inside it"
+      }
+    case .nearestCorner:
+      if sides.isEmpty || ends.isEmpty {
+        return "docked means in a corner of the safe region \(describe(region)), "
+          + "\(describeNumber(margin)) pt inside it"
+      }
+    }
+    guard let slots = rule.slots, slots > 0 else { return nil }
+    // Along the edge it rests on, it sits on a slot: evenly spaced in the region without bars
+    // or keyboard, kept clear of them when they are shown.
+    let free = environment.unobstructed.safeRegion
+    func onSlot(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat,
+      _ freeLow: CGFloat, _ freeHigh: CGFloat) -> Bool?
+    {
+      let lowest = low + margin + extent / 2
+      let highest = high - margin - extent / 2
+      let freeLowest = freeLow + margin + extent / 2
+      let freeHighest = freeHigh - margin - extent / 2
+      guard highest >= lowest, freeHighest >= freeLowest else { return nil }
+      return slotFractions(slots).contains { fraction in
+        let slot = freeLowest + fraction * (freeHighest - freeLowest)
+        return abs(min(max(slot, lowest), highest) - center) <= 0.5
+      }
+    }
+    var verdicts: [Bool] = []
+    if !sides.isEmpty,
+      let verdict = onSlot(rect.midY, rect.height, region.minY, region.maxY, free.minY, free.maxY)
+    {
+      verdicts.append(verdict)
+    }
+    // Only a rule that docks at the top or bottom has slots along them: a side-docking item
+    // that also touches the top is on the side's slot (kept clear of the bar), not the top's.
+    if !ends.isEmpty, rule.placement == .nearestEdge,
+      let verdict = onSlot(rect.midX, rect.width, region.minX, region.maxX, free.minX, free.maxX)
+    {
+      verdicts.append(verdict)
+    }
+    if verdicts.isEmpty || verdicts.contains(true) { return nil }
+    return "not on one of the \(slots) slots along its edge"
+  }
+
+  /// `center` moved along `velocity` as a scroll view decelerating at `rate` per millisecond
+  /// carries it; `center` itself without a rate.
+  static func projected(_ center: CGPoint, velocity: CGVector, rate: CGFloat?) -> CGPoint {
+    guard let rate, rate > 0, rate < 1 else { return center }
+    let distance = rate / (1000 * (1 - rate))
+    return CGPoint(
+      x: center.x + (velocity.dx.isFinite ? velocity.dx * distance : 0),
+      y: center.y + (velocity.dy.isFinite ? velocity.dy * distance : 0))
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import SnapAlgorithms
+
+extension Invariant {
+  /// tracks-finger: while dragging, once the finger has moved a pan's 10 pt hysteresis from
+  /// where it landed, the item's centre is the finger less the offset it was grabbed at (or
+  /// where the algorithm's rubber band shows that point), unless a bound stops it; after the
+  /// release, a docking algorithm moves it up or down no further than into the safe region
+  /// unless it declares that it projects the flick.
+  static func checkTracksFinger<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
+    let drags = trajectory.frames.filter { $0.phase == .drag && $0.finger != nil }
+    guard let first = drags.first, let touchDown = trajectory.touchDownFinger,
+      let centerThen = trajectory.touchDownCenter
+    else { return .notApplicable }
+    // A container that changes under the finger moves the bounds and the finger's coordinates
+    // together; what the item should do then is resize-safe's and on-screen's to judge.
+    let lastDrag = drags.last?.time ?? first.time
+    if scenario.resizes.contains(where: { $0.time <= lastDrag + 1e-9 }) { return .notApplicable }
+    // With a rubber band, the finger holds the point the band shows the item at: the grab is
+    // measured from where the finger would have to put it, so nothing jumps when it follows.
+    let anchor = Self.grabAnchor(
+      algorithm, center: centerThen, size: scenario.itemSize,
+      environment: scenario.environment(at: first.time))
+    let grab = CGPoint(x: touchDown.x - anchor.x, y: touchDown.y - anchor.y)
+    let tolerance = Self.tolerance
+    let hysteresis = PanGestureRecognizer.defaultHysteresis
+    var recognised = false
+    for frame in drags {
+      guard let finger = frame.finger else { continue }
+      // Until the finger has moved a pan's hysteresis from where it landed, nothing may
+      // follow yet.
+      if !recognised {
+        recognised =
+          abs(finger.x - touchDown.x) >= hysteresis || abs(finger.y - touchDown.y) >= hysteresis
+        if !recognised { continue }
+      }
+      let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
+      let rect = frame.rect
+      let environment = scenario.environment(at: frame.time)
+      let bounds = environment.bounds
+      let region = environment.safeRegion
+      for (axis, actual, wanted, extent, low, high, lows, highs, room) in [
+        (
+          "x", rect.midX, expected.x, rect.width, rect.minX, rect.maxX,
+          [bounds.minX, region.minX], [bounds.maxX, region.maxX], region.width
+        ),
+        (
+          "y", rect.midY, expected.y, rect.height, rect.minY, rect.maxY,
+          [bounds.minY, region.minY], [bounds.maxY, region.maxY], region.height
+        ),
+      ] {
+        // An item larger than the safe region on an axis is placed, not dragged, on it.
+        guard extent <= room else { continue }
+        if let coefficient = algorithm.rubberBand {
+          // A rubber band promises an exact position everywhere, not just a stop at a bound.
+          let margin = algorithm.dockingMargin ?? 0
+          let inset = axis == "x" || algorithm.dockingRule.marginOnAllSides ? margin : 0
+          let (regionLow, regionHigh, windowLow, windowHigh) =
+            axis == "x"
+            ? (region.minX, region.maxX, bounds.minX, bounds.maxX)
+            : (region.minY, region.maxY, bounds.minY, bounds.maxY)
+          let expected = Self.rubberBanded(
+            wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+            windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+          if abs(actual - expected) <= tolerance { continue }
+          return .violated(Violation(
+            "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
+              + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
+              + "\(describeNumber(wanted)), which the rubber band shows at \(describeNumber(expected)), "
+              + "but the item's centre is at \(describeNumber(actual))",
+            at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: expected)))
+        }
+        guard abs(actual - wanted) > tolerance else { continue }
+        // A bound may stop the item only where the finger would take it past that bound.
+        let wantsLow = lows.contains { wanted - extent / 2 < $0 }
+        let wantsHigh = highs.contains { wanted + extent / 2 > $0 }
+        let atLow = lows.contains { abs(low - $0) <= tolerance }
+        let atHigh = highs.contains { abs(high - $0) <= tolerance }
+        if (wantsLow && atLow) || (wantsHigh && atHigh) { continue }
+        return .violated(Violation(
+          "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
+            + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
+            + "\(describeNumber(wanted)), but the item's centre is at \(describeNumber(actual))",
+          at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: wanted)))
+      }
+    }
+    // After the release it moves only as far as docking requires: across to its side, and
+    // up or down only into the safe region (or along a flick it declares it projects).
+    if scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
+      !algorithm.projectsVelocity, let release = trajectory.releaseCenter,
+      let releaseTime = trajectory.releaseTime,
+      !scenario.resizes.contains(where: { $0.time >= releaseTime })
+    {
+      let region = trajectory.finalEnvironment.safeRegion
+      let height = scenario.itemSize.height
+      // The algorithm's margin counts as part of docking when the item has room for it.
+      let margin = height + 2 * (algorithm.dockingMargin ?? 0) < region.height
+        ? algorithm.dockingMargin ?? 0 : 0
+      if height <= region.height {
+        let allowed = min(
+          max(release.y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
+        let rest = trajectory.rest.midY
+        if rest < min(release.y, allowed) - tolerance || rest > max(release.y, allowed) + tolerance {
+          return .violated(Violation(
+            "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
+              + " docking needs it no further than y = \(describeNumber(allowed))",
+            rect: trajectory.rest,
+            region: Self.moved(trajectory.rest, axis: "y", centredOn: allowed)))
+        }
+      }
+    }
+    return .holds
+  }
+
+  /// `rect` moved along `axis` (`"x"` or `"y"`) so that its centre is at `center` there: where
+  /// the item should have been.
+  static func moved(_ rect: CGRect, axis: String, centredOn center: CGFloat) -> CGRect {
+    axis == "x"
+      ? rect.offsetBy(dx: center - rect.midX, dy: 0) : rect.offsetBy(dx: 0, dy: center - rect.midY)
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import SnapAlgorithms
+
+extension Invariant {
+  /// velocity-continuous: with a spring, the motion starts at the finger's velocity at release
+  /// (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
+  /// finger moved along at 25 pt/s or more, unless the item lay against a bound that the velocity
+  /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
+  /// times the band's slope where the item was.
+  static func checkVelocityContinuous<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    let algorithm = run.algorithm
+    let scenario = run.scenario
+    let trajectory = run.trajectory
+    let environment = run.environment
+    let region = run.environment.safeRegion
+    let size = run.scenario.itemSize
+    let tolerance = Self.tolerance
+    guard let release = trajectory.releaseVelocity, let handoff = trajectory.handoffVelocity,
+      let center = trajectory.releaseCenter, let releaseTime = trajectory.releaseTime,
+      (release.dx * release.dx + release.dy * release.dy).squareRoot() >= 100,
+      // A container change after the release moves the item for reasons of its own.
+      !scenario.resizes.contains(where: { $0.time >= releaseTime })
+    else { return .notApplicable }
+    let releaseEnvironment = scenario.environment(at: releaseTime)
+    let rect = center.rect(ofSize: size)
+    // Where the finger would have put the item at release: on an axis where a bound held
+    // the item away from it, the item was not moving with the finger.
+    let lastFinger = trajectory.releaseFinger
+    let firstTime = trajectory.frames.first?.time ?? releaseTime
+    let grab = trajectory.touchDownFinger.flatMap { finger in
+      trajectory.touchDownCenter.map { center in
+        let anchor = Self.grabAnchor(
+          algorithm, center: center, size: size, environment: scenario.environment(at: firstTime))
+        return CGVector(dx: finger.x - anchor.x, dy: finger.y - anchor.y)
+      }
+    }
+    let wanted = lastFinger.flatMap { finger in
+      grab.map { CGPoint(x: finger.x - $0.dx, y: finger.y - $0.dy) }
+    }
+    let container = releaseEnvironment.bounds
+    let safe = releaseEnvironment.safeRegion
+    var applied = false
+    for (axis, speed, handed, low, high, lowBounds, highBounds, actual, target) in [
+      (
+        "x", release.dx, handoff.dx, rect.minX, rect.maxX, [container.minX, safe.minX],
+        [container.maxX, safe.maxX], center.x, wanted?.x
+      ),
+      (
+        "y", release.dy, handoff.dy, rect.minY, rect.maxY, [container.minY, safe.minY],
+        [container.maxY, safe.maxY], center.y, wanted?.y
+      ),
+    ] {
+      // Every axis the finger was moving along: a motion that leaves one out hitches there.
+      guard abs(speed) >= 25 else { continue }
+      var itemSpeed = speed
+      var eased = false
+      if let coefficient = algorithm.rubberBand, let target {
+        // Past the rest region a rubber band moves the item slower than the finger, by the
+        // formula's slope there: that is the speed to hand over. Against the window it stops.
+        let margin = algorithm.dockingMargin ?? 0
+        let inset = axis == "x" || algorithm.dockingRule.marginOnAllSides ? margin : 0
+        let extent = axis == "x" ? size.width : size.height
+        let (regionLow, regionHigh, windowLow, windowHigh) =
+          axis == "x"
+          ? (safe.minX, safe.maxX, container.minX, container.maxX)
+          : (safe.minY, safe.maxY, container.minY, container.maxY)
+        // An item larger than the safe region on an axis is placed, not dragged, on it.
+        guard extent <= regionHigh - regionLow,
+          let slope = Self.rubberBandSlope(
+            target, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+            windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+        else { continue }
+        // Only where the band put it: a container change under the finger re-seats it.
+        let banded = Self.rubberBanded(
+          target, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+          windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+        guard abs(banded - actual) <= tolerance else { continue }
+        eased = slope != 1
+        itemSpeed = speed * slope
+        let intoWindow =
+          (speed < 0 && low <= windowLow + tolerance) || (speed > 0 && high >= windowHigh - tolerance)
+        guard !intoWindow else { continue }
+      } else {
+        if let target, abs(target - actual) > tolerance { continue }
+        let intoLow = speed < 0 && lowBounds.contains { low <= $0 + tolerance }
+        let intoHigh = speed > 0 && highBounds.contains { high >= $0 - tolerance }
+        guard !intoLow, !intoHigh else { continue }
+      }
+      applied = true
+      // Written so that a NaN hand-off fails.
+      if !(abs(handed - itemSpeed) <= max(25, 0.05 * abs(itemSpeed))) {
+        let moving =
+          eased
+          ? "the item moved at \(describeNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "
+            + "\(describeNumber(speed.rounded())) eased by the rubber band)"
+          : "the finger left at \(describeNumber(speed.rounded())) pt/s along \(axis)"
+        return .violated(Violation(
+          "\(moving); the motion starts at \(describeNumber(handed.rounded())) pt/s",
+          at: releaseTime, rect: rect))
+      }
+    }
+    return applied ? .holds : .notApplicable
+  }
+}

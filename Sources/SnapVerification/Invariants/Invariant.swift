@@ -1,0 +1,127 @@
+import Foundation
+import SnapAlgorithms
+
+/// What an invariant says about one run.
+public enum Verdict: Equatable, Sendable {
+  case holds
+  /// Broken, and how: the first frame or value that breaks it, in words and as data.
+  case violated(Violation)
+  /// The invariant says nothing about this run (the item does not fit, the gesture was
+  /// cancelled, the algorithm does not dock …).
+  case notApplicable
+}
+
+/// The invariants of `shared/DESIGN.md`, by the ids users type.
+public enum Invariant: String, CaseIterable, Sendable, Codable {
+  case onScreen = "on-screen"
+  case inSafeArea = "in-safe-area"
+  case docked
+  case nearestEdge = "nearest-edge"
+  case idempotent
+  case tracksFinger = "tracks-finger"
+  case settles
+  case velocityContinuous = "velocity-continuous"
+  case cancelSafe = "cancel-safe"
+  case resizeSafe = "resize-safe"
+  case finite
+  case boundedFrameCost = "bounded-frame-cost"
+
+  /// The invariants the catalogue checks, in the order of the matrix: all of them.
+  public static let checked: [Invariant] = allCases
+
+  /// The most animations a frame may have to evaluate: the constant of bounded-frame-cost.
+  public static let maximumAnimationsPerFrame = 4
+
+  /// Tolerance for positions compared after floating-point arithmetic (C `float` offsets
+  /// included), in points: far below a pixel.
+  static let tolerance: CGFloat = 0.05
+
+  /// Whether the invariant can apply to `algorithm` at all: docking invariants need an
+  /// algorithm that docks.
+  public func applies(to algorithm: some SnapAlgorithm) -> Bool {
+    switch self {
+    case .docked, .nearestEdge, .cancelSafe: return algorithm.dockingMargin != nil
+    case .velocityContinuous:
+      if case .spring? = algorithm.releaseMotion { return true }
+      return false
+    default: return true
+    }
+  }
+
+  /// Checks the invariant on `trajectory`, the run of `algorithm` through `scenario`.
+  ///
+  /// - on-screen: every frame lies inside the container, on each axis the item fits along.
+  /// - in-safe-area: the rest frame lies inside the safe region (less bars and keyboard), on each
+  ///   axis the item fits along.
+  /// - docked: after a drag that moved the item and ended normally, the rest frame's left or
+  ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits).
+  /// - nearest-edge: after such a drag, the item rests on the side of the safe region's middle
+  ///   where its centre was when the touch stopped reaching the code (not checked when either
+  ///   lies within 0.5 pt of the middle).
+  /// - idempotent: a tap on the resting item (on screen) leaves it where it rests.
+  /// - tracks-finger: while dragging, once the finger has moved a pan's 10 pt hysteresis from
+  ///   where it landed, the item's centre is the finger less the offset it was grabbed at, on
+  ///   each axis, unless a bound stops it there: the finger would take it past an edge of the
+  ///   container or the safe region and it rests against that edge (an item larger than the
+  ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
+  ///   shows the item exactly where the band puts it past the region it rests in (its margin
+  ///   inside the safe region), and never beyond the window. After the release, an algorithm
+  ///   that docks moves the item up or down no further than into the safe region, unless it
+  ///   declares that it projects the flick. Not checked when the container changes during the
+  ///   drag.
+  /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
+  ///   than the release motion's settle time.
+  /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
+  ///   (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
+  ///   finger moved along at 25 pt/s or more — unless the item lay against a bound that the
+  ///   velocity points into. For an algorithm with a rubber band, the item's own velocity: the
+  ///   finger's times the band's slope where the item was. Timing curves cannot be handed a
+  ///   velocity: not applicable.
+  /// - cancel-safe: after a cancelled drag that moved the item, it rests docked and on screen.
+  /// - resize-safe: after the container changes during or after the gesture, the item rests
+  ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
+  ///   docked in it.
+  /// - finite: every frame and the rest frame are finite numbers.
+  /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
+  ///   evaluate, however long the gesture or the motion.
+  ///
+  /// Frames are checked against the environment in force at their time; the rest frame against
+  /// the final one.
+  public func check<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
+  ) -> Verdict {
+    guard applies(to: algorithm) else { return .notApplicable }
+    // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
+    // of a frame are asked of it.
+    if !(scenario.itemSize.width > 0 && scenario.itemSize.height > 0),
+      self != .finite, self != .boundedFrameCost
+    {
+      return .notApplicable
+    }
+    let run = Run(algorithm: algorithm, scenario: scenario, trajectory: trajectory)
+    switch self {
+    case .finite: return Self.checkFinite(run)
+    case .onScreen: return Self.checkOnScreen(run)
+    case .inSafeArea: return Self.checkInSafeArea(run)
+    case .docked, .cancelSafe: return checkDocking(run)
+    case .nearestEdge: return Self.checkNearestEdge(run)
+    case .idempotent: return Self.checkIdempotent(run)
+    case .tracksFinger: return Self.checkTracksFinger(run)
+    case .resizeSafe: return Self.checkResizeSafe(run)
+    case .velocityContinuous: return Self.checkVelocityContinuous(run)
+    case .boundedFrameCost: return Self.checkBoundedFrameCost(run)
+    case .settles: return Self.checkSettles(run)
+    }
+  }
+}
+
+/// One run an invariant is checked on: the algorithm, the scenario it was put in, and what the
+/// simulator showed.
+struct Run<Algorithm: SnapAlgorithm> {
+  let algorithm: Algorithm
+  let scenario: Scenario
+  let trajectory: Trajectory
+
+  /// The environment at the end of the run, which the rest frame is judged in.
+  var environment: Environment { trajectory.finalEnvironment }
+}

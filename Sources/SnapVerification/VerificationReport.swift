@@ -1,0 +1,113 @@
+import Foundation
+import SnapAlgorithms
+
+/// The verify file, version 1: what `snap-bench verify --format json` writes and `report
+/// --verify` reads.
+///
+///     {"version": 1, "seed": 1, "examples": 200, "results": [
+///       {"algorithm": "edge-dock.published", "motion": "ease-in-out(duration:0.5)",
+///        "invariant": "docked", "status": "violated", "examplesRun": 3,
+///        "violation": "…", "counterexample": {"device": "iPhone 15", "landscape": false,
+///        "navigationBar": true, "tabBar": true, "keyboard": false,
+///        "item": {"width": 60, "height": 60}, "gesture": {…}}}, …]}
+///
+/// `violation` and `counterexample` appear only when violated; `gesture` is a gesture file. The
+/// same seed gives the same bytes.
+public struct VerificationReport: Sendable {
+  public static let formatVersion = 1
+
+  public var seed: UInt64
+  /// The examples budget of every cell.
+  public var examples: Int
+  public var findings: [Finding]
+
+  public init(seed: UInt64, examples: Int, findings: [Finding]) {
+    self.seed = seed
+    self.examples = examples
+    self.findings = findings
+  }
+
+  /// The file's text, laid out for people to read and diff, with no trailing newline.
+  public func jsonText() -> String {
+    // Every field is a number, a string or a list of them: encoding cannot fail.
+    ((try? JSONValueEncoder().encode(self)) ?? .null).serialized(pretty: true)
+  }
+
+  /// Reads a verify file; the error names the path of what is wrong.
+  public init(json data: Data) throws(VerificationFileError) {
+    do {
+      self = try JSONDecoder().decode(Self.self, from: data)
+    } catch let error as VerificationFileError {
+      throw error
+    } catch let error as DecodingError {
+      throw VerificationFileError(describing: error)
+    } catch {
+      throw VerificationFileError(description: "it could not be read: \(error)")
+    }
+  }
+}
+
+/// Why a verify file could not be read.
+public struct VerificationFileError: Error, CustomStringConvertible, Sendable {
+  public let description: String
+
+  init(description: String) { self.description = description }
+
+  init(describing error: DecodingError) {
+    func path(_ context: DecodingError.Context) -> String {
+      let text = context.codingPath.reduce(into: "") { text, key in
+        if let index = key.intValue { text += "[\(index)]" } else {
+          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+      }
+      return text.isEmpty ? "the file" : text
+    }
+    switch error {
+    case .keyNotFound(let key, let context):
+      let prefix = path(context)
+      description = (prefix == "the file" ? key.stringValue : "\(prefix).\(key.stringValue)") + " is missing"
+    case .typeMismatch(_, let context), .valueNotFound(_, let context):
+      description = "\(path(context)): \(context.debugDescription)"
+    case .dataCorrupted(let context):
+      description =
+        context.codingPath.isEmpty
+        ? "it is not valid JSON" : "\(path(context)): \(context.debugDescription)"
+    @unknown default:
+      description = "\(error)"
+    }
+  }
+}
+
+extension VerificationReport: Codable {
+  private enum CodingKeys: String, CodingKey {
+    case version, seed, examples, results
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    let version = try container.decode(Int.self, forKey: .version)
+    guard version == Self.formatVersion else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .version, in: container,
+        debugDescription: "\(version) is not supported (expected \(Self.formatVersion))")
+    }
+    let seed = try container.decode(UInt64.self, forKey: .seed)
+    let examples = try container.decode(Int.self, forKey: .examples)
+    self.seed = seed
+    self.examples = examples
+    findings = try container.decode([Finding].self, forKey: .results).map { finding in
+      var finding = finding
+      finding.seed = seed
+      finding.examples = examples
+      return finding
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(Self.formatVersion, forKey: .version)
+    try container.encode(seed, forKey: .seed)
+    try container.encode(examples, forKey: .examples)
+    try container.encode(findings, forKey: .results)
+  }
+}
