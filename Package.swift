@@ -30,7 +30,7 @@ let package = Package(
       linkerSettings: libm),
     // expectInvariants(…) for a user's own algorithm, in Swift Testing and XCTest.
     .target(
-      name: "SnapLabTesting", dependencies: ["SnapAlgorithms", "SnapVerification"],
+      name: "SnapLabTesting", dependencies: ["SnapAlgorithms", "SnapCheck", "SnapVerification"],
       linkerSettings: libm),
     // The benchmark's optimisation barrier and its C reference loop (release builds compile C
     // at -O2, the level Benchmarks/README.md compares with).

@@ -6,42 +6,13 @@ import Testing
 /// Runs the built `snap-bench` and checks what users see: output, errors and exit statuses.
 @Suite("snap-bench list, trace and curve")
 struct CommandLineTests {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
-  }
+  typealias Result = SnapBenchProcess.Result
 
   /// The `snap-bench` binary built beside this test bundle.
-  static let executable: URL? = {
-    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for _ in 0..<4 {
-      let candidate = directory.appendingPathComponent("snap-bench")
-      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-      directory = directory.deletingLastPathComponent()
-    }
-    return nil
-  }()
+  static var executable: URL? { SnapBenchProcess.executable }
 
   func run(_ arguments: [String], input: String? = nil) throws -> Result {
-    let process = Process()
-    process.executableURL = try #require(Self.executable, "snap-bench was not built")
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let stdin = Pipe()
-    process.standardInput = stdin
-    try process.run()
-    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    try SnapBenchProcess.run(arguments, input: input)
   }
 
   @Test("list algorithms prints the four published ids, their corrected variants and fluid-dock's modes")

@@ -140,10 +140,10 @@ struct CorrectedHostileInputTests {
       recognizer.velocity = context.fingerVelocity
       for (index, touch) in touches.dropFirst().enumerated() {
         recognizer.location = touch
-        recognizer.state = index == 0 ? .began : .changed
+        recognizer.recognizedState = index == 0 ? .began : .changed
         algorithm.handlePan(&recognizer, view: &view, context: context)
       }
-      recognizer.state = cancel ? .cancelled : .ended
+      recognizer.recognizedState = cancel ? .cancelled : .ended
       algorithm.handlePan(&recognizer, view: &view, context: context)
     }
     algorithm.environmentDidChange(from: environment, view: &view, context: context)

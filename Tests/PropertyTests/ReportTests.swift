@@ -278,20 +278,7 @@ struct ReportTests {
     """
 
   func shell(_ executable: String, _ arguments: [String]) throws -> CommandLineTests.Result {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CommandLineTests.Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    try SnapBenchProcess.run(executable: executable, arguments)
   }
 
   /// The first capture group (or the whole match, for group 0) of every match of `pattern`.

@@ -146,19 +146,12 @@ struct RunCommandTests {
     .enabled(if: releaseBinary != nil && hasValgrind, "needs swift build -c release and valgrind"))
   func workIsNotOptimisedAway() throws {
     let binary = try #require(Self.releaseBinary)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
-    process.arguments = [
+    let result = try SnapBenchProcess.run(executable: binary, [
       "run", "--filter", "^reference/(empty|clamp|clamp-twice)$", "--iterations", "1000",
       "--repetitions", "3", "--instructions", "--format", "json", "--no-progress",
-    ]
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    ])
+    let data = Data(result.stdout.utf8)
+    #expect(result.status == 0)
     struct Output: Decodable {
       struct Entry: Decodable { var name: String; var instructionsPerOp: Double? }
       var results: [Entry]

@@ -78,7 +78,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     algorithm.didLoad(in: environment)
     self.handlers = algorithm
     self.environment = environment
-    self.item = ItemView(center: center, size: itemSize)
+    self.item = ItemView(center: center, size: itemSize, superview: Superview(environment))
   }
 
   /// Whether a finger is down and its touches reach the item's code.
@@ -103,6 +103,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     clock = timestamp(of: event)
     hasReceivedEvent = true
     let time = clock
+    item.currentTime = time
     guard let location = touchLocation(of: event) else { return }
     lastLocation = location
     switch (event.phase, touch) {
@@ -129,7 +130,9 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         touch = .touches(start: location, startTime: time, tapFailed: false)
         handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       case .panGestureRecognizer:
-        touch = .pan(PanGestureRecognizer(touchDownAt: location))
+        var recognizer = PanGestureRecognizer(touchDownAt: location)
+        recognizer.superviewOrigin = item.superview.frame.origin
+        touch = .pan(recognizer)
         // The view under a recogniser still gets the touch (delaysTouchesBegan is off).
         handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       }
@@ -163,7 +166,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
 
     case (.moved, .pan(var recognizer)):
       recognizer.location = location
-      switch recognizer.state {
+      switch recognizer.recognizedState {
       case .possible:
         guard recognizer.hasCrossedHysteresis else {
           touch = .pan(recognizer)
@@ -171,22 +174,22 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
           return
         }
         recognizer.removeHysteresisFromTranslation()
-        recognizer.state = .began
+        recognizer.recognizedState = .began
         callPanHandler(&recognizer, context: context)
         // Recognised: cancelsTouchesInView takes the touch from the view.
         handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
         return
       default:
-        recognizer.state = .changed
+        recognizer.recognizedState = .changed
       }
       callPanHandler(&recognizer, context: context)
 
     case (.ended, .pan(var recognizer)), (.cancelled, .pan(var recognizer)):
       touch = .idle
-      guard recognizer.state == .began || recognizer.state == .changed else {
+      guard recognizer.recognizedState == .began || recognizer.recognizedState == .changed else {
         // The pan never began and fails: the view gets the end of its touch (delayed until
         // the failure, which is now).
-        if recognizer.state == .possible {
+        if recognizer.recognizedState == .possible {
           let touch = Touch(locationInWindow: location)
           if event.phase == .ended {
             handlers.touchesEnded(touch, view: &item, context: context)
@@ -199,7 +202,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       // UIKit's pan does not record where the finger lifts: the translation at `ended` is what
       // the last `changed` left.
       beginRelease()
-      recognizer.state = event.phase == .ended ? .ended : .cancelled
+      recognizer.recognizedState = event.phase == .ended ? .ended : .cancelled
       callPanHandler(&recognizer, context: context)
       endRelease(at: time)
       touch = .idle
@@ -253,10 +256,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   ) {
     recognizer.velocity = context.fingerVelocity
     handlers.handlePan(&recognizer, view: &item, context: context)
-    let finished = recognizer.state == .ended || recognizer.state == .cancelled
+    let finished = recognizer.recognizedState == .ended || recognizer.recognizedState == .cancelled
     if let requested = recognizer.requestedState, !finished {
       recognizer.requestedState = nil
-      recognizer.state = requested
+      recognizer.recognizedState = requested
       if requested == .ended || requested == .cancelled {
         beginRelease()
         handlers.handlePan(&recognizer, view: &item, context: context)
@@ -302,6 +305,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     let old = environment
     environment = new
     clock = max(clock, time.isFinite ? time : clock)
+    item.currentTime = clock
+    item.superview = Superview(new)
     let context = UIKitContext(time: clock, environment: new, fingerVelocity: tracker.velocity)
     handlers.environmentDidChange(from: old, view: &item, context: context)
   }

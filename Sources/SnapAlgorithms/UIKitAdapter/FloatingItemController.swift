@@ -58,7 +58,11 @@
     }
 
     private func context(_ environment: Environment, velocity: CGVector = .zero) -> UIKitContext {
-      UIKitContext(time: CACurrentMediaTime(), environment: environment, fingerVelocity: velocity)
+      let now = CACurrentMediaTime()
+      // Animations the algorithm starts with UIKit's spellings begin now, in this superview.
+      model.currentTime = now
+      model.superview = Superview(environment)
+      return UIKitContext(time: now, environment: environment, fingerVelocity: velocity)
     }
 
     /// One display frame: pass on a container change, then show the item where the model says.
@@ -102,17 +106,17 @@
       let velocity = recognizer.velocity(in: container)
       state.velocity = CGVector(dx: velocity.x, dy: velocity.y)
       switch recognizer.state {
-      case .began: state.state = .began
-      case .changed: state.state = .changed
-      case .ended: state.state = .ended
-      case .cancelled, .failed: state.state = .cancelled
+      case .began: state.recognizedState = .began
+      case .changed: state.recognizedState = .changed
+      case .ended: state.recognizedState = .ended
+      case .cancelled, .failed: state.recognizedState = .cancelled
       default: return
       }
       let context = context(environment, velocity: state.velocity)
       algorithm.handlePan(&state, view: &model, context: context)
       if let requested = state.requestedState, requested == .ended || requested == .cancelled {
         // The algorithm ended the gesture itself (`setState:`): it hears so, and UIKit's stops.
-        state.state = requested
+        state.recognizedState = requested
         state.requestedState = nil
         algorithm.handlePan(&state, view: &model, context: context)
         recognizer.isEnabled = false

@@ -112,11 +112,26 @@ public struct ItemView: Hashable, Sendable {
   /// see the item where it is shown, not at its model value, so a finger can catch it in flight.
   public var isDisplayLinkDriven = false
 
+  /// The item's superview, as `view.superview` reads it in UIKit; the simulator keeps it up to
+  /// date as the container changes.
+  public var superview: Superview
+
+  /// The moment on the gesture's clock that UIKit's `animate(withDuration:…)` calls start at,
+  /// as Core Animation's start at the current media time; the simulator sets it before every
+  /// handler it calls.
+  public var currentTime: Double = 0
+
   @inlinable
-  public init(center: CGPoint, size: CGSize) {
+  public init(center: CGPoint, size: CGSize, superview: Superview? = nil) {
     self.center = center
     self.size = size
+    self.superview =
+      superview ?? Superview(bounds: .zero, frame: .zero, safeAreaInsets: .zero)
   }
+
+  /// `view.bounds`: the item's own coordinates, origin at its top left corner.
+  @inlinable
+  public var bounds: CGRect { CGRect(origin: .zero, size: size) }
 
   /// The model frame: what `view.frame` returns, even mid-animation.
   @inlinable
@@ -316,8 +331,139 @@ public struct ItemView: Hashable, Sendable {
     inFlight.removeAll()
   }
 
+  /// `view.layer.removeAllAnimations()`: every animation ends and the item shows its model
+  /// value at once (`finishAnimations()`).
+  @inlinable
+  public mutating func removeAllAnimations() {
+    finishAnimations()
+  }
+
   /// The moment the last animation ends, or `nil` when none runs.
   public var animationEndTime: Double? {
     inFlight.map { $0.beginTime + $0.duration }.max()
+  }
+}
+
+// MARK: - UIKit's animation calls
+
+extension ItemView {
+  /// `UIView.AnimationOptions`, with UIKit's raw values; what the model acts on is the curve
+  /// and `.allowUserInteraction`. (`.beginFromCurrentState` changes nothing: animations of
+  /// `center` are additive since iOS 8, so every one starts from what is shown.)
+  public struct AnimationOptions: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+
+    @inlinable
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
+    public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+    public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+
+    /// The timing curve the options name: ease-in-out unless another curve is given.
+    @inlinable
+    public var curve: TimingCurve {
+      switch (rawValue >> 16) & 0xF {
+      case 1: return .easeIn
+      case 2: return .easeOut
+      case 3: return .linear
+      default: return .easeInOut
+      }
+    }
+  }
+
+  /// `UISpringTimingParameters(dampingRatio:initialVelocity:)`: a spring with a damping ratio,
+  /// started at a velocity per axis normalised by that axis's distance (1 covers the distance
+  /// in a second).
+  public struct SpringTimingParameters: Hashable, Sendable {
+    public var dampingRatio: CGFloat
+    public var initialVelocity: CGVector
+
+    @inlinable
+    public init(dampingRatio: CGFloat, initialVelocity: CGVector = .zero) {
+      self.dampingRatio = dampingRatio
+      self.initialVelocity = initialVelocity
+    }
+  }
+
+  /// `UIView.animate(withDuration:delay:options:animations:)`: what `animations` sets on the
+  /// view (its `center`) takes effect in the model at once and is shown moving there along the
+  /// options' curve over `duration` seconds, starting `delay` seconds from now.
+  ///
+  /// UIKit's block captures the view; this one is handed it: write `{ $0.center = target }`
+  /// for `{ view.center = target }`. Completion blocks are not modelled: code that runs when
+  /// the animation ends must run from the next event instead. A `duration` of 0 or less
+  /// changes the view without animating, as UIKit does.
+  @inlinable
+  public mutating func animate(
+    withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
+    animations: (inout ItemView) -> Void
+  ) {
+    let motion: Motion = duration > 0 ? .curve(options.curve, duration: duration) : .none
+    animate(motion, delay: delay, options: options, animations: animations)
+  }
+
+  /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:
+  /// animations:)`: as the curve form, along a spring with that damping ratio that settles in
+  /// `duration`, started at `velocity` (normalised by the distance, on every axis alike).
+  ///
+  /// UIKit does not document how it turns the duration into a stiffness; the model uses the
+  /// reconstruction of `Spring.uikit(dampingRatio:duration:initialVelocity:)`.
+  @inlinable
+  public mutating func animate(
+    withDuration duration: Double, delay: Double = 0,
+    usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
+    options: AnimationOptions = [], animations: (inout ItemView) -> Void
+  ) {
+    let spring = Spring.uikit(
+      dampingRatio: Double(dampingRatio), duration: duration, initialVelocity: Double(velocity))
+    animate(spring.map(Motion.spring) ?? .none, delay: delay, options: options, animations: animations)
+  }
+
+  /// A `UIViewPropertyAnimator(duration:timingParameters:)` with `UISpringTimingParameters`,
+  /// its animations added and started at once: a spring that settles in `duration`, started at
+  /// `timingParameters.initialVelocity` on each axis (normalised by that axis's distance).
+  @inlinable
+  public mutating func animate(
+    withDuration duration: Double, timingParameters: SpringTimingParameters,
+    options: AnimationOptions = [], animations: (inout ItemView) -> Void
+  ) {
+    guard
+      let spring = Spring.uikit(
+        dampingRatio: Double(timingParameters.dampingRatio), duration: duration,
+        initialVelocity: 0)
+    else {
+      animate(.none, delay: 0, options: options, animations: animations)
+      return
+    }
+    let from = center
+    animations(&self)
+    let to = center
+    center = from
+    // The low-level form takes points per second and normalises by each axis's distance.
+    let velocity = CGVector(
+      dx: timingParameters.initialVelocity.dx * (to.x - from.x),
+      dy: timingParameters.initialVelocity.dy * (to.y - from.y))
+    animate(
+      to: to, with: .spring(spring), at: currentTime,
+      allowsUserInteraction: options.contains(.allowUserInteraction), velocity: velocity)
+  }
+
+  /// Runs `animations` on the view and animates the change of `center` with `motion`.
+  @inlinable
+  mutating func animate(
+    _ motion: Motion, delay: Double, options: AnimationOptions,
+    animations: (inout ItemView) -> Void
+  ) {
+    let from = center
+    animations(&self)
+    let to = center
+    center = from
+    animate(
+      to: to, with: motion, at: currentTime + max(delay, 0),
+      allowsUserInteraction: options.contains(.allowUserInteraction))
   }
 }

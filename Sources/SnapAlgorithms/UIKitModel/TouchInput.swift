@@ -23,6 +23,51 @@ public struct UIKitContext: Sendable {
   @inlinable public var screenBounds: CGRect { environment.screenBounds }
   /// `keyWindow.bounds`, and the item's superview's bounds: the container.
   @inlinable public var windowBounds: CGRect { environment.bounds }
+  /// The keyboard's frame in the superview's coordinates while it is shown, as an app reads it
+  /// from `UIResponder.keyboardFrameEndUserInfoKey` (or `view.keyboardLayoutGuide`).
+  @inlinable public var keyboardFrame: CGRect? { environment.keyboardFrame }
+  /// The item's superview as this moment's environment lays it out (`view.superview` holds
+  /// the same).
+  @inlinable public var superview: Superview { Superview(environment) }
+}
+
+/// The item's superview as UIKit code reads it through `view.superview`: its bounds, where it
+/// lies in the window, and its safe-area insets.
+///
+/// The articles add the item to a view controller's view that fills the window. Such a view's
+/// `safeAreaInsets` include the bars: the status bar or sensor housing and the navigation bar
+/// at the top, the tab bar (or the home indicator) at the bottom, the sensor housing's side in
+/// landscape; not the keyboard, which apps learn of from notifications. So
+/// `superview.bounds.inset(by: superview.safeAreaInsets)` is the environment's safe region when
+/// no keyboard is shown.
+public struct Superview: Hashable, Sendable {
+  /// `superview.bounds`.
+  public var bounds: CGRect
+  /// `superview.frame`, in the window.
+  public var frame: CGRect
+  /// `superview.safeAreaInsets`, bars included.
+  public var safeAreaInsets: EdgeInsets
+
+  @inlinable
+  public init(bounds: CGRect, frame: CGRect, safeAreaInsets: EdgeInsets) {
+    self.bounds = bounds
+    self.frame = frame
+    self.safeAreaInsets = safeAreaInsets
+  }
+
+  /// The superview of an item in `environment`: the window's full size, with the insets a view
+  /// controller's view reports there.
+  @inlinable
+  public init(_ environment: Environment) {
+    let bounds = environment.bounds
+    let top = max(environment.topBarsBottom - bounds.minY, 0)
+    let bottom = max(environment.tabBarHeight, environment.safeAreaInsets.bottom, 0)
+    self.init(
+      bounds: CGRect(origin: .zero, size: bounds.size), frame: bounds,
+      safeAreaInsets: EdgeInsets(
+        top: top, left: environment.safeAreaInsets.left, bottom: bottom,
+        right: environment.safeAreaInsets.right))
+  }
 }
 
 /// One finger as the touches API hands it over (`[touches anyObject]`).
@@ -44,6 +89,14 @@ public struct Touch: Hashable, Sendable {
   /// `[touch locationInView:nil]` or `locationInView:window`.
   @inlinable
   public var locationInContainer: CGPoint { locationInWindow }
+
+  /// `touch.location(in: view.superview)`: in the superview's coordinates, which the item's
+  /// `center` is in; `touch.location(in: nil)`: in the window.
+  @inlinable
+  public func location(in view: Superview?) -> CGPoint {
+    guard let view else { return locationInWindow }
+    return CGPoint(x: locationInWindow.x - view.frame.minX, y: locationInWindow.y - view.frame.minY)
+  }
 }
 
 /// Which coordinate space a pan recogniser's translation is asked for in.
@@ -85,9 +138,19 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   /// `+[UIPanGestureRecognizer _defaultHysteresis]`, 10 points.
   public static let defaultHysteresis: CGFloat = 10
 
-  /// The recogniser's state. The simulator sets it; an action method asks for a change with
-  /// `setState(_:)`, as UIKit code does.
-  public var state: State = .possible
+  /// The recogniser's state, as `recognizer.state` reads it in UIKit.
+  ///
+  /// Assigning it from an action method is `UIGestureRecognizerSubclass`'s setter (the
+  /// articles' `setState:`): a request that the recogniser acts on when the method returns; it
+  /// reads back at once, as in UIKit.
+  @inlinable
+  public var state: State {
+    get { requestedState ?? recognizedState }
+    set { requestedState = newValue }
+  }
+  /// The state UIKit has put the recogniser in, and calls the action method with; the
+  /// simulator (or an adapter driving a real recogniser) sets it.
+  public var recognizedState: State = .possible
   /// The finger's current position, in window coordinates; set by the simulator.
   public var location: CGPoint
   /// Where the finger landed.
@@ -95,8 +158,11 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   /// The point translations are measured from.
   @usableFromInline var reference: CGPoint
   public let hysteresis: CGFloat
-  /// A state the handler asked for with `setState(_:)`, applied when it returns.
+  /// A state the handler asked for (`state = …`, `setState(_:)`), applied when it returns.
   public var requestedState: State?
+  /// Where the item's superview lies in the window, for `location(in:)` and friends; set by
+  /// the simulator.
+  public var superviewOrigin: CGPoint = .zero
   /// The finger's velocity as UIKit estimates it; set by the simulator.
   public var velocity: CGVector = .zero
 
@@ -149,6 +215,71 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public mutating func setTranslation(_ translation: CGPoint, in view: CoordinateSpace) {
     reference = CGPoint(x: location.x - translation.x, y: location.y - translation.y)
   }
+
+  // MARK: UIKit's spellings, taking the views themselves
+
+  /// `recognizer.translation(in: view)`: the same vector in the item, its superview or the
+  /// window, since none is rotated or scaled.
+  @inlinable
+  public func translation(in view: ItemView) -> CGPoint { translation(in: .item) }
+
+  /// `recognizer.translation(in: view.superview)`.
+  @inlinable
+  public func translation(in view: Superview) -> CGPoint { translation(in: .superview) }
+
+  /// `recognizer.translation(in: nil)`: in the window.
+  @inlinable
+  public func translation(in view: CoordinateSpace?) -> CGPoint { translation(in: view ?? .window) }
+
+  /// `recognizer.setTranslation(_:in: view)`.
+  @inlinable
+  public mutating func setTranslation(_ translation: CGPoint, in view: ItemView) {
+    setTranslation(translation, in: .item)
+  }
+
+  /// `recognizer.setTranslation(_:in: view.superview)`.
+  @inlinable
+  public mutating func setTranslation(_ translation: CGPoint, in view: Superview) {
+    setTranslation(translation, in: .superview)
+  }
+
+  /// `recognizer.setTranslation(_:in: nil)`.
+  @inlinable
+  public mutating func setTranslation(_ translation: CGPoint, in view: CoordinateSpace?) {
+    setTranslation(translation, in: view ?? .window)
+  }
+
+  /// `recognizer.velocity(in: view)`, in points per second (the same in every view).
+  @inlinable
+  public func velocity(in view: ItemView) -> CGPoint { velocity(in: .item) }
+
+  /// `recognizer.velocity(in: view.superview)`.
+  @inlinable
+  public func velocity(in view: Superview) -> CGPoint { velocity(in: .superview) }
+
+  /// `recognizer.velocity(in: nil)`.
+  @inlinable
+  public func velocity(in view: CoordinateSpace?) -> CGPoint { velocity(in: view ?? .window) }
+
+  /// `recognizer.location(in: view)`: the finger in the item's own coordinates (its bounds),
+  /// through its model frame.
+  @inlinable
+  public func location(in view: ItemView) -> CGPoint {
+    let origin = view.frame.origin
+    return CGPoint(
+      x: location.x - superviewOrigin.x - origin.x, y: location.y - superviewOrigin.y - origin.y)
+  }
+
+  /// `recognizer.location(in: view.superview)`: the finger in the superview's coordinates,
+  /// which the item's `center` is in.
+  @inlinable
+  public func location(in view: Superview) -> CGPoint {
+    CGPoint(x: location.x - superviewOrigin.x, y: location.y - superviewOrigin.y)
+  }
+
+  /// `recognizer.location(in: nil)`: the finger in the window.
+  @inlinable
+  public func location(in view: CoordinateSpace?) -> CGPoint { location(in: view ?? .window) }
 
   /// `[recognizer setState:state]`, which only a subclass may call in UIKit's headers; the
   /// article calls it from the action method to end the drag early. The recogniser takes the

@@ -19,15 +19,15 @@ struct Tool: Sendable {
       let id = algorithm.entry.id
       let key = AlgorithmCatalogue.normalisedID(id)
       guard !key.isEmpty else { throw RuntimeError("an added algorithm has an empty id") }
+      if AlgorithmCatalogue.claims(id) {
+        throw RuntimeError(
+          "the added algorithm id '\(id)' is already a built-in algorithm's; "
+            + "give yours an id of its own, such as 'myapp.\(key.prefix { $0 != "." && $0 != "(" })'")
+      }
       guard key == id, !id.contains(where: { "(),'\"".contains($0) }) else {
         throw RuntimeError(
           "the added algorithm id '\(id)' is not one users can type: write it in lower case, "
             + "without spaces, parentheses, commas or quotes (for example 'myapp.dock')")
-      }
-      if AlgorithmCatalogue.claims(id) {
-        throw RuntimeError(
-          "the added algorithm id '\(id)' is already a built-in algorithm's; "
-            + "give yours an id of its own, such as 'myapp.\(id.prefix { $0 != "." })'")
       }
       if let earlier = seen[key] {
         throw RuntimeError("two added algorithms share the id '\(earlier)'")

@@ -11,8 +11,6 @@ extension Invariant {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
-    let environment = run.environment
-    let region = run.environment.safeRegion
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
     guard let release = trajectory.releaseVelocity, let handoff = trajectory.handoffVelocity,

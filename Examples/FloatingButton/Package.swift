@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// An app's floating button, checked and timed by SnapLab from outside: the package depends on
+// SnapLab by path, as yours would by URL.
+let package = Package(
+  name: "FloatingButton",
+  dependencies: [.package(name: "SnapLab", path: "../..")],
+  targets: [
+    // The docking geometry the app and its SnapLab twin share: plain Core Graphics.
+    .target(name: "DockingGeometry"),
+    // The app's UIKit button, as shipped. Off Apple's platforms it compiles against UIKitShim,
+    // a few declarations with UIKit's names, so that the code the guide shows is type-checked.
+    .target(name: "UIKitShim"),
+    .target(name: "UIKitOriginal", dependencies: ["DockingGeometry", "UIKitShim"]),
+    // The same button ported to SnapLab's UIKit model, line for line.
+    .target(
+      name: "FloatingButton",
+      dependencies: ["DockingGeometry", .product(name: "SnapAlgorithms", package: "SnapLab")]),
+    // The app's own snap-bench: SnapLab's commands with the button beside the built-ins.
+    .executableTarget(
+      name: "my-bench",
+      dependencies: ["FloatingButton", .product(name: "SnapBench", package: "SnapLab")]),
+    .testTarget(
+      name: "FloatingButtonTests",
+      dependencies: [
+        "FloatingButton",
+        .product(name: "SnapAlgorithms", package: "SnapLab"),
+        .product(name: "SnapVerification", package: "SnapLab"),
+        .product(name: "SnapLabTesting", package: "SnapLab"),
+      ]),
+  ],
+  swiftLanguageModes: [.v6]
+)

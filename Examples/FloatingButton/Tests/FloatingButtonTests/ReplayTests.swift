@@ -1,0 +1,91 @@
+import FloatingButton
+import Foundation
+import SnapAlgorithms
+import SnapLabTesting
+import SnapVerification
+import Testing
+
+/// What a failure of `expectInvariants` gives you is enough to find the bug: it is reported at
+/// your line, and its replay command shows the same violation with your bench's `trace`.
+@Suite("A reported counterexample replays")
+struct ReplayTests {
+  /// `my-bench`, built beside this test bundle by `swift test`.
+  static let bench: URL? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("my-bench")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  /// Issues recorded inside `withKnownIssue`, collected from its matcher.
+  final class Recorded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var issues: [(line: Int?, text: String)] = []
+    func add(_ issue: Issue) {
+      lock.withLock {
+        issues.append((issue.sourceLocation?.line, issue.comments.map(\.rawValue).joined()))
+      }
+    }
+    var all: [(line: Int?, text: String)] { lock.withLock { issues } }
+  }
+
+  /// What `trace --format json` prints, as far as this test reads it.
+  struct Trace: Decodable {
+    struct Rect: Decodable { var x, y, width, height: Double }
+    var rest: Rect
+  }
+
+  @Test("the planted bug is reported at the caller's line, and trace replays it")
+  func reportedAtTheCallersLineAndReplayed() throws {
+    let recorded = Recorded()
+    var findings: [Finding] = []
+    let line = #line + 2
+    withKnownIssue("the planted bug") {
+      findings = expectInvariants(FloatingButtonDock(bug: .ignoresKeyboard))
+    } matching: { issue in
+      recorded.add(issue)
+      return true
+    }
+    let violated = findings.filter { $0.status == .violated }
+    #expect(violated.map(\.invariant).contains(.inSafeArea))
+    // One issue per violated invariant, each at the line that called expectInvariants.
+    #expect(recorded.all.count == violated.count)
+    #expect(recorded.all.allSatisfy { $0.line == line })
+    let finding = try #require(violated.first { $0.invariant == .inSafeArea })
+    let message = try #require(recorded.all.first { $0.text.contains("breaks in-safe-area") }).text
+    let scenario = try #require(finding.counterexample)
+    for part in [
+      finding.violation ?? "-", scenario.description, scenario.gesture.jsonText().prefix(40).description,
+      "Seed: \(finding.seed)", "Replay: snap-bench trace \(finding.algorithm)",
+      "Rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter reportedAtTheCallersLineAndReplayed",
+    ] {
+      #expect(message.contains(part), "the message lacks \(part)")
+    }
+    // The counterexample is the smallest: a common phone, one touch, a handful of events.
+    #expect(scenario.device.name == "iPhone 15")
+    #expect(scenario.gesture.events.count <= 4)
+
+    // Replayed exactly as printed, with this package's bench: the same rest, outside the region.
+    let bench = try #require(Self.bench, "my-bench was not built beside the tests")
+    let evidence = try #require(finding.evidence)
+    let region = try #require(evidence.region)
+    let rect = try #require(evidence.rect)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = ["-c", finding.replayCommand(tool: bench.path) + " --format json"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let trace = try JSONDecoder().decode(Trace.self, from: data)
+    let rest = CGRect(
+      x: trace.rest.x, y: trace.rest.y, width: trace.rest.width, height: trace.rest.height)
+    #expect(abs(rest.minX - rect.minX) < 1e-9 && abs(rest.minY - rect.minY) < 1e-9)
+    #expect(!region.contains(rest), "trace shows the rest \(rest) inside \(region)")
+  }
+}

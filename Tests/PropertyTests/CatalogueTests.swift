@@ -1,0 +1,130 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+import Testing
+
+@testable import SnapBench
+
+/// The catalogue is one table: everything that lists, times, verifies or draws algorithms
+/// derives from it, and an algorithm a user adds is taken by every command like a built-in.
+@Suite("The algorithm catalogue")
+struct CatalogueTests {
+  /// A user's algorithm: follows the finger, docks flush by its centre, no motion.
+  struct PlainDock: SnapAlgorithm {
+    var id = "test.plain-dock"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = Motion.none
+    var dockingMargin: CGFloat? { 0 }
+    var offset = CGVector.zero
+
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let finger = touch.location(in: view.superview)
+      offset = CGVector(dx: finger.x - view.center.x, dy: finger.y - view.center.y)
+    }
+
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let finger = touch.location(in: view.superview)
+      view.center = CGPoint(x: finger.x - offset.dx, y: finger.y - offset.dy)
+    }
+  }
+
+  @Test("ids are unique and every entry has a summary; the published ones cite their article")
+  func entries() {
+    let ids = AlgorithmCatalogue.ids
+    #expect(Set(ids).count == ids.count)
+    #expect(AlgorithmCatalogue.entries.allSatisfy { !$0.summary.isEmpty })
+    for entry in AlgorithmCatalogue.entries {
+      #expect((entry.source != nil) == entry.id.hasSuffix(".published"), "\(entry.id)")
+      #expect(entry.make().id == entry.id)
+    }
+  }
+
+  @Test("every entry is benchmarked, verified and drawn")
+  func everyEntryEverywhere() throws {
+    let tool = try Tool(name: "snap-bench", adding: [])
+    #expect(tool.ids == AlgorithmCatalogue.ids)
+    let names = Set(makeBenchmarks(seed: 1, algorithms: tool.algorithms).map(\.name))
+    var page = ReportCommand.Page(
+      device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: tool)
+    page.addTrajectories()
+    page.addDockMaps(flick: CGVector(dx: 600, dy: -600))
+    let files = Set(page.files.map(\.0))
+    for entry in AlgorithmCatalogue.entries {
+      for operation in ["drag-step", "release", "frame", "gesture"] {
+        #expect(names.contains("\(entry.id)/\(operation)"), "\(entry.id)/\(operation) is not timed")
+      }
+      let name = ReportCommand.Page.fileName(entry.id)
+      for file in ["trajectory-\(name).svg", "rotation-\(name).svg", "dockmap-\(name).svg"] {
+        #expect(files.contains(file), "\(file) is not drawn")
+      }
+      #expect(
+        files.contains("dockmap-\(name)-flick.svg") == (entry.make().dockingMargin != nil),
+        "\(entry.id)'s flicked dock map")
+      #expect(try tool.algorithms(matching: entry.id).map(\.id) == [entry.id])
+    }
+  }
+
+  @Test("an added algorithm is listed, timed, verified, traced and drawn beside the built-ins")
+  func addedAlgorithm() throws {
+    let added = RegisteredAlgorithm(PlainDock())
+    let tool = try Tool(name: "my-bench", adding: [added])
+    #expect(tool.ids == AlgorithmCatalogue.ids + ["test.plain-dock"])
+    #expect(added.isSpecialized)
+    #expect(added.entry.summary == "touches API; docks flush the nearer side; none")
+    #expect(ListCommand.algorithmLines(tool).contains { $0.hasPrefix("test.plain-dock ") })
+    let names = makeBenchmarks(seed: 1, algorithms: tool.algorithms).map(\.name)
+    #expect(names.filter { $0.hasPrefix("test.plain-dock/") }.count == 4)
+    #expect(try tool.algorithms(matching: "TEST.Plain-Dock").map(\.id) == ["test.plain-dock"])
+    #expect(tool.suggestion(for: "test.plain-dok") == "test.plain-dock")
+    var page = ReportCommand.Page(
+      device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: tool)
+    page.addDockMaps(flick: CGVector(dx: 600, dy: -600))
+    #expect(page.files.contains { $0.0 == "dockmap-test.plain-dock-flick.svg" })
+    // Its findings name the tool that can replay them.
+    let findings = VerifyCommand.verifyOpened(
+      PlainDock(), invariants: [.inSafeArea], examples: 50, seed: 1, tool: tool)
+    #expect(findings.first?.replayCommand.hasPrefix("my-bench ") == true)
+  }
+
+  @Test(
+    "an added id that is taken, empty or untypable is an error naming it",
+    arguments: [
+      ("edge-dock.corrected", "already a built-in"), ("fluid-dock", "already a built-in"),
+      ("fluid-dock.left(slots:2)", "already a built-in"), ("fluid-dock.mine", "already a built-in"),
+      ("", "empty id"), ("My Dock", "not one users can type"), ("mine(2)", "not one users can type"),
+    ])
+  func collisions(id: String, message: String) {
+    var algorithm = PlainDock()
+    algorithm.id = id
+    #expect {
+      _ = try Tool(name: "my-bench", adding: [RegisteredAlgorithm(algorithm)])
+    } throws: { error in
+      "\(error)".contains(message)
+    }
+    // As a tool, it fails before any command runs.
+    #expect(SnapBench.run(["list", "algorithms"], adding: [RegisteredAlgorithm(algorithm)]) == 1)
+  }
+
+  @Test("two added algorithms may not share an id")
+  func duplicates() {
+    #expect {
+      _ = try Tool(
+        name: "my-bench", adding: [RegisteredAlgorithm(PlainDock()), RegisteredAlgorithm(PlainDock())])
+    } throws: { error in
+      "\(error)".contains("share the id 'test.plain-dock'")
+    }
+  }
+
+  @Test("help, usage lines and replay commands name the tool")
+  func toolName() {
+    let help = SnapBench.spec.renamed(to: "my-bench").helpText()
+    #expect(help.contains("USAGE: my-bench "))
+    #expect(!help.contains("snap-bench"))
+    let usage = renamingUsage(TraceCommand.spec.usage, to: "my-bench")
+    let lines = usage.split(separator: "\n")
+    #expect(lines[0].hasPrefix("my-bench trace <algorithm>"))
+    // Continuation lines stay under the first argument.
+    #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 7 + 15)) })
+    #expect(SnapBench.toolName(of: "/a/b/.build/debug/my-bench") == "my-bench")
+  }
+}

@@ -1,0 +1,72 @@
+import Foundation
+
+/// Runs programs for the tests, output captured: the `snap-bench` built beside this test
+/// bundle, any other executable, or a shell command line as a user would type it.
+enum SnapBenchProcess {
+  struct Result {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+  }
+
+  /// The `snap-bench` binary built beside this test bundle.
+  static let executable: URL? = {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<4 {
+      let candidate = directory.appendingPathComponent("snap-bench")
+      if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    return nil
+  }()
+
+  /// Runs the built `snap-bench` with `arguments`, `input` on its standard input.
+  static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    guard let executable else { throw Missing() }
+    return try run(executable: executable.path, arguments, input: input)
+  }
+
+  /// Runs `/bin/bash -c command`: a command line exactly as printed for users to paste.
+  static func shell(_ command: String) throws -> Result {
+    try run(executable: "/bin/bash", ["-c", command])
+  }
+
+  /// Runs `executable` with `arguments`, `input` on its standard input, and waits for it.
+  static func run(executable: String, _ arguments: [String], input: String? = nil) throws -> Result {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = stdin
+    try process.run()
+    // Standard error is drained on its own thread, so that neither pipe can fill and stall
+    // the child while the other is read.
+    let errors = Drained()
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errors.data = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Result(
+      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+      stderr: String(decoding: errors.data, as: UTF8.self))
+  }
+
+  private final class Drained: @unchecked Sendable {
+    var data = Data()
+  }
+
+  struct Missing: Error, CustomStringConvertible {
+    var description: String { "snap-bench was not built beside the tests" }
+  }
+}
