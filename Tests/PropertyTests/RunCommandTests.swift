@@ -8,7 +8,10 @@ import Testing
 struct RunCommandTests {
   let cli = CommandLineTests()
   /// A quick run: few iterations, few epochs, one cheap benchmark.
-  let quick = ["--filter", "reference/empty$", "--iterations", "1000", "--repetitions", "3", "--no-progress"]
+  let quick = [
+    "--filter", "reference/empty$", "--skip", "clamp", "--iterations", "1000", "--repetitions", "3",
+    "--no-progress",
+  ]
 
   @Test(
     "bad input is a usage error with status 64",
@@ -167,5 +170,24 @@ struct RunCommandTests {
     // Above the loop's own cost, twice the clamps is about twice the work.
     let ratio = (twice - empty) / (once - empty)
     #expect((1.5...2.5).contains(ratio), "clamp-twice \(twice), clamp \(once), empty \(empty)")
+  }
+}
+
+extension RunCommandTests {
+  @Test("a filter that leaves out its group's reference times the reference too, for the ratio")
+  func referenceComesAlong() throws {
+    let result = try cli.run([
+      "run", "--filter", "^fluid-dock.sides/frame$", "--iterations", "1000", "--repetitions", "3",
+      "--no-progress", "--format", "json",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let file = try BenchmarkResults(json: Data(result.stdout.utf8))
+    #expect(file.results.map(\.name) == ["edge-dock.corrected/frame", "fluid-dock.sides/frame"])
+    #expect(file.results.allSatisfy { $0.ratio != nil })
+    let skipped = try cli.run([
+      "run", "--filter", "^fluid-dock.sides/frame$", "--skip", "edge-dock", "--iterations", "1000",
+      "--repetitions", "3", "--no-progress", "--format", "json",
+    ])
+    #expect(try BenchmarkResults(json: Data(skipped.stdout.utf8)).results.map(\.name) == ["fluid-dock.sides/frame"])
   }
 }

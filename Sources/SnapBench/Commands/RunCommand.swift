@@ -87,14 +87,30 @@ enum RunCommand {
       baselineResults = try readBaseline(baselinePath(name))
     }
 
-    var benchmarks = makeBenchmarks(seed: inputSeed, algorithms: tool.algorithms)
+    let all = makeBenchmarks(seed: inputSeed, algorithms: tool.algorithms)
     func matches(_ pattern: NSRegularExpression, _ name: String) -> Bool {
       pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
     }
+    var benchmarks = all
     if let include { benchmarks = benchmarks.filter { matches(include, $0.name) } }
     if let exclude { benchmarks = benchmarks.filter { !matches(exclude, $0.name) } }
     guard !benchmarks.isEmpty else {
       throw RuntimeError("no benchmark matches; see the names with '\(tool.name) run --filter .'")
+    }
+    // A ratio needs its reference in the same run: a filter that leaves a group without it
+    // (`--filter myapp`) brings it along, unless `--skip` names it.
+    var addedReferences: [String] = []
+    if parsed.value(countOnly) == nil {
+      for group in BenchmarkGroup.order {
+        guard let reference = BenchmarkGroup.references[group],
+          benchmarks.contains(where: { $0.group == group }),
+          !benchmarks.contains(where: { $0.name == reference }),
+          exclude.map({ !matches($0, reference) }) ?? true,
+          let found = all.first(where: { $0.name == reference })
+        else { continue }
+        benchmarks.insert(found, at: benchmarks.firstIndex { $0.group == group } ?? 0)
+        addedReferences.append(reference)
+      }
     }
 
     if let text = parsed.value(countOnly) {
@@ -136,6 +152,12 @@ enum RunCommand {
         benchmarks.map(\.name), seed: inputSeed)
     }
 
+    if !addedReferences.isEmpty {
+      let note =
+        "\(addedReferences.joined(separator: ", ")): timed too, as the reference of the ratios "
+        + "(leave out with --skip)."
+      instructionNote = [instructionNote, note].compactMap { $0 }.joined(separator: "\n")
+    }
     // Benchmarks of algorithms added as `any SnapAlgorithm` run through generic code: say so.
     let generic = tool.algorithms.filter { !$0.isSpecialized }.map(\.entry.id)
       .filter { id in results.contains { $0.name.hasPrefix(id + "/") } }
