@@ -54,27 +54,7 @@ public struct VerificationFileError: Error, CustomStringConvertible, Sendable {
   init(description: String) { self.description = description }
 
   init(describing error: DecodingError) {
-    func path(_ context: DecodingError.Context) -> String {
-      let text = context.codingPath.reduce(into: "") { text, key in
-        if let index = key.intValue { text += "[\(index)]" } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-      }
-      return text.isEmpty ? "the file" : text
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      let prefix = path(context)
-      description = (prefix == "the file" ? key.stringValue : "\(prefix).\(key.stringValue)") + " is missing"
-    case .typeMismatch(_, let context), .valueNotFound(_, let context):
-      description = "\(path(context)): \(context.debugDescription)"
-    case .dataCorrupted(let context):
-      description =
-        context.codingPath.isEmpty
-        ? "it is not valid JSON" : "\(path(context)): \(context.debugDescription)"
-    @unknown default:
-      description = "\(error)"
-    }
+    description = error.sentence(file: "the file")
   }
 }
 

@@ -167,7 +167,7 @@ extension Gesture: Codable {
             description: "the gesture file is not valid JSON (\(reason ?? "\(error)"))")
         }
       }
-      throw GestureFileError(description: Self.describe(error))
+      throw GestureFileError(description: error.sentence(file: "the gesture file"))
     } catch {
       throw GestureFileError(description: "the gesture file could not be read: \(error)")
     }
@@ -182,33 +182,5 @@ extension Gesture: Codable {
   package var jsonValue: JSONValue {
     // Encoding a gesture cannot fail: every field is a number, a string or a list of them.
     (try? JSONValueEncoder().encode(self)) ?? .null
-  }
-
-  private static func describe(_ error: DecodingError) -> String {
-    func path(_ context: DecodingError.Context) -> String {
-      let text = context.codingPath.reduce(into: "") { text, key in
-        if let index = key.intValue { text += "[\(index)]" } else {
-          text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-        }
-      }
-      return text.isEmpty ? "the gesture file" : text
-    }
-    switch error {
-    case .keyNotFound(let key, let context):
-      let prefix = path(context)
-      let full = prefix == "the gesture file" ? key.stringValue : "\(prefix).\(key.stringValue)"
-      return "\(full) is missing"
-    case .typeMismatch(let type, let context):
-      return "\(path(context)): expected \(type == Double.self ? "a number" : "\(type)")"
-    case .valueNotFound(_, let context):
-      return "\(path(context)): expected a value, found null"
-    case .dataCorrupted(let context):
-      if context.codingPath.isEmpty {
-        return "the gesture file is not valid JSON (\(context.debugDescription))"
-      }
-      return "\(path(context)): \(context.debugDescription)"
-    @unknown default:
-      return "the gesture file could not be read: \(error)"
-    }
   }
 }

@@ -72,7 +72,8 @@ public struct BenchmarkResults: Codable, Sendable {
       case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "version":
         throw ResultsFileError(description: "version \(context.debugDescription)")
       default:
-        throw ResultsFileError(description: "it is not a snap-bench results file (\(error))")
+        throw ResultsFileError(
+          description: "it is not a snap-bench results file (\(error.sentence(file: "the file")))")
       }
     } catch {
       throw ResultsFileError(description: "it could not be read (\(error))")

@@ -30,7 +30,7 @@ extension Invariant {
     let restOffset = trajectory.rest.midX - region.midX
     // Within half a point of the middle, a side is not meaningful (nor for an item as wide
     // as the region, whose left and right positions coincide).
-    guard abs(offset) > 0.5, abs(restOffset) > 0.5 else { return .notApplicable }
+    guard abs(offset) > Self.halfPoint, abs(restOffset) > Self.halfPoint else { return .notApplicable }
     let restedRight = restOffset > 0
     if restedRight == (offset > 0) {
       guard rule.decelerationRate != nil,
@@ -94,14 +94,14 @@ extension Invariant {
           [speed > 0 ? .right : .left],
           "flicked at \(describeNumber(speed.rounded())) pt/s along x (a throw from \(describeNumber(minimumSpeed)))")
       }
-      guard abs(speed) <= minimumSpeed - 1, abs(releaseCenter.x - middle.x) > 0.5 else {
+      guard abs(speed) <= minimumSpeed - 1, abs(releaseCenter.x - middle.x) > Self.halfPoint else {
         return .notApplicable
       }
       return expect(
         [releaseCenter.x > middle.x ? .right : .left],
         "released at x = \(describeNumber(releaseCenter.x)) without a throw")
     case .nearestCorner:
-      guard abs(point.x - middle.x) > 0.5, abs(point.y - middle.y) > 0.5 else {
+      guard abs(point.x - middle.x) > Self.halfPoint, abs(point.y - middle.y) > Self.halfPoint else {
         return .notApplicable
       }
       return expect(
@@ -112,7 +112,7 @@ extension Invariant {
         (.left, point.x - low.x), (.right, high.x - point.x), (.top, point.y - low.y),
         (.bottom, high.y - point.y),
       ].sorted { $0.1 < $1.1 }
-      guard distances[1].1 - distances[0].1 > 0.5 else { return .notApplicable }
+      guard distances[1].1 - distances[0].1 > Self.halfPoint else { return .notApplicable }
       return expect([distances[0].0], "the projected point \(at) is nearest the \(distances[0].0.rawValue)")
     }
   }

@@ -90,7 +90,7 @@ extension Invariant {
       expected = min(max(nearest[0], low), high)
     }
     let actual = alongX ? rest.midX : rest.midY
-    if abs(actual - expected) <= 0.5 { return nil }
+    if abs(actual - expected) <= halfPoint { return nil }
     let axis = alongX ? "x" : "y"
     let what = rule.slots == nil ? "the projected point puts it at" : "the slot nearest the projected point is at"
     return "projected to \(axis) = \(describeNumber(wanted)), its centre rests at \(axis) = "
@@ -144,7 +144,7 @@ extension Invariant {
     windowLow: CGFloat, windowHigh: CGFloat, margin: CGFloat, coefficient: CGFloat
   ) -> CGFloat? {
     let (low, high) = restRange(extent: extent, regionLow: regionLow, regionHigh: regionHigh, margin: margin)
-    guard abs(wanted - low) > 1e-6, abs(wanted - high) > 1e-6 else { return nil }
+    guard abs(wanted - low) > bandKink, abs(wanted - high) > bandKink else { return nil }
     let length = windowHigh - windowLow
     var unclamped = wanted
     var slope: CGFloat = 1
@@ -158,7 +158,7 @@ extension Invariant {
     // direction, so the axis is not judged.
     let lowest = windowLow + extent / 2
     let highest = windowHigh - extent / 2
-    if abs(unclamped - lowest) <= 1e-9 || abs(unclamped - highest) <= 1e-9 { return nil }
+    if abs(unclamped - lowest) <= onTheEdge || abs(unclamped - highest) <= onTheEdge { return nil }
     if unclamped < lowest || unclamped > highest { return 0 }
     return slope
   }
@@ -187,10 +187,10 @@ extension Invariant {
   {
     let vertical = rule.marginOnAllSides ? margin : 0
     var edges: Set<Edge> = []
-    if abs(rect.minX - (region.minX + margin)) <= 0.5 { edges.insert(.left) }
-    if abs(rect.maxX - (region.maxX - margin)) <= 0.5 { edges.insert(.right) }
-    if abs(rect.minY - (region.minY + vertical)) <= 0.5 { edges.insert(.top) }
-    if abs(rect.maxY - (region.maxY - vertical)) <= 0.5 { edges.insert(.bottom) }
+    if abs(rect.minX - (region.minX + margin)) <= halfPoint { edges.insert(.left) }
+    if abs(rect.maxX - (region.maxX - margin)) <= halfPoint { edges.insert(.right) }
+    if abs(rect.minY - (region.minY + vertical)) <= halfPoint { edges.insert(.top) }
+    if abs(rect.maxY - (region.maxY - vertical)) <= halfPoint { edges.insert(.bottom) }
     return edges
   }
 
@@ -241,7 +241,7 @@ extension Invariant {
       guard highest >= lowest, freeHighest >= freeLowest else { return nil }
       return slotFractions(slots).contains { fraction in
         let slot = freeLowest + fraction * (freeHighest - freeLowest)
-        return abs(min(max(slot, lowest), highest) - center) <= 0.5
+        return abs(min(max(slot, lowest), highest) - center) <= halfPoint
       }
     }
     var verdicts: [Bool] = []

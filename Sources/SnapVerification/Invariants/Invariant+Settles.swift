@@ -26,7 +26,7 @@ extension Invariant {
     // Each motion declares its settle time when it starts (for a spring handed a velocity,
     // the time for that velocity); nothing may still move after the last one has ended.
     let end = trajectory.motionEnd ?? -.infinity
-    if final.time < end + 1e-9 { return .holds }
+    if final.time < end + Self.sameMoment { return .holds }
     return .violated(Violation(
       "still moving at t = \(describeNumber(final.time)) s; its motion was declared to end at "
         + "t = \(describeNumber(end)) s", at: final.time, rect: final.rect))

@@ -16,7 +16,7 @@ extension Invariant {
     // A container that changes under the finger moves the bounds and the finger's coordinates
     // together; what the item should do then is resize-safe's and on-screen's to judge.
     let lastDrag = drags.last?.time ?? first.time
-    if scenario.resizes.contains(where: { $0.time <= lastDrag + 1e-9 }) { return .notApplicable }
+    if scenario.resizes.contains(where: { $0.time <= lastDrag + Self.sameMoment }) { return .notApplicable }
     // With a rubber band, the finger holds the point the band shows the item at: the grab is
     // measured from where the finger would have to put it, so nothing jumps when it follows.
     let anchor = Self.grabAnchor(

@@ -15,7 +15,7 @@ extension Invariant {
     let tolerance = Self.tolerance
     guard let release = trajectory.releaseVelocity, let handoff = trajectory.handoffVelocity,
       let center = trajectory.releaseCenter, let releaseTime = trajectory.releaseTime,
-      (release.dx * release.dx + release.dy * release.dy).squareRoot() >= 100,
+      (release.dx * release.dx + release.dy * release.dy).squareRoot() >= Self.minimumReleaseSpeed,
       // A container change after the release moves the item for reasons of its own.
       !scenario.resizes.contains(where: { $0.time >= releaseTime })
     else { return .notApplicable }
@@ -49,7 +49,7 @@ extension Invariant {
       ),
     ] {
       // Every axis the finger was moving along: a motion that leaves one out hitches there.
-      guard abs(speed) >= 25 else { continue }
+      guard abs(speed) >= Self.minimumAxisSpeed else { continue }
       var itemSpeed = speed
       var eased = false
       if let coefficient = algorithm.rubberBand, let target {
@@ -86,7 +86,9 @@ extension Invariant {
       }
       applied = true
       // Written so that a NaN hand-off fails.
-      if !(abs(handed - itemSpeed) <= max(25, 0.05 * abs(itemSpeed))) {
+      if !(abs(handed - itemSpeed)
+        <= max(Self.velocityTolerance, Self.relativeVelocityTolerance * abs(itemSpeed)))
+      {
         let moving =
           eased
           ? "the item moved at \(describeNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "

@@ -36,6 +36,29 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// included), in points: far below a pixel.
   static let tolerance: CGFloat = 0.05
 
+  /// How close to an edge, a slot or the middle a rest must be to count as on it, in points:
+  /// half a point, so that rounding to the pixel grid cannot decide a side.
+  static let halfPoint: CGFloat = 0.5
+
+  /// How close in time two moments are taken to be the same one, in seconds: far below a frame.
+  static let sameMoment: Double = 1e-9
+
+  /// How close to the window's edge a shown centre must be to count as exactly on it, where the
+  /// direction of travel decides its slope, in points.
+  static let onTheEdge: CGFloat = 1e-9
+
+  /// How far from the rest range's end a finger must be for the rubber band's slope to be
+  /// judged, in points: the slope jumps there and rounding decides which side.
+  static let bandKink: CGFloat = 1e-6
+
+  /// velocity-continuous: the release speed below which nothing is handed over (a finger at
+  /// rest), the speed along an axis below which that axis is not judged, and how far the
+  /// motion's start may be from the velocity (the larger of the two), in points per second.
+  static let minimumReleaseSpeed: CGFloat = 100
+  static let minimumAxisSpeed: CGFloat = 25
+  static let velocityTolerance: CGFloat = 25
+  static let relativeVelocityTolerance: CGFloat = 0.05
+
   /// Whether the invariant can apply to `algorithm` at all: docking invariants need an
   /// algorithm that docks.
   public func applies(to algorithm: some SnapAlgorithm) -> Bool {
