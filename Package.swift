@@ -43,11 +43,28 @@ let package = Package(
     .executableTarget(name: "snap-bench", dependencies: ["SnapBench"], linkerSettings: libm),
 
     // MARK: - Tests
+    // Fixtures and the subprocess helper every test target shares; no product.
+    .target(
+      name: "TestSupport", dependencies: ["SnapAlgorithms"], path: "Tests/TestSupport",
+      linkerSettings: libm),
+    .testTarget(
+      name: "SnapAlgorithmsTests", dependencies: ["SnapAlgorithms", "TestSupport"],
+      linkerSettings: libm),
+    .testTarget(
+      name: "SnapCheckTests", dependencies: ["SnapCheck", "SnapCheckTesting"], linkerSettings: libm),
+    // Every invariant of every algorithm, checked by the property tester.
     .testTarget(
       name: "PropertyTests",
+      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification"],
+      linkerSettings: libm),
+    .testTarget(
+      name: "SnapLabTestingTests",
+      dependencies: ["SnapAlgorithms", "SnapVerification", "SnapLabTesting", "TestSupport"],
+      linkerSettings: libm),
+    .testTarget(
+      name: "SnapBenchTests",
       dependencies: [
-        "SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification", "SnapLabTesting",
-        "SnapBench",
+        "SnapAlgorithms", "SnapCheck", "SnapVerification", "SnapBench", "TestSupport",
       ],
       linkerSettings: libm),
   ],

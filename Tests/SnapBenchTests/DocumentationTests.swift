@@ -1,5 +1,6 @@
 import Foundation
 import SnapCheck
+import TestSupport
 import Testing
 
 /// The Swift on the pages users read compiles: every block is a verbatim excerpt of the example

@@ -1,21 +1,19 @@
 import Foundation
-import Testing
+import SnapAlgorithms
 
-@testable import SnapAlgorithms
-
-/// Shared fixtures for the tests.
-enum Fixtures {
+/// Shared fixtures for the tests of every module.
+public enum Fixtures {
   /// iPhone 8 portrait with a navigation bar and a tab bar: 375×667, status bar 20.
-  static var iPhone8: Environment { DeviceProfile.named("iPhone 8")!.environment() }
+  public static var iPhone8: Environment { DeviceProfile.named("iPhone 8")!.environment() }
   /// iPhone X portrait with both bars: 375×812, insets 44/34.
-  static var iPhoneX: Environment { DeviceProfile.named("iPhone X")!.environment() }
+  public static var iPhoneX: Environment { DeviceProfile.named("iPhone X")!.environment() }
 
-  static func events(_ list: [(Double, TouchPhase, CGFloat, CGFloat)]) -> [TouchEvent] {
+  public static func events(_ list: [(Double, TouchPhase, CGFloat, CGFloat)]) -> [TouchEvent] {
     list.map { TouchEvent($0.1, at: $0.0, x: $0.2, y: $0.3) }
   }
 
   /// Runs `algorithm` on `environment` with a 60×60 item (or `size`) from `start`.
-  static func run<A: SnapAlgorithm>(
+  public static func run<A: SnapAlgorithm>(
     _ algorithm: A, on environment: Environment, size: CGSize = Simulator.defaultItemSize,
     start: CGPoint, _ events: [(Double, TouchPhase, CGFloat, CGFloat)]
   ) -> Trajectory {
@@ -26,14 +24,14 @@ enum Fixtures {
 
 extension CGRect {
   /// The centre, for readable expectations.
-  var mid: CGPoint { CGPoint(x: midX, y: midY) }
+  public var mid: CGPoint { CGPoint(x: midX, y: midY) }
 }
 
 /// A tiny deterministic generator (SplitMix64) for sampling inputs in tests.
-struct SeededGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
+public struct SeededGenerator {
+  public var state: UInt64
+  public init(seed: UInt64) { state = seed }
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -41,8 +39,8 @@ struct SeededGenerator {
     return z ^ (z >> 31)
   }
   /// A double in [0, 1), from the top 53 bits.
-  mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
-  mutating func double(in range: ClosedRange<Double>) -> Double {
+  public mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
+  public mutating func double(in range: ClosedRange<Double>) -> Double {
     range.lowerBound + (range.upperBound - range.lowerBound) * unit()
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SnapBench
+import TestSupport
 import Testing
 
 /// `snap-bench run`: bad input, baselines, the frame budget, and that the work is not optimised

@@ -2,6 +2,7 @@ import Foundation
 import SnapAlgorithms
 import SnapLabTesting
 import SnapVerification
+import TestSupport
 import Testing
 import XCTest
 
@@ -64,7 +65,7 @@ struct ExpectInvariantsTests {
     let rest = try #require(evidence.rect)
     let region = try #require(evidence.region)
     #expect(!region.contains(rest))
-    let binary = try #require(CommandLineTests.executable, "snap-bench was not built")
+    let binary = try #require(SnapBenchProcess.executable, "snap-bench was not built")
     let result = try SnapBenchProcess.shell(finding.replayCommand(tool: binary.path))
     #expect(result.status == 0, "\(result.stderr)")
     struct Trace: Decodable {

@@ -2,15 +2,15 @@ import Foundation
 
 /// Runs programs for the tests, output captured: the `snap-bench` built beside this test
 /// bundle, any other executable, or a shell command line as a user would type it.
-enum SnapBenchProcess {
-  struct Result {
-    var status: Int32
-    var stdout: String
-    var stderr: String
+public enum SnapBenchProcess {
+  public struct Result: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
   }
 
   /// The `snap-bench` binary built beside this test bundle.
-  static let executable: URL? = {
+  public static let executable: URL? = {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<4 {
       let candidate = directory.appendingPathComponent("snap-bench")
@@ -21,18 +21,18 @@ enum SnapBenchProcess {
   }()
 
   /// Runs the built `snap-bench` with `arguments`, `input` on its standard input.
-  static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+  public static func run(_ arguments: [String], input: String? = nil) throws -> Result {
     guard let executable else { throw Missing() }
     return try run(executable: executable.path, arguments, input: input)
   }
 
   /// Runs `/bin/bash -c command`: a command line exactly as printed for users to paste.
-  static func shell(_ command: String) throws -> Result {
+  public static func shell(_ command: String) throws -> Result {
     try run(executable: "/bin/bash", ["-c", command])
   }
 
   /// Runs `executable` with `arguments`, `input` on its standard input, and waits for it.
-  static func run(executable: String, _ arguments: [String], input: String? = nil) throws -> Result {
+  public static func run(executable: String, _ arguments: [String], input: String? = nil) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -66,7 +66,7 @@ enum SnapBenchProcess {
     var data = Data()
   }
 
-  struct Missing: Error, CustomStringConvertible {
-    var description: String { "snap-bench was not built beside the tests" }
+  public struct Missing: Error, CustomStringConvertible {
+    public var description: String { "snap-bench was not built beside the tests" }
   }
 }

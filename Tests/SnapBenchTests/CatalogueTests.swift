@@ -1,6 +1,7 @@
 import Foundation
 import SnapAlgorithms
 import SnapVerification
+import TestSupport
 import Testing
 
 @testable import SnapBench

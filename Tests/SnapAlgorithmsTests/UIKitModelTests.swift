@@ -1,0 +1,134 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SnapAlgorithms
+
+/// The UIKit spellings of the model: what a port of UIKit code calls does what UIKit does.
+@Suite("The UIKit model's spellings")
+struct UIKitModelTests {
+  static let phone = DeviceProfile.standard.environment()
+
+  @Test("a view controller's view reports the bars in its safe area, as UIKit does")
+  func superviewInsets() {
+    let superview = Superview(Self.phone)
+    #expect(superview.safeAreaInsets == EdgeInsets(top: 103, left: 0, bottom: 83, right: 0))
+    #expect(superview.bounds == CGRect(x: 0, y: 0, width: 393, height: 852))
+    #expect(superview.bounds.inset(by: superview.safeAreaInsets) == Self.phone.safeRegion)
+    var typing = Self.phone
+    typing.keyboardFrame = CGRect(x: 0, y: 516, width: 393, height: 336)
+    // The keyboard is not in the safe area (apps hear of it from notifications).
+    #expect(Superview(typing).safeAreaInsets == superview.safeAreaInsets)
+    let landscape = DeviceProfile.standard.environment(.landscape)
+    #expect(Superview(landscape).safeAreaInsets == EdgeInsets(top: 32, left: 59, bottom: 53, right: 59))
+  }
+
+  @Test("animate(withDuration:delay:options:) changes the model at once and shows the curve after the delay")
+  func curveAnimation() {
+    var view = ItemView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 60, height: 60))
+    view.currentTime = 2
+    view.animate(withDuration: 0.4, delay: 0.1, options: [.curveEaseOut]) {
+      $0.center = CGPoint(x: 300, y: 100)
+    }
+    #expect(view.center == CGPoint(x: 300, y: 100))
+    #expect(view.presentationCenter(at: 2.05) == CGPoint(x: 100, y: 100))
+    let expected = 100 + 200 * TimingCurve.easeOut.value(atProgress: 0.5)
+    #expect(abs(view.presentationCenter(at: 2.3).x - expected) < 1e-9)
+    #expect(view.presentationCenter(at: 2.5) == CGPoint(x: 300, y: 100))
+    // Without .allowUserInteraction the view ignores touches until the animation ends.
+    #expect(!view.acceptsTouches(at: 2.3))
+    #expect(view.acceptsTouches(at: 2.5))
+    var interactive = ItemView(center: .zero, size: CGSize(width: 10, height: 10))
+    interactive.animate(withDuration: 1, options: [.allowUserInteraction, .curveLinear]) {
+      $0.center = CGPoint(x: 10, y: 0)
+    }
+    #expect(interactive.acceptsTouches(at: 0.5))
+    #expect(abs(interactive.presentationCenter(at: 0.25).x - 2.5) < 1e-9)
+    // A duration of zero changes the view without animating, as UIKit does.
+    var jump = ItemView(center: .zero, size: CGSize(width: 10, height: 10))
+    jump.animate(withDuration: 0) { $0.center = CGPoint(x: 5, y: 5) }
+    #expect(jump.animations.isEmpty && jump.center == CGPoint(x: 5, y: 5))
+  }
+
+  @Test("the spring form is UIKit's: damping, a duration it settles in, a velocity normalised by distance")
+  func springAnimation() throws {
+    var view = ItemView(center: CGPoint(x: 0, y: 0), size: CGSize(width: 10, height: 10))
+    view.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 2) {
+      $0.center = CGPoint(x: 100, y: 50)
+    }
+    let spring = try #require(Spring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: 2))
+    #expect(view.animations.first?.motion == .spring(spring))
+    // Normalised velocity 2: twice the distance per second, on both axes.
+    let velocity = view.presentationVelocity(at: 0)
+    #expect(abs(velocity.dx - 200) < 1e-6 && abs(velocity.dy - 100) < 1e-6)
+    // The property-animator form takes a velocity per axis.
+    var perAxis = ItemView(center: CGPoint(x: 0, y: 0), size: CGSize(width: 10, height: 10))
+    perAxis.animate(
+      withDuration: 0.5,
+      timingParameters: .init(dampingRatio: 1, initialVelocity: CGVector(dx: 3, dy: -1))
+    ) { $0.center = CGPoint(x: 100, y: 50) }
+    let started = perAxis.presentationVelocity(at: 0)
+    #expect(abs(started.dx - 300) < 1e-6 && abs(started.dy + 50) < 1e-6)
+    #expect(perAxis.presentationCenter(at: 0.5) == CGPoint(x: 100, y: 50))
+  }
+
+  @Test("the recogniser answers in any view, and nil is the window")
+  func recognizerSpellings() {
+    var recognizer = PanGestureRecognizer(touchDownAt: CGPoint(x: 100, y: 200))
+    recognizer.location = CGPoint(x: 130, y: 180)
+    let view = ItemView(center: CGPoint(x: 110, y: 190), size: CGSize(width: 60, height: 60))
+    let superview = Superview(Self.phone)
+    #expect(recognizer.translation(in: view) == CGPoint(x: 30, y: -20))
+    #expect(recognizer.translation(in: superview) == CGPoint(x: 30, y: -20))
+    #expect(recognizer.translation(in: nil) == CGPoint(x: 30, y: -20))
+    #expect(recognizer.location(in: superview) == CGPoint(x: 130, y: 180))
+    #expect(recognizer.location(in: nil) == CGPoint(x: 130, y: 180))
+    // In the item's own coordinates: from its top left corner (80, 160).
+    #expect(recognizer.location(in: view) == CGPoint(x: 50, y: 20))
+    recognizer.setTranslation(.zero, in: superview)
+    #expect(recognizer.translation(in: nil) == .zero)
+    let touch = Touch(locationInWindow: CGPoint(x: 130, y: 180))
+    #expect(touch.location(in: view.superview) == CGPoint(x: 130, y: 180))
+    #expect(touch.location(in: nil) == CGPoint(x: 130, y: 180))
+    #expect(touch.location(in: view) == CGPoint(x: 50, y: 20))
+    #expect(view.bounds == CGRect(x: 0, y: 0, width: 60, height: 60))
+  }
+
+  /// Ends the drag from its own handler once the centre passes x = 250, by assigning `state`
+  /// (the Swift spelling) or by `setState(_:)` (the articles').
+  struct Ender: SnapAlgorithm {
+    var id = "test.ender"
+    let inputAPI = InputAPI.panGestureRecognizer
+    var releaseMotion: Motion? = Motion.none
+    var dockingMargin: CGFloat? { nil }
+    var assigns: Bool
+    var endedAt: CGPoint?
+
+    mutating func handlePan(
+      _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+    ) {
+      let translation = recognizer.translation(in: view.superview)
+      view.center = CGPoint(x: view.center.x + translation.x, y: view.center.y + translation.y)
+      recognizer.setTranslation(.zero, in: view.superview)
+      if recognizer.state == .changed, view.center.x > 250 {
+        if assigns { recognizer.state = .ended } else { recognizer.setState(.ended) }
+        // As in UIKit, the assignment reads back at once.
+        precondition(recognizer.state == .ended)
+      }
+      if recognizer.state == .ended { view.center.y = 100 }
+    }
+  }
+
+  @Test("assigning recognizer.state from the handler ends the drag as setState: does")
+  func stateAssignment() {
+    let gesture = Gesture.drag(
+      from: CGPoint(x: 200, y: 400), to: CGPoint(x: 340, y: 400), duration: 0.3, touchRate: 60)
+    let simulator = Simulator(environment: Self.phone)
+    let assigned = simulator.run(Ender(assigns: true), gesture: gesture)
+    let set = simulator.run(Ender(assigns: false), gesture: gesture)
+    #expect(assigned == set)
+    // Ended with the finger still down: the handler ran again with .ended and moved it up.
+    #expect(assigned.rest.midY == 100)
+    #expect(assigned.rest.midX < 280)
+  }
+}
