@@ -1,4 +1,5 @@
 import Foundation
+import SnapVerification
 import TestSupport
 import Testing
 
@@ -261,58 +262,37 @@ extension CommandLineTests {
     #expect(Set(output.results.map(\.status)) == ["holds", "violated", "not-applicable"])
   }
 
-  @Test("every violation verify reports replays to the same rest position with trace")
+  @Test("every violation verify reports replays, pasted as printed, to the same rest with trace")
   func verifyReplaysWithTrace() throws {
-    let result = try run(["verify", "--format", "json"])
-    let object = try #require(
-      try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
-    let results = try #require(object["results"] as? [[String: Any]])
+    // The published variants are the ones with violations; the others hold (their findings
+    // are checked in-process by the property tests).
+    let published = AlgorithmCatalogue.ids.filter { $0.hasSuffix(".published") }
+    let result = try run(["verify", "--format", "json"] + published.flatMap { ["--algorithm", $0] })
+    #expect(result.status == 0, "\(result.stderr)")
+    let report = try VerificationReport(json: Data(result.stdout.utf8))
+    let binary = try #require(Self.executable)
     var replayed = 0
-    for entry in results {
-      guard let counterexample = entry["counterexample"] as? [String: Any],
-        let algorithm = entry["algorithm"] as? String,
-        let gesture = counterexample["gesture"],
-        let device = counterexample["device"] as? String,
-        let item = counterexample["item"] as? [String: Double]
-      else { continue }
-      var arguments = ["trace", algorithm, "--device", device, "--gesture", "-"]
-      if counterexample["landscape"] as? Bool == true { arguments.append("--landscape") }
-      if counterexample["navigationBar"] as? Bool == false { arguments.append("--no-nav-bar") }
-      if counterexample["tabBar"] as? Bool == false { arguments.append("--no-tab-bar") }
-      if counterexample["keyboard"] as? Bool == true { arguments.append("--keyboard") }
-      arguments += ["--item", "\(Int(item["width"] ?? 0))x\(Int(item["height"] ?? 0))"]
-      let gestureText = String(
-        decoding: try JSONSerialization.data(withJSONObject: gesture), as: UTF8.self)
-      let trace = try run(arguments, input: gestureText)
+    for finding in report.findings where finding.status == .violated {
+      let scenario = try #require(finding.counterexample)
+      let trace = try SnapBenchProcess.shell(
+        finding.replayCommand(tool: binary.path) + " --format json")
       #expect(trace.status == 0, "\(trace.stderr)")
       // The simulator, run on the same scenario, gives the rest frame trace printed.
-      let profile = try #require(DeviceProfile.named(device))
-      let environment = profile.environment(
-        counterexample["landscape"] as? Bool == true ? .landscape : .portrait,
-        bars: .init(
-          navigationBar: counterexample["navigationBar"] as? Bool ?? true,
-          tabBar: counterexample["tabBar"] as? Bool ?? true,
-          keyboard: counterexample["keyboard"] as? Bool ?? false))
-      let parsed = try Gesture(json: Data(gestureText.utf8))
-      let algorithmValue = try #require(AlgorithmCatalogue.algorithm(id: algorithm))
-      let rest = simulateRest(algorithmValue, environment, item, parsed)
+      let algorithm = try #require(AlgorithmCatalogue.algorithm(id: finding.algorithm))
+      let rest = simulateRest(algorithm, scenario)
       struct Trace: Decodable { var rest: [String: Double] }
       let traced = try JSONDecoder().decode(Trace.self, from: Data(trace.stdout.utf8))
-      #expect(traced.rest["x"] == Double(rest.origin.x))
-      #expect(traced.rest["y"] == Double(rest.origin.y))
+      #expect(traced.rest["x"] == Double(rest.origin.x), "\(finding.algorithm) \(finding.invariant)")
+      #expect(traced.rest["y"] == Double(rest.origin.y), "\(finding.algorithm) \(finding.invariant)")
       replayed += 1
     }
     #expect(replayed == 23)
   }
 
-  func simulateRest<A: SnapAlgorithm>(
-    _ algorithm: A, _ environment: Environment, _ item: [String: Double], _ gesture: Gesture
-  ) -> CGRect {
-    Simulator(
-      environment: environment,
-      itemSize: CGSize(width: item["width"] ?? 0, height: item["height"] ?? 0)
-    ).run(algorithm, gesture: gesture).rest
+  func simulateRest<A: SnapAlgorithm>(_ algorithm: A, _ scenario: Scenario) -> CGRect {
+    scenario.simulate(algorithm).rest
   }
+
 
   @Test(
     "verify rejects bad input with a usage error",
