@@ -88,7 +88,7 @@ struct UIKitModelTests {
     recognizer.setTranslation(.zero, in: superview)
     #expect(recognizer.translation(in: nil) == .zero)
     let touch = Touch(locationInWindow: CGPoint(x: 130, y: 180))
-    #expect(touch.location(in: view.superview) == CGPoint(x: 130, y: 180))
+    #expect(touch.location(in: superview) == CGPoint(x: 130, y: 180))
     #expect(touch.location(in: nil) == CGPoint(x: 130, y: 180))
     #expect(touch.location(in: view) == CGPoint(x: 50, y: 20))
     #expect(view.bounds == CGRect(x: 0, y: 0, width: 60, height: 60))
@@ -107,9 +107,9 @@ struct UIKitModelTests {
     mutating func handlePan(
       _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
     ) {
-      let translation = recognizer.translation(in: view.superview)
+      let translation = recognizer.translation(in: context.superview)
       view.center = CGPoint(x: view.center.x + translation.x, y: view.center.y + translation.y)
-      recognizer.setTranslation(.zero, in: view.superview)
+      recognizer.setTranslation(.zero, in: context.superview)
       if recognizer.state == .changed, view.center.x > 250 {
         if assigns { recognizer.state = .ended } else { recognizer.setState(.ended) }
         // As in UIKit, the assignment reads back at once.

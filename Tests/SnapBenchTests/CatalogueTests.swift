@@ -19,12 +19,12 @@ struct CatalogueTests {
     var offset = CGVector.zero
 
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let finger = touch.location(in: view.superview)
+      let finger = touch.location(in: context.superview)
       offset = CGVector(dx: finger.x - view.center.x, dy: finger.y - view.center.y)
     }
 
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let finger = touch.location(in: view.superview)
+      let finger = touch.location(in: context.superview)
       view.center = CGPoint(x: finger.x - offset.dx, y: finger.y - offset.dy)
     }
   }

@@ -78,7 +78,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     algorithm.didLoad(in: environment)
     self.handlers = algorithm
     self.environment = environment
-    self.item = ItemView(center: center, size: itemSize, superview: Superview(environment))
+    self.item = ItemView(center: center, size: itemSize)
   }
 
   /// Whether a finger is down and its touches reach the item's code.
@@ -130,9 +130,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         touch = .touches(start: location, startTime: time, tapFailed: false)
         handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       case .panGestureRecognizer:
-        var recognizer = PanGestureRecognizer(touchDownAt: location)
-        recognizer.superviewOrigin = item.superview.frame.origin
-        touch = .pan(recognizer)
+        touch = .pan(PanGestureRecognizer(touchDownAt: location))
         // The view under a recogniser still gets the touch (delaysTouchesBegan is off).
         handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
       }
@@ -306,7 +304,6 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     environment = new
     clock = max(clock, time.isFinite ? time : clock)
     item.currentTime = clock
-    item.superview = Superview(new)
     let context = UIKitContext(time: clock, environment: new, fingerVelocity: tracker.velocity)
     handlers.environmentDidChange(from: old, view: &item, context: context)
   }

@@ -59,9 +59,8 @@
 
     private func context(_ environment: Environment, velocity: CGVector = .zero) -> UIKitContext {
       let now = CACurrentMediaTime()
-      // Animations the algorithm starts with UIKit's spellings begin now, in this superview.
+      // Animations the algorithm starts with UIKit's spellings begin now.
       model.currentTime = now
-      model.superview = Superview(environment)
       return UIKitContext(time: now, environment: environment, fingerVelocity: velocity)
     }
 

@@ -112,21 +112,15 @@ public struct ItemView: Hashable, Sendable {
   /// see the item where it is shown, not at its model value, so a finger can catch it in flight.
   public var isDisplayLinkDriven = false
 
-  /// The item's superview, as `view.superview` reads it in UIKit; the simulator keeps it up to
-  /// date as the container changes.
-  public var superview: Superview
-
   /// The moment on the gesture's clock that UIKit's `animate(withDuration:…)` calls start at,
   /// as Core Animation's start at the current media time; the simulator sets it before every
   /// handler it calls.
   public var currentTime: Double = 0
 
   @inlinable
-  public init(center: CGPoint, size: CGSize, superview: Superview? = nil) {
+  public init(center: CGPoint, size: CGSize) {
     self.center = center
     self.size = size
-    self.superview =
-      superview ?? Superview(bounds: .zero, frame: .zero, safeAreaInsets: .zero)
   }
 
   /// `view.bounds`: the item's own coordinates, origin at its top left corner.

@@ -26,13 +26,14 @@ public struct UIKitContext: Sendable {
   /// The keyboard's frame in the superview's coordinates while it is shown, as an app reads it
   /// from `UIResponder.keyboardFrameEndUserInfoKey` (or `view.keyboardLayoutGuide`).
   @inlinable public var keyboardFrame: CGRect? { environment.keyboardFrame }
-  /// The item's superview as this moment's environment lays it out (`view.superview` holds
-  /// the same).
+  /// The item's superview, as UIKit code reads it through `view.superview`: its bounds, frame
+  /// and safe-area insets as this moment's environment lays it out.
   @inlinable public var superview: Superview { Superview(environment) }
 }
 
-/// The item's superview as UIKit code reads it through `view.superview`: its bounds, where it
-/// lies in the window, and its safe-area insets.
+/// The item's superview as UIKit code reads it through `view.superview` (the model hands it
+/// over as `context.superview`): its bounds, where it lies in the window, and its safe-area
+/// insets.
 ///
 /// The articles add the item to a view controller's view that fills the window. Such a view's
 /// `safeAreaInsets` include the bars: the status bar or sensor housing and the navigation bar
@@ -41,16 +42,17 @@ public struct UIKitContext: Sendable {
 /// `superview.bounds.inset(by: superview.safeAreaInsets)` is the environment's safe region when
 /// no keyboard is shown.
 public struct Superview: Hashable, Sendable {
-  /// `superview.bounds`.
-  public var bounds: CGRect
   /// `superview.frame`, in the window.
   public var frame: CGRect
   /// `superview.safeAreaInsets`, bars included.
   public var safeAreaInsets: EdgeInsets
 
+  /// `superview.bounds`: its own coordinates, origin at its top left corner.
   @inlinable
-  public init(bounds: CGRect, frame: CGRect, safeAreaInsets: EdgeInsets) {
-    self.bounds = bounds
+  public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
+
+  @inlinable
+  public init(frame: CGRect, safeAreaInsets: EdgeInsets) {
     self.frame = frame
     self.safeAreaInsets = safeAreaInsets
   }
@@ -63,7 +65,7 @@ public struct Superview: Hashable, Sendable {
     let top = max(environment.topBarsBottom - bounds.minY, 0)
     let bottom = max(environment.tabBarHeight, environment.safeAreaInsets.bottom, 0)
     self.init(
-      bounds: CGRect(origin: .zero, size: bounds.size), frame: bounds,
+      frame: bounds,
       safeAreaInsets: EdgeInsets(
         top: top, left: environment.safeAreaInsets.left, bottom: bottom,
         right: environment.safeAreaInsets.right))
@@ -160,9 +162,6 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public let hysteresis: CGFloat
   /// A state the handler asked for (`state = …`, `setState(_:)`), applied when it returns.
   public var requestedState: State?
-  /// Where the item's superview lies in the window, for `location(in:)` and friends; set by
-  /// the simulator.
-  public var superviewOrigin: CGPoint = .zero
   /// The finger's velocity as UIKit estimates it; set by the simulator.
   public var velocity: CGVector = .zero
 
@@ -262,19 +261,18 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public func velocity(in view: CoordinateSpace?) -> CGPoint { velocity(in: view ?? .window) }
 
   /// `recognizer.location(in: view)`: the finger in the item's own coordinates (its bounds),
-  /// through its model frame.
+  /// through its model frame (the superview fills the window, as the articles' does).
   @inlinable
   public func location(in view: ItemView) -> CGPoint {
     let origin = view.frame.origin
-    return CGPoint(
-      x: location.x - superviewOrigin.x - origin.x, y: location.y - superviewOrigin.y - origin.y)
+    return CGPoint(x: location.x - origin.x, y: location.y - origin.y)
   }
 
   /// `recognizer.location(in: view.superview)`: the finger in the superview's coordinates,
   /// which the item's `center` is in.
   @inlinable
   public func location(in view: Superview) -> CGPoint {
-    CGPoint(x: location.x - superviewOrigin.x, y: location.y - superviewOrigin.y)
+    CGPoint(x: location.x - view.frame.minX, y: location.y - view.frame.minY)
   }
 
   /// `recognizer.location(in: nil)`: the finger in the window.

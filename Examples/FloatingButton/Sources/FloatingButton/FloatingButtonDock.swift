@@ -32,7 +32,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
   }
 
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    let superview = view.superview
+    let superview = context.superview
     let finger = touch.location(in: superview)
     grabOffset = CGPoint(x: finger.x - view.center.x, y: finger.y - view.center.y)
   }
@@ -40,7 +40,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
   public mutating func handlePan(
     _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
   ) {
-    let superview = view.superview
+    let superview = context.superview
     let finger = recognizer.location(in: superview)
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     switch recognizer.state {
@@ -65,7 +65,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    let superview = view.superview
+    let superview = context.superview
     let oldRegion = restRegion(in: Superview(old), keyboard: keyboardFrame(old))
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     if let lastFinger {
