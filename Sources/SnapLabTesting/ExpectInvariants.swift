@@ -25,8 +25,11 @@ import Testing
 ///
 /// Inside a Swift Testing `@Test` the failures are `Issue`s; in an XCTest test method they are
 /// `XCTFail`s. The run is the one `verify` makes: the same seed gives the same findings as
-/// `snap-bench verify --algorithm <id> --seed <seed>`. `seed` defaults to `SNAPCHECK_SEED` when
-/// it is set, else 1; `SNAPCHECK_EXAMPLES` scales `examples`.
+/// `my-bench verify --algorithm <id> --seed <seed>` with your bench. `seed` defaults to
+/// `SNAPCHECK_SEED` when it is set, else 1; `SNAPCHECK_EXAMPLES` scales `examples`.
+///
+/// It also fails when the algorithm's release animation does not use the `releaseMotion` it
+/// declares (or the `motion` given): the invariants read the declared one.
 ///
 /// - Parameters:
 ///   - algorithm: The algorithm to check, with the motion it ships with.
@@ -47,18 +50,29 @@ public func expectInvariants<Algorithm: SnapAlgorithm>(
     algorithm, invariants: invariants, motion: motion, examples: examples, seed: runSeed,
     replayTool: replayTool)
   for finding in findings where finding.status == .violated {
-    let message = failureMessage(finding, testName: name)
-    if Test.current != nil {
-      Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-    } else {
-      #if canImport(XCTest)
-        XCTFail(message, file: file, line: line)
-      #else
-        Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
-      #endif
-    }
+    record(failureMessage(finding, testName: name), sourceLocation, file, line)
+  }
+  if let problem = releaseMotionProblem(algorithm, motion: motion) {
+    record(problem, sourceLocation, file, line)
   }
   return findings
+}
+
+/// Records a failure where a test will see it: an `Issue` inside a Swift Testing test; off a
+/// test's task (a detached task, another queue) or in an XCTest method, both an `XCTFail`,
+/// which fails a running XCTest case, and an `Issue`, which Swift Testing reports even when it
+/// cannot tell which test it belongs to. Neither is lost.
+private func record(
+  _ message: String, _ sourceLocation: SourceLocation, _ file: StaticString, _ line: UInt
+) {
+  if Test.current != nil {
+    Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+    return
+  }
+  #if canImport(XCTest)
+    XCTFail(message, file: file, line: line)
+  #endif
+  Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
 
 /// What a test failure says about a violated invariant: the violation, the smallest

@@ -71,22 +71,26 @@ public struct Finding: Sendable {
 // MARK: - Replaying
 
 extension Finding {
-  /// The exact command line that replays this finding with `replayTool`: for a violation,
-  /// `trace` of the counterexample (its device, bars, item, motion and gesture file, on standard
-  /// input); otherwise `verify` of this one cell with its seed and budget.
+  /// The exact command line that replays this finding with `replayTool`, for bash or zsh: for a
+  /// violation, `trace` of the counterexample (its device, bars, item, motion and gesture file,
+  /// on standard input through `<<<`); otherwise `verify` of this one cell with its seed and
+  /// budget.
+  ///
+  /// A finding read back from a verify file knows neither `replayTool` nor whether its motion
+  /// replaced the algorithm's own (the file does not record them): set both before replaying.
   public var replayCommand: String { replayCommand(tool: replayTool) }
 
   /// `replayCommand` for an executable called `tool` (`"swift run my-bench"`).
   public func replayCommand(tool: String) -> String {
     guard let scenario = counterexample else {
       var words = [
-        tool, "verify", "--algorithm", shellQuoted(algorithm), "--invariant", invariant.rawValue,
+        tool, "verify", "--algorithm", shellWord(algorithm), "--invariant", invariant.rawValue,
         "--examples", String(examples), "--seed", String(seed),
       ]
       if motionReplaced, let motion { words += ["--motion", shellQuoted(motion)] }
       return words.joined(separator: " ")
     }
-    var words = [tool, "trace", algorithm, "--device", shellQuoted(scenario.device.name)]
+    var words = [tool, "trace", shellWord(algorithm), "--device", shellQuoted(scenario.device.name)]
     if scenario.orientation == .landscape { words.append("--landscape") }
     if !scenario.bars.navigationBar { words.append("--no-nav-bar") }
     if !scenario.bars.tabBar { words.append("--no-tab-bar") }
@@ -105,6 +109,17 @@ func shellQuoted(_ text: String) -> String {
   "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
 
+/// `text` as one shell word: as it is when it holds only letters, digits, `.`, `_`, `-`, `:`,
+/// `,` and `/` (and does not start with `-`), in single quotes otherwise.
+func shellWord(_ text: String) -> String {
+  let plain = !text.isEmpty && !text.hasPrefix("-")
+    && text.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "._-:,/".unicodeScalars.contains($0)
+    }
+  return plain ? text : shellQuoted(text)
+}
+
 // MARK: - The verify file
 
 extension Finding: Codable {
@@ -119,7 +134,7 @@ extension Finding: Codable {
       motion: try container.decodeIfPresent(String.self, forKey: .motion),
       invariant: try container.decode(Invariant.self, forKey: .invariant),
       status: try container.decode(Status.self, forKey: .status),
-      examplesRun: try container.decodeIfPresent(Int.self, forKey: .examplesRun) ?? 0,
+      examplesRun: try container.decodeWholeNumberIfPresent(Int.self, forKey: .examplesRun) ?? 0,
       counterexample: try container.decodeIfPresent(Scenario.self, forKey: .counterexample),
       violation: try container.decodeIfPresent(String.self, forKey: .violation))
   }

@@ -36,13 +36,9 @@ public struct VerificationReport: Sendable {
   /// Reads a verify file; the error names the path of what is wrong.
   public init(json data: Data) throws(VerificationFileError) {
     do {
-      self = try JSONDecoder().decode(Self.self, from: data)
-    } catch let error as VerificationFileError {
-      throw error
-    } catch let error as DecodingError {
-      throw VerificationFileError(describing: error)
+      self = try decodeFile(Self.self, from: data, file: "the file")
     } catch {
-      throw VerificationFileError(description: "it could not be read: \(error)")
+      throw VerificationFileError(description: error.description)
     }
   }
 }
@@ -52,10 +48,6 @@ public struct VerificationFileError: Error, CustomStringConvertible, Sendable {
   public let description: String
 
   init(description: String) { self.description = description }
-
-  init(describing error: DecodingError) {
-    description = error.sentence(file: "the file")
-  }
 }
 
 extension VerificationReport: Codable {
@@ -65,14 +57,14 @@ extension VerificationReport: Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .version)
+    let version = try container.decodeWholeNumber(Int.self, forKey: .version)
     guard version == Self.formatVersion else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,
         debugDescription: "\(version) is not supported (expected \(Self.formatVersion))")
     }
-    let seed = try container.decode(UInt64.self, forKey: .seed)
-    let examples = try container.decode(Int.self, forKey: .examples)
+    let seed = try container.decodeWholeNumber(UInt64.self, forKey: .seed)
+    let examples = try container.decodeWholeNumber(Int.self, forKey: .examples)
     self.seed = seed
     self.examples = examples
     findings = try container.decode([Finding].self, forKey: .results).map { finding in

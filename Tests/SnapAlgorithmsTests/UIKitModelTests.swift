@@ -132,3 +132,37 @@ struct UIKitModelTests {
     #expect(assigned.rest.midX < 280)
   }
 }
+
+extension UIKitModelTests {
+  /// Docks flush on the nearer side, animating through its declared motion.
+  struct ThroughReleaseMotion: SnapAlgorithm {
+    var id = "test.through-release-motion"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .uikitSpring(dampingRatio: 1, duration: 0.5)
+    var dockingMargin: CGFloat? { 0 }
+
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let region = context.environment.safeRegion
+      let x = view.center.x < region.midX ? region.minX + view.bounds.width / 2 : region.maxX - view.bounds.width / 2
+      let target = CGPoint(x: x, y: view.center.y)
+      view.animate(with: releaseMotion, velocity: context.fingerVelocity) { $0.center = target }
+    }
+  }
+
+  @Test("animate(with: releaseMotion) runs the declared motion, or the one put in its place")
+  func throughReleaseMotion() throws {
+    let gesture = Gesture.flick(from: CGPoint(x: 150, y: 400), velocity: CGVector(dx: -600, dy: 0))
+    let simulator = Simulator(environment: Self.phone)
+    var algorithm = ThroughReleaseMotion()
+    let own = simulator.run(algorithm, gesture: gesture)
+    algorithm.releaseMotion = .curve(.linear, duration: 2)
+    let replaced = simulator.run(algorithm, gesture: gesture)
+    // A two-second linear motion lasts longer than the half-second spring.
+    #expect(replaced.frames.count > own.frames.count + 60)
+    #expect(replaced.rest == own.rest)
+    // The spring was handed the finger's velocity.
+    #expect(abs((own.handoffVelocity?.dx ?? 0) - (own.releaseVelocity?.dx ?? 1)) < 1)
+    #expect(Motion.uikitSpring(dampingRatio: 0, duration: 0.5) == nil)
+    #expect(Motion.spring(dampingRatio: 0.8, response: 0.4) != nil)
+  }
+}

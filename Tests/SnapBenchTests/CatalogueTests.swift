@@ -71,7 +71,9 @@ struct CatalogueTests {
     let tool = try Tool(name: "my-bench", adding: [added])
     #expect(tool.ids == AlgorithmCatalogue.ids + ["test.plain-dock"])
     #expect(added.isSpecialized)
-    #expect(added.entry.summary == "touches API; docks flush the nearer side; none")
+    #expect(
+      added.entry.summary
+        == "touches API; docks flush against the nearer side of the safe region; releases with none")
     #expect(ListCommand.algorithmLines(tool).contains { $0.hasPrefix("test.plain-dock ") })
     let names = makeBenchmarks(seed: 1, algorithms: tool.algorithms).map(\.name)
     #expect(names.filter { $0.hasPrefix("test.plain-dock/") }.count == 4)

@@ -99,7 +99,8 @@ struct CommandLineTests {
       (["trace"], "Missing expected argument '<algorithm>'"),
       (["trace", "edge-dok"], "Did you mean 'edge-dock.published'?"),
       (["trace", "edge-dock.published", "--device", "iPhone 99"], "'--device <name>'"),
-      (["trace", "edge-dock.published", "--item", "0x60"], "'--item <width>x<height>'"),
+      (["trace", "edge-dock.published", "--item", "nanx60"], "'--item <width>x<height>'"),
+      (["trace", "edge-dock.published", "--item", "2e6x60"], "'--item <width>x<height>'"),
       (["trace", "edge-dock.published", "--format", "xml"], "'--format <format>'"),
       (["trace", "edge-dock.published", "--motion", "bouncy"], "'--motion <motion>'"),
       (["trace", "per-axis-clamp.published", "--motion", "ease-out"], "never moves the item"),
@@ -306,5 +307,15 @@ extension CommandLineTests {
     let result = try run(arguments)
     #expect(result.status == 64)
     #expect(result.stderr.contains(message), "\(result.stderr)")
+  }
+}
+
+extension CommandLineTests {
+  @Test("an empty or negative item, which the property tests use, traces: its replay must run")
+  func degenerateItems() throws {
+    for item in ["0x60", "-5x60", "-20x-3"] {
+      let result = try run(["trace", "edge-dock.corrected", "--item", item, "--format", "csv"])
+      #expect(result.status == 0, "\(item): \(result.stderr)")
+    }
   }
 }

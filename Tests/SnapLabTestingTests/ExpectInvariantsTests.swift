@@ -82,7 +82,7 @@ struct ExpectInvariantsTests {
     #expect(finding.status == .holds)
     #expect(
       finding.replayCommand
-        == "my-bench verify --algorithm 'edge-dock.corrected' --invariant docked --examples 50 --seed 9")
+        == "my-bench verify --algorithm edge-dock.corrected --invariant docked --examples 50 --seed 9")
   }
 }
 
@@ -108,5 +108,48 @@ final class ExpectInvariantsXCTestTests: XCTestCase {
     XCTAssertEqual(seen.count, violated.count)
     XCTAssertTrue(seen.allSatisfy { $0.line == line }, "\(seen.map(\.line)) vs \(line)")
     XCTAssertTrue(seen.allSatisfy { $0.description.contains("inset-correction.published breaks") })
+  }
+}
+
+extension ExpectInvariantsTests {
+  /// Declares one motion and animates with another: judged on paper only.
+  struct Mismatched: SnapAlgorithm {
+    var id = "test.mismatched"
+    let inputAPI = InputAPI.panGestureRecognizer
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
+    var dockingMargin: CGFloat? { 0 }
+
+    mutating func handlePan(
+      _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+    ) {
+      let translation = recognizer.translation(in: context.superview)
+      view.center = CGPoint(x: view.center.x + translation.x, y: view.center.y + translation.y)
+      recognizer.setTranslation(.zero, in: context.superview)
+      guard recognizer.state == .ended else { return }
+      let region = context.environment.safeRegion
+      let x = view.center.x < region.midX ? region.minX + view.bounds.width / 2 : region.maxX - view.bounds.width / 2
+      view.animate(withDuration: 0.4, delay: 0, options: [.curveLinear]) { $0.center.x = x }
+    }
+  }
+
+  @Test("an algorithm whose animation does not run the motion it declares is told so")
+  func releaseMotionMismatch() throws {
+    let problem = try #require(releaseMotionProblem(Mismatched()))
+    #expect(problem.contains("declares releaseMotion ease-out(duration:0.25)"))
+    #expect(problem.contains("runs linear(duration:0.4)"))
+    // Every built-in algorithm animates with what it declares, and with any motion given.
+    for algorithm in AlgorithmCatalogue.all {
+      #expect(releaseMotionProblem(algorithm) == nil, "\(algorithm.id)")
+      #expect(releaseMotionProblem(algorithm, motion: .uikitSpring(dampingRatio: 0.5, duration: 0.6)) == nil, "\(algorithm.id)")
+    }
+    // expectInvariants reports it beside the invariants it breaks.
+    let recorded = Recorded()
+    withKnownIssue {
+      expectInvariants(Mismatched(), examples: 20)
+    } matching: { issue in
+      recorded.add(issue)
+      return true
+    }
+    #expect(recorded.all.contains { $0.text.contains("declares releaseMotion") })
   }
 }

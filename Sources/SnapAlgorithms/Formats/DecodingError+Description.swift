@@ -35,3 +35,56 @@ extension DecodingError {
     }
   }
 }
+
+extension KeyedDecodingContainer {
+  /// A whole number of type `Number` at `key`. JSONDecoder on Linux says only "not valid JSON"
+  /// of a number that does not fit (`60.5` for an `Int`, `-1` for a `UInt64`); this says which
+  /// field and why.
+  package func decodeWholeNumber<Number: FixedWidthInteger & Decodable>(
+    _ type: Number.Type, forKey key: Key
+  ) throws -> Number {
+    if let number = try? decode(Number.self, forKey: key) { return number }
+    let value = try decode(Double.self, forKey: key)
+    throw DecodingError.dataCorruptedError(
+      forKey: key, in: self,
+      debugDescription: "expected a whole number from \(Number.min) to \(Number.max), found "
+        + describeNumber(value))
+  }
+
+  /// `decodeWholeNumber` for a key that may be missing.
+  package func decodeWholeNumberIfPresent<Number: FixedWidthInteger & Decodable>(
+    _ type: Number.Type, forKey key: Key
+  ) throws -> Number? {
+    guard contains(key), try !decodeNil(forKey: key) else { return nil }
+    return try decodeWholeNumber(type, forKey: key)
+  }
+}
+
+/// Decodes a file of `type` from `data`, or throws a sentence that says what is wrong: where
+/// malformed JSON breaks (JSONSerialization's reason), or the path of a bad value.
+package func decodeFile<Value: Decodable>(_ type: Value.Type, from data: Data, file: String)
+  throws(FileFormatError) -> Value
+{
+  do {
+    return try JSONDecoder().decode(type, from: data)
+  } catch let error as DecodingError {
+    if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
+      do {
+        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+      } catch {
+        let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
+        throw FileFormatError(description: "\(file) is not valid JSON (\(reason ?? "\(error)"))")
+      }
+      throw FileFormatError(
+        description: "\(file) has a number that does not fit where it stands (\(context.debugDescription))")
+    }
+    throw FileFormatError(description: error.sentence(file: file))
+  } catch {
+    throw FileFormatError(description: "\(file) could not be read: \(error)")
+  }
+}
+
+/// Why a file SnapLab reads is not one it can use; the description is a sentence.
+package struct FileFormatError: Error, CustomStringConvertible, Sendable {
+  package let description: String
+}

@@ -49,6 +49,35 @@ public enum Motion: Hashable, Sendable {
   }
 }
 
+extension Motion {
+  /// A spring with a damping ratio and a response in seconds (mass 1, stiffness
+  /// (2π / response)²), as SwiftUI's and Core Animation's `perceptual` springs are written; `nil`
+  /// unless both are positive and finite.
+  ///
+  ///     var releaseMotion: Motion? = .spring(dampingRatio: 0.8, response: 0.4)
+  @inlinable
+  public static func spring(dampingRatio: Double, response: Double, initialVelocity: Double = 0)
+    -> Motion?
+  {
+    Spring(dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity)
+      .map(Motion.spring)
+  }
+
+  /// The spring of `UIView.animate(withDuration:delay:usingSpringWithDamping:
+  /// initialSpringVelocity:…)`: that damping ratio, settling in `duration`, started at
+  /// `initialVelocity` (normalised by the distance); `nil` unless the ratio and duration are
+  /// positive and every value finite.
+  ///
+  ///     var releaseMotion: Motion? = .uikitSpring(dampingRatio: 0.7, duration: 0.5)
+  @inlinable
+  public static func uikitSpring(
+    dampingRatio: Double, duration: Double, initialVelocity: Double = 0
+  ) -> Motion? {
+    Spring.uikit(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
+      .map(Motion.spring)
+  }
+}
+
 extension Motion: CustomStringConvertible {
   /// The motion written the way `Motion(parsing:)` reads it.
   public var description: String {

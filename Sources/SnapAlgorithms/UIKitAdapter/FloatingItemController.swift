@@ -113,15 +113,20 @@
       }
       let context = context(environment, velocity: state.velocity)
       algorithm.handlePan(&state, view: &model, context: context)
-      if let requested = state.requestedState, requested == .ended || requested == .cancelled {
-        // The algorithm ended the gesture itself (`setState:`): it hears so, and UIKit's stops.
+      if let requested = state.requestedState, requested == .ended || requested == .cancelled,
+        state.recognizedState != .ended, state.recognizedState != .cancelled
+      {
+        // The algorithm ended the gesture itself (`state = .ended`, `setState:`): it hears so,
+        // and UIKit's stops.
         state.recognizedState = requested
         state.requestedState = nil
         algorithm.handlePan(&state, view: &model, context: context)
         recognizer.isEnabled = false
         recognizer.isEnabled = true
       }
-      pan = state.state == .began || state.state == .changed ? state : nil
+      // A request is acted on when the action returns, or not at all: none carries over.
+      state.requestedState = nil
+      pan = state.recognizedState == .began || state.recognizedState == .changed ? state : nil
       frame()
     }
 

@@ -383,6 +383,26 @@ extension ItemView {
     }
   }
 
+  /// Animates what `animations` sets on the view (its `center`) with `motion` — an algorithm's
+  /// `releaseMotion`, so that what the invariants read, and what `--motion` replaces, is what
+  /// runs. A spring handed `velocity` (points per second, per axis) starts at it; `nil` or
+  /// `.none` changes the view without animating.
+  ///
+  ///     view.animate(with: releaseMotion, velocity: context.fingerVelocity) { $0.center = target }
+  @inlinable
+  public mutating func animate(
+    with motion: Motion?, delay: Double = 0, options: AnimationOptions = [],
+    velocity: CGVector? = nil, animations: (inout ItemView) -> Void
+  ) {
+    let from = center
+    animations(&self)
+    let to = center
+    center = from
+    animate(
+      to: to, with: motion ?? .none, at: currentTime + (delay.isFinite ? max(delay, 0) : 0),
+      allowsUserInteraction: options.contains(.allowUserInteraction), velocity: velocity)
+  }
+
   /// `UIView.animate(withDuration:delay:options:animations:)`: what `animations` sets on the
   /// view (its `center`) takes effect in the model at once and is shown moving there along the
   /// options' curve over `duration` seconds, starting `delay` seconds from now.
@@ -396,8 +416,9 @@ extension ItemView {
     withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
     animations: (inout ItemView) -> Void
   ) {
-    let motion: Motion = duration > 0 ? .curve(options.curve, duration: duration) : .none
-    animate(motion, delay: delay, options: options, animations: animations)
+    let motion: Motion =
+      duration.isFinite && duration > 0 ? .curve(options.curve, duration: duration) : .none
+    animate(with: motion, delay: delay, options: options, animations: animations)
   }
 
   /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:
@@ -414,7 +435,8 @@ extension ItemView {
   ) {
     let spring = Spring.uikit(
       dampingRatio: Double(dampingRatio), duration: duration, initialVelocity: Double(velocity))
-    animate(spring.map(Motion.spring) ?? .none, delay: delay, options: options, animations: animations)
+    animate(
+      with: spring.map(Motion.spring), delay: delay, options: options, animations: animations)
   }
 
   /// A `UIViewPropertyAnimator(duration:timingParameters:)` with `UISpringTimingParameters`,
@@ -430,7 +452,7 @@ extension ItemView {
         dampingRatio: Double(timingParameters.dampingRatio), duration: duration,
         initialVelocity: 0)
     else {
-      animate(.none, delay: 0, options: options, animations: animations)
+      animate(with: nil, options: options, animations: animations)
       return
     }
     let from = center
@@ -444,20 +466,5 @@ extension ItemView {
     animate(
       to: to, with: .spring(spring), at: currentTime,
       allowsUserInteraction: options.contains(.allowUserInteraction), velocity: velocity)
-  }
-
-  /// Runs `animations` on the view and animates the change of `center` with `motion`.
-  @inlinable
-  mutating func animate(
-    _ motion: Motion, delay: Double, options: AnimationOptions,
-    animations: (inout ItemView) -> Void
-  ) {
-    let from = center
-    animations(&self)
-    let to = center
-    center = from
-    animate(
-      to: to, with: motion, at: currentTime + max(delay, 0),
-      allowsUserInteraction: options.contains(.allowUserInteraction))
   }
 }

@@ -66,17 +66,9 @@ public struct BenchmarkResults: Codable, Sendable {
   /// Reads a results file; throws a sentence saying what is wrong.
   public init(json data: Data) throws(ResultsFileError) {
     do {
-      self = try JSONDecoder().decode(Self.self, from: data)
-    } catch let error as DecodingError {
-      switch error {
-      case .dataCorrupted(let context) where context.codingPath.last?.stringValue == "version":
-        throw ResultsFileError(description: "version \(context.debugDescription)")
-      default:
-        throw ResultsFileError(
-          description: "it is not a snap-bench results file (\(error.sentence(file: "the file")))")
-      }
+      self = try decodeFile(Self.self, from: data, file: "the file")
     } catch {
-      throw ResultsFileError(description: "it could not be read (\(error))")
+      throw ResultsFileError(description: "it is not a snap-bench results file: \(error.description)")
     }
   }
 
@@ -89,11 +81,11 @@ public struct BenchmarkResults: Codable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decode(Int.self, forKey: .version)
+    let version = try container.decodeWholeNumber(Int.self, forKey: .version)
     guard version == Self.formatVersion else {
       throw DecodingError.dataCorruptedError(
         forKey: .version, in: container,
-        debugDescription: "\(version); this snap-bench reads \(Self.formatVersion)")
+        debugDescription: "\(version) is not supported; this snap-bench reads \(Self.formatVersion)")
     }
     environment = try container.decode(Machine.self, forKey: .environment)
     results = try container.decode([Entry].self, forKey: .results)

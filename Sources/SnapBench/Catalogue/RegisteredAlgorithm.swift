@@ -46,7 +46,7 @@ public struct RegisteredAlgorithm: Sendable {
     case .panGestureRecognizer: parts.append("pan recogniser")
     }
     if let margin = algorithm.dockingMargin {
-      let points = margin == 0 ? "flush" : "\(formatNumber(Double(margin))) pt inside"
+      let points = margin == 0 ? "flush against" : "\(formatNumber(Double(margin))) pt inside"
       let rule = algorithm.dockingRule
       let edges: String
       switch rule.placement {
@@ -57,11 +57,14 @@ public struct RegisteredAlgorithm: Sendable {
       case .right: edges = "the right side"
       case .thrown: edges = "the side it is thrown to"
       }
-      parts.append("docks \(points) \(edges)" + (rule.slots.map { ", \($0) slots" } ?? ""))
+      let projected = rule.decelerationRate != nil ? ", chosen from the projected flick" : ""
+      parts.append(
+        "docks \(points) \(edges) of the safe region\(projected)"
+          + (rule.slots.map { ", \($0) slots" } ?? ""))
     } else {
       parts.append("does not dock")
     }
-    if let motion = algorithm.releaseMotion { parts.append("\(motion)") }
+    if let motion = algorithm.releaseMotion { parts.append("releases with \(motion)") }
     return parts.joined(separator: "; ")
   }
 }

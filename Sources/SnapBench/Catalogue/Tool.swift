@@ -3,8 +3,11 @@ import SnapAlgorithms
 /// The running tool: what it is called and which algorithms its commands know, the built-in
 /// ones first and then those added with `SnapBench.main(adding:)`.
 struct Tool: Sendable {
-  /// The executable's name, as help, usage lines and replay commands spell it.
+  /// The executable's name, as help and usage lines spell it.
   let name: String
+  /// How a replay command runs the tool: its name, or `swift run <name>` for a bench of the
+  /// user's package run from its build directory (where it is not on the PATH).
+  let replayName: String
   /// Every algorithm, in the order `list algorithms` prints them.
   let algorithms: [RegisteredAlgorithm]
   /// Those added to SnapLab's own.
@@ -12,8 +15,12 @@ struct Tool: Sendable {
 
   /// The tool with `added` beside the built-ins; throws when an added id is empty, has
   /// characters an id cannot have, or is one the tool already answers to.
-  init(name: String, adding added: [RegisteredAlgorithm]) throws {
+  init(name: String, adding added: [RegisteredAlgorithm], executablePath: String? = nil)
+    throws
+  {
     self.name = name
+    let built = executablePath.map { $0.hasPrefix(".build/") || $0.contains("/.build/") } ?? false
+    self.replayName = name != "snap-bench" && built ? "swift run \(name)" : name
     var seen: [String: String] = [:]
     for algorithm in added {
       let id = algorithm.entry.id
@@ -24,10 +31,13 @@ struct Tool: Sendable {
           "the added algorithm id '\(id)' is already a built-in algorithm's; "
             + "give yours an id of its own, such as 'myapp.\(key.prefix { $0 != "." && $0 != "(" })'")
       }
-      guard key == id, !id.contains(where: { "(),'\"".contains($0) }) else {
+      let typable = !id.hasPrefix("-") && id.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("0"..."9").contains($0) || "._-".unicodeScalars.contains($0)
+      }
+      guard typable else {
         throw RuntimeError(
-          "the added algorithm id '\(id)' is not one users can type: write it in lower case, "
-            + "without spaces, parentheses, commas or quotes (for example 'myapp.dock')")
+          "the added algorithm id '\(id)' is not one users can type: use lower-case letters, "
+            + "digits, '.', '_' and '-', not starting with '-' (for example 'myapp.dock')")
       }
       if let earlier = seen[key] {
         throw RuntimeError("two added algorithms share the id '\(earlier)'")

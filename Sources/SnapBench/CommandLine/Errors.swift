@@ -128,8 +128,8 @@ func renamingUsage(_ usage: String, to toolName: String) -> String {
   }.joined(separator: "\n")
 }
 
-/// `text` with every mention of `snap-bench` as a command (at the start, or after a quote or a
-/// space) naming `toolName` instead.
+/// `text` with every mention of `snap-bench` as a command — a word of its own, at the start or
+/// after a space, quote or line break — naming `toolName` instead.
 func renaming(_ text: String, to toolName: String) -> String {
   guard toolName != "snap-bench" else { return text }
   var result = ""
@@ -137,8 +137,10 @@ func renaming(_ text: String, to toolName: String) -> String {
   while let range = rest.range(of: "snap-bench") {
     let before = rest[..<range.lowerBound]
     let previous = before.last ?? (result.last ?? " ")
+    let next = rest[range.upperBound...].first ?? " "
+    let wordEnds = !(next.isLetter || next.isNumber || next == "-" || next == "_")
     result += before
-    result += " '`\n".contains(previous) ? toolName : "snap-bench"
+    result += " '`\n".contains(previous) && wordEnds ? toolName : "snap-bench"
     rest = rest[range.upperBound...]
   }
   return result + rest

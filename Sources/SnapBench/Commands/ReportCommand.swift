@@ -106,7 +106,7 @@ enum ReportCommand {
           + "'\(tool.name) verify --format json')")
     }
     for index in findings.indices {
-      findings[index].replayTool = tool.name
+      findings[index].replayTool = tool.replayName
       if let motion = findings[index].motion,
         tool.algorithm(id: findings[index].algorithm)?.releaseMotion?.description != motion
       {

@@ -18,9 +18,11 @@ public enum SnapBench {
   /// exits with the command's status (0, 1 for a failure, 64 for a usage error; `run` also
   /// uses 2 and 3).
   public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
-    let status = run(
-      Array(CommandLine.arguments.dropFirst()), adding: algorithms,
-      toolName: toolName(of: CommandLine.arguments.first))
+    let path = CommandLine.arguments.first
+    let status = reportingErrors(toolName: toolName(of: path)) {
+      let tool = try Tool(name: toolName(of: path), adding: algorithms, executablePath: path)
+      try dispatch(Array(CommandLine.arguments.dropFirst()), tool: tool)
+    }
     exit(status)
   }
 
@@ -108,7 +110,8 @@ public enum SnapBench {
       } else {
         message += "; expected one of \(names.joined(separator: ", "))"
       }
-      throw UsageError(message, usage: tool.spec(spec).usage)
+      // The usage line is laid out for snap-bench; the error report names the tool in it.
+      throw UsageError(message, usage: spec.usage)
     }
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import SnapVerification
 
 /// `snap-bench trace <algorithm>`: one simulated gesture, frame by frame.
 enum TraceCommand {
@@ -120,6 +121,9 @@ enum TraceCommand {
     }
     let output = try parsed.choice(format, among: ["json", "csv", "svg"]) ?? "json"
 
+    if let problem = releaseMotionProblem(algorithm) {
+      writeStandardError("note: \(problem)\n")
+    }
     let trajectory = Simulator(environment: environment, itemSize: size).run(algorithm, gesture: input)
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count
     if output == "svg" {

@@ -104,9 +104,12 @@ enum VerifyCommand {
     _ algorithm: A, invariants: [Invariant], motion: Motion? = nil, examples: Int, seed: UInt64,
     tool: Tool
   ) -> [Finding] {
-    verify(
+    if let problem = releaseMotionProblem(algorithm, motion: motion) {
+      writeStandardError("note: \(problem)\n")
+    }
+    return verify(
       algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
-      replayTool: tool.name)
+      replayTool: tool.replayName)
   }
 
   static func symbol(_ status: Finding.Status) -> String {
