@@ -350,8 +350,8 @@ extension SpringAccuracyTests {
       for t in before {
         #expect(motion.fraction(at: t) == 0, "\(motion) at \(t)")
       }
-      let nan = motion.fraction(at: .nan)
-      #expect(nan == 0 || nan == 1, "\(motion) at NaN gives \(nan)")
+      let atNaN = motion.fraction(at: .nan)
+      #expect(atNaN == 0 || atNaN == 1, "\(motion) at NaN gives \(atNaN)")
       if case .curve(let curve, let duration) = motion {
         // In between, the curve played over the duration.
         for progress in [0.1, 0.25, 0.5, 0.9] {
