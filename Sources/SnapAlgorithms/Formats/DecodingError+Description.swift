@@ -44,6 +44,7 @@ extension KeyedDecodingContainer {
     _ type: Number.Type, forKey key: Key
   ) throws -> Number {
     if let number = try? decode(Number.self, forKey: key) { return number }
+    // Not a whole number of that range: say what it is, with the path.
     let value = try decode(Double.self, forKey: key)
     throw DecodingError.dataCorruptedError(
       forKey: key, in: self,
@@ -60,24 +61,21 @@ extension KeyedDecodingContainer {
   }
 }
 
-/// Decodes a file of `type` from `data`, or throws a sentence that says what is wrong: where
-/// malformed JSON breaks (JSONSerialization's reason), or the path of a bad value.
+/// Decodes a file of `type` from `data` with `JSONByteDecoder`, or throws a sentence that says
+/// what is wrong: where malformed JSON breaks, or the path of a bad value.
 package func decodeFile<Value: Decodable>(_ type: Value.Type, from data: Data, file: String)
   throws(FileFormatError) -> Value
 {
+  try decodeFile(type, fromText: [UInt8](data), file: file)
+}
+
+/// `decodeFile` of a text read straight into an array of bytes.
+package func decodeFile<Value: Decodable>(
+  _ type: Value.Type, fromText bytes: consuming [UInt8], file: String
+) throws(FileFormatError) -> Value {
   do {
-    return try JSONDecoder().decode(type, from: data)
+    return try JSONByteDecoder().decode(type, fromText: bytes)
   } catch let error as DecodingError {
-    if case .dataCorrupted(let context) = error, context.codingPath.isEmpty {
-      do {
-        _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-      } catch {
-        let reason = (error as NSError).userInfo["NSDebugDescription"] as? String
-        throw FileFormatError(description: "\(file) is not valid JSON (\(reason ?? "\(error)"))")
-      }
-      throw FileFormatError(
-        description: "\(file) has a number that does not fit where it stands (\(context.debugDescription))")
-    }
     throw FileFormatError(description: error.sentence(file: file))
   } catch {
     throw FileFormatError(description: "\(file) could not be read: \(error)")

@@ -21,6 +21,9 @@ package enum JSONValue: Sendable {
   case array([JSONValue])
   /// An object; members print in this order, and duplicate keys are not checked.
   case object([(String, JSONValue)])
+  /// An array of `count` containers made one at a time as it is written, so that a long one
+  /// (the frames of a trace) is never held whole; written as a block, one element a line.
+  case elements(count: Int, element: @Sendable (Int) -> JSONValue)
 }
 
 extension JSONValue {
@@ -35,106 +38,197 @@ extension JSONValue {
   /// of a trace looks alike), and an array of scalars stays on one line if it fits in 100
   /// columns.
   package func serialized(pretty: Bool) -> String {
-    var output = ""
+    String(decoding: utf8(pretty: pretty), as: UTF8.self)
+  }
+
+  /// The value as JSON text in UTF-8, as `serialized(pretty:)` lays it out.
+  package func utf8(pretty: Bool) -> [UInt8] {
+    var output = JSONOutput()
     if pretty {
       writePretty(to: &output, indent: 0, column: 0)
     } else {
       writeCompact(to: &output)
     }
-    return output
+    return output.bytes
   }
 
   /// Whether the value has no members or elements of its own.
   package var isScalar: Bool {
     switch self {
     case .null, .bool, .number, .integer, .unsigned, .string: true
-    case .array, .object: false
+    case .array, .object, .elements: false
     }
   }
 
-  private func writeCompact(to output: inout String) {
+  private func writeCompact(to output: inout JSONOutput) {
     switch self {
     case .array(let elements):
-      output += "["
+      output.append("[")
       for (index, element) in elements.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(",") }
         element.writeCompact(to: &output)
       }
-      output += "]"
+      output.append("]")
     case .object(let members):
-      output += "{"
+      output.append("{")
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output += "," }
-        output += jsonQuoted(key) + ":"
+        if index > 0 { output.append(",") }
+        output.appendQuoted(key)
+        output.append(":")
         value.writeCompact(to: &output)
       }
-      output += "}"
+      output.append("}")
+    case .elements(let count, let element):
+      output.append("[")
+      for index in 0..<count {
+        if index > 0 { output.append(",") }
+        element(index).writeCompact(to: &output)
+      }
+      output.append("]")
     default:
-      output += scalarText
+      appendScalar(to: &output)
     }
   }
 
   /// Writes the value starting at `column` of a line whose members are indented by `indent`.
-  private func writePretty(to output: inout String, indent: Int, column: Int) {
+  private func writePretty(to output: inout JSONOutput, indent: Int, column: Int) {
     switch self {
     case .array(let elements) where elements.isEmpty:
-      output += "[]"
+      output.append("[]")
     case .object(let members) where members.isEmpty:
-      output += "{}"
+      output.append("{}")
     case .object(let members) where members.allSatisfy({ $0.1.isScalar }):
-      output += inlineObject(members)
+      Self.appendInlineObject(members, to: &output)
     case .array(let elements) where elements.allSatisfy(\.isScalar):
-      let inline = "[" + elements.map(\.scalarText).joined(separator: ", ") + "]"
-      if column + inline.count <= Self.prettyLineWidth {
-        output += inline
+      var inline = JSONOutput()
+      inline.append("[")
+      for (index, element) in elements.enumerated() {
+        if index > 0 { inline.append(", ") }
+        element.appendScalar(to: &inline)
+      }
+      inline.append("]")
+      if column + inline.characterCount <= Self.prettyLineWidth {
+        output.bytes += inline.bytes
       } else {
-        writeBlock(elements.map { (nil, $0) }, brackets: ("[", "]"), to: &output, indent: indent)
+        Self.writeBlock(elements: elements, to: &output, indent: indent)
       }
     case .array(let elements):
-      writeBlock(elements.map { (nil, $0) }, brackets: ("[", "]"), to: &output, indent: indent)
+      Self.writeBlock(elements: elements, to: &output, indent: indent)
     case .object(let members):
-      writeBlock(members.map { ($0.0, $0.1) }, brackets: ("{", "}"), to: &output, indent: indent)
+      Self.writeBlock(members: members, to: &output, indent: indent)
+    case .elements(let count, _) where count == 0:
+      output.append("[]")
+    case .elements(let count, let element):
+      output.append("[\n")
+      for index in 0..<count {
+        output.appendSpaces(indent + 2)
+        element(index).writePretty(to: &output, indent: indent + 2, column: indent + 2)
+        output.append(index < count - 1 ? ",\n" : "\n")
+      }
+      output.appendSpaces(indent)
+      output.append("]")
     default:
-      output += scalarText
+      appendScalar(to: &output)
     }
   }
 
-  /// Writes members or elements one per line between `brackets`, indented one level deeper.
-  private func writeBlock(
-    _ entries: [(String?, JSONValue)], brackets: (String, String), to output: inout String,
-    indent: Int
+  /// Writes elements one per line between brackets, indented one level deeper.
+  private static func writeBlock(elements: [JSONValue], to output: inout JSONOutput, indent: Int) {
+    output.append("[\n")
+    for (index, value) in elements.enumerated() {
+      output.appendSpaces(indent + 2)
+      value.writePretty(to: &output, indent: indent + 2, column: indent + 2)
+      output.append(index < elements.count - 1 ? ",\n" : "\n")
+    }
+    output.appendSpaces(indent)
+    output.append("]")
+  }
+
+  /// Writes members one per line between braces, indented one level deeper.
+  private static func writeBlock(
+    members: [(String, JSONValue)], to output: inout JSONOutput, indent: Int
   ) {
-    let inner = String(repeating: " ", count: indent + 2)
-    output += brackets.0 + "\n"
-    for (index, (key, value)) in entries.enumerated() {
-      var line = inner
-      if let key { line += jsonQuoted(key) + ": " }
-      output += line
-      value.writePretty(to: &output, indent: indent + 2, column: line.count)
-      output += index < entries.count - 1 ? ",\n" : "\n"
+    output.append("{\n")
+    for (index, (key, value)) in members.enumerated() {
+      output.appendSpaces(indent + 2)
+      let lineStart = output.bytes.count
+      output.appendQuoted(key)
+      output.append(": ")
+      // The column counts characters, as a reader's editor does.
+      let keyColumns = output.characterCount(from: lineStart)
+      value.writePretty(to: &output, indent: indent + 2, column: indent + 2 + keyColumns)
+      output.append(index < members.count - 1 ? ",\n" : "\n")
     }
-    output += String(repeating: " ", count: indent) + brackets.1
+    output.appendSpaces(indent)
+    output.append("}")
   }
 
-  private func inlineObject(_ members: [(String, JSONValue)]) -> String {
-    let body = members.map { jsonQuoted($0.0) + ": " + $0.1.scalarText }
-    return "{" + body.joined(separator: ", ") + "}"
+  private static func appendInlineObject(_ members: [(String, JSONValue)], to output: inout JSONOutput) {
+    output.append("{")
+    for (index, (key, value)) in members.enumerated() {
+      if index > 0 { output.append(", ") }
+      output.appendQuoted(key)
+      output.append(": ")
+      value.appendScalar(to: &output)
+    }
+    output.append("}")
   }
 
-  /// The text of a scalar; containers fall back to compact form.
-  private var scalarText: String {
+  /// Appends the text of a scalar; containers fall back to compact form.
+  private func appendScalar(to output: inout JSONOutput) {
     switch self {
-    case .null: return "null"
-    case .bool(let value): return value ? "true" : "false"
-    case .number(let value): return value.isFinite ? formatNumber(value) : "null"
-    case .integer(let value): return String(value)
-    case .unsigned(let value): return String(value)
-    case .string(let value): return jsonQuoted(value)
-    case .array, .object:
-      var output = ""
-      writeCompact(to: &output)
-      return output
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
+    case .number(let value):
+      if value.isFinite { output.append(formatNumber(value)) } else { output.append("null") }
+    case .integer(let value): output.append(String(value))
+    case .unsigned(let value): output.append(String(value))
+    case .string(let value): output.appendQuoted(value)
+    case .array, .object, .elements: writeCompact(to: &output)
     }
+  }
+}
+
+/// JSON text as it is written: UTF-8 bytes, appended to without the cost of a `String` per
+/// piece (a trace of a long gesture writes millions of them).
+private struct JSONOutput {
+  var bytes: [UInt8] = []
+
+  mutating func append(_ text: StaticString) {
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+  }
+
+  mutating func append(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+  }
+
+  mutating func appendSpaces(_ count: Int) {
+    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+  }
+
+  /// Appends `string` as a JSON string literal (see `jsonQuoted`), without building it apart
+  /// when nothing in it needs escaping.
+  mutating func appendQuoted(_ string: String) {
+    let plain = string.utf8.allSatisfy {
+      $0 >= 0x20 && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\")
+    }
+    if plain {
+      bytes.append(UInt8(ascii: "\""))
+      bytes.append(contentsOf: string.utf8)
+      bytes.append(UInt8(ascii: "\""))
+    } else {
+      append(jsonQuoted(string))
+    }
+  }
+
+  /// How many characters the text holds (UTF-8 continuation bytes do not start one).
+  var characterCount: Int { characterCount(from: 0) }
+
+  func characterCount(from start: Int) -> Int {
+    let slice = bytes[start...]
+    // ASCII is one character a byte; anything else is counted as Swift counts characters.
+    if slice.allSatisfy({ $0 < 0x80 }) { return slice.count }
+    return String(decoding: slice, as: UTF8.self).count
   }
 }
 

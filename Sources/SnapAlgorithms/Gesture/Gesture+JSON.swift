@@ -14,7 +14,16 @@ extension Gesture: Codable {
     struct Point: Codable { var x: Double; var y: Double }
     /// `t`, `x` and `y` may be `null`: a value that is not a finite number, as the property
     /// tests' hostile touches have (NaN and infinity print as `null` in JSON).
-    struct Event: Codable {
+    struct Event: Codable, JSONRecord {
+      static let memberNames = ["t", "phase", "x", "y"]
+
+      init(record: JSONRecordReader) throws {
+        t = try record.numberOrNull(0) ?? .nan
+        phase = try record.string(1)
+        x = try record.numberOrNull(2) ?? .nan
+        y = try record.numberOrNull(3) ?? .nan
+      }
+
       var t: Double
       var phase: String
       var x: Double
@@ -104,7 +113,12 @@ extension Gesture: Codable {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       version = try container.decodeWholeNumber(Int.self, forKey: .version)
       start = try container.decode(Point.self, forKey: .start)
-      events = try container.decode([Event].self, forKey: .events)
+      // Gesture files run to millions of events: read them as records where the decoder can.
+      if let records = decoder as? any JSONRecordDecoding {
+        events = try records.decodeRecords(Event.self, forKey: CodingKeys.events)
+      } else {
+        events = try container.decode([Event].self, forKey: .events)
+      }
       self.container = try container.decodeIfPresent([Container].self, forKey: .container)
     }
   }
@@ -226,8 +240,13 @@ extension Gesture: Codable {
   /// or mistyped fields, unknown phases, numbers too large to represent, and time that goes
   /// backwards.
   public init(json data: Data) throws(GestureFileError) {
+    try self.init(jsonText: [UInt8](data))
+  }
+
+  /// Reads a gesture file from its bytes, as read from disk (no copy is made of them).
+  package init(jsonText bytes: consuming [UInt8]) throws(GestureFileError) {
     do {
-      self = try decodeFile(Gesture.self, from: data, file: "the gesture file")
+      self = try decodeFile(Gesture.self, fromText: bytes, file: "the gesture file")
     } catch {
       throw GestureFileError(description: error.description)
     }

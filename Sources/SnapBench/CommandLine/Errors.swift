@@ -146,6 +146,20 @@ func renaming(_ text: String, to toolName: String) -> String {
   return result + rest
 }
 
+/// Writes `bytes` to standard output as they are, after what `print` has buffered.
+func writeStandardOutput(_ bytes: [UInt8]) {
+  fflush(nil)
+  var rest = bytes[...]
+  while !rest.isEmpty {
+    let written = rest.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    if written < 0 {
+      if errno == EINTR { continue }
+      return  // A closed pipe: the reader is gone, and nothing is left to say.
+    }
+    rest = rest.dropFirst(written)
+  }
+}
+
 /// Writes `text` to standard error, unbuffered, after flushing standard output.
 ///
 /// Flushing first keeps the two streams in order when they share a terminal or file.

@@ -133,17 +133,16 @@ enum TraceCommand {
       let drawing = Figures.device(
         trajectory.finalEnvironment,
         paths: [Figures.Path(
-          label: lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame",
+          label: (lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame")
+            + (trajectory.frames.count > Figures.mostFramesDrawn
+              ? " (\(Figures.mostFramesDrawn) of \(trajectory.frames.count), evenly spaced)" : ""),
           colour: SVG.Palette.gestures[0], trajectory: trajectory, from: lastChange ?? -.infinity)],
         title: algorithm.id, subtitle: "\(trajectory.finalEnvironment.name)\(motion)", width: 240)
       print(drawing.document, terminator: "")
     } else if output == "csv" {
-      print(csvLine(["t", "phase", "x", "y", "width", "height"]))
-      for frame in trajectory.frames {
-        print(csvLine([formatNumber(frame.time), frame.phase.rawValue] + numbers(frame.rect)))
-      }
+      writeStandardOutput(Array(csvText(trajectory).utf8))
     } else {
-      print(json(trajectory, algorithm: algorithm).serialized(pretty: true))
+      writeStandardOutput(json(trajectory, algorithm: algorithm).utf8(pretty: true) + [0x0A])
     }
     if nonFinite > 0 {
       writeStandardError(
@@ -157,6 +156,25 @@ enum TraceCommand {
     }
   }
 
+  /// The frames as CSV, `t,phase,x,y,width,height`, one row each: built in one string, since a
+  /// long gesture has hundreds of thousands of them. No field needs quoting: numbers (empty when
+  /// not finite) and phase names.
+  static func csvText(_ trajectory: Trajectory) -> String {
+    var text = csvLine(["t", "phase", "x", "y", "width", "height"]) + "\n"
+    text.reserveCapacity(text.utf8.count + trajectory.frames.count * 48)
+    for frame in trajectory.frames {
+      text += formatNumber(frame.time)
+      text += ","
+      text += frame.phase.rawValue
+      for value in [frame.rect.origin.x, frame.rect.origin.y, frame.rect.size.width, frame.rect.size.height] {
+        text += ","
+        text += formatNumber(Double(value))
+      }
+      text += "\n"
+    }
+    return text
+  }
+
   static func numbers(_ rect: CGRect) -> [String] {
     [rect.origin.x, rect.origin.y, rect.size.width, rect.size.height].map {
       formatNumber(Double($0))
@@ -164,7 +182,7 @@ enum TraceCommand {
   }
 
   static func json(_ trajectory: Trajectory, algorithm: any SnapAlgorithm) -> JSONValue {
-    func rect(_ rect: CGRect) -> [(String, JSONValue)] {
+    @Sendable func rect(_ rect: CGRect) -> [(String, JSONValue)] {
       [
         ("x", .number(rect.origin.x)), ("y", .number(rect.origin.y)),
         ("width", .number(rect.size.width)), ("height", .number(rect.size.height)),
@@ -181,10 +199,12 @@ enum TraceCommand {
       ])),
       ("refreshRate", .integer(environment.refreshRate)),
       ("motion", algorithm.releaseMotion.map { .string($0.description) } ?? .null),
-      ("frames", .array(trajectory.frames.map { frame in
-        .object([("t", .number(frame.time)), ("phase", .string(frame.phase.rawValue))]
-          + rect(frame.rect))
-      })),
+      // Made a frame at a time as they are written: a long gesture has hundreds of thousands.
+      ("frames", .elements(count: trajectory.frames.count) { [frames = trajectory.frames] index in
+        let frame = frames[index]
+        return .object(
+          [("t", .number(frame.time)), ("phase", .string(frame.phase.rawValue))] + rect(frame.rect))
+      }),
       ("release", release(trajectory, algorithm: algorithm)),
       ("rest", .object(rect(trajectory.rest))),
       ("truncated", .bool(trajectory.isTruncated)),
@@ -214,19 +234,11 @@ enum TraceCommand {
     return .object(members)
   }
 
-  /// Reads a gesture file, or standard input for `-`.
+  /// Reads a gesture file, or standard input for `-` (a FIFO or `<(…)` too).
   static func readGesture(_ path: String) throws -> Gesture {
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      guard let contents = FileManager.default.contents(atPath: path) else {
-        throw RuntimeError("cannot read the gesture file '\(path)'")
-      }
-      data = contents
-    }
+    let bytes = try readInput(path, what: "the gesture file")
     do {
-      return try Gesture(json: data)
+      return try Gesture(jsonText: bytes)
     } catch {
       let source = path == "-" ? "standard input" : "'\(path)'"
       throw RuntimeError("the gesture in \(source) is invalid: \(error.description)")

@@ -104,7 +104,11 @@ enum Figures {
       x: safe.0, y: safe.1, width: safe.2, height: safe.3, stroke: SVG.Palette.safe,
       strokeWidth: 1, dash: "3 2", tooltip: "safe region")
     for path in paths {
-      let frames = path.trajectory.frames.filter { $0.time >= path.from && $0.rect.isFinite }
+      // A picture of more frames than it has room for shows an even sample of them, the first
+      // and the last included.
+      let frames = Self.sampled(
+        path.trajectory.frames.filter { $0.time >= path.from && $0.rect.isFinite },
+        limit: Self.mostFramesDrawn)
       let centres = frames.map { (x($0.rect.midX), y($0.rect.midY)) }
       svg.polyline(centres, stroke: path.colour, strokeWidth: 0.8)
       for (index, point) in centres.enumerated() {
@@ -137,6 +141,15 @@ enum Figures {
     }
     overlay?(&svg, canvas)
     return svg
+  }
+
+  /// The most frames one path draws as dots.
+  static let mostFramesDrawn = 2_000
+
+  /// `frames`, or an even sample of `limit` of them, the first and the last included.
+  static func sampled(_ frames: [Frame], limit: Int) -> [Frame] {
+    guard frames.count > limit, limit >= 2 else { return frames }
+    return (0..<limit).map { frames[$0 * (frames.count - 1) / (limit - 1)] }
   }
 
   // MARK: Gestures every variant is shown with
