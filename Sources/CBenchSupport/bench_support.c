@@ -1,3 +1,7 @@
+// One C file on purpose: valgrind 3.19 (Debian 12's) refuses a binary holding two DWARF 5 C
+// compile units ("possibly corrupted debuginfo"), and `run --instructions` runs this one
+// under callgrind.
+#define _GNU_SOURCE
 #include "CBenchSupport.h"
 
 #include <string.h>
@@ -28,4 +32,111 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
     index = (index + 1) & (count - 1);  /* count is a power of two */
   }
   return checksum;
+}
+
+// MARK: - Temporary files removed on SIGINT and SIGTERM
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#if defined(__linux__)
+#include <fcntl.h>
+#include <sys/syscall.h>
+#endif
+
+#define SNAPBENCH_TEMPORARY_SLOTS 4096
+
+/// The table the signal handler reads: only pointers and flags, filled in before the handler
+/// can see them, so it needs nothing that is not async-signal-safe.
+static char *volatile temporary_paths[SNAPBENCH_TEMPORARY_SLOTS];
+static volatile int temporary_is_directory[SNAPBENCH_TEMPORARY_SLOTS];
+static volatile int temporary_count = 0;
+static int handlers_installed = 0;
+
+static void remove_temporaries_and_die(int signal_number) {
+  for (int index = temporary_count - 1; index >= 0; index--) {
+    char *path = temporary_paths[index];
+    if (path == NULL) continue;
+    if (temporary_is_directory[index]) {
+      rmdir(path);
+    } else {
+      unlink(path);
+    }
+  }
+  signal(signal_number, SIG_DFL);
+  raise(signal_number);
+}
+
+static void install_handlers(void) {
+  if (handlers_installed) return;
+  handlers_installed = 1;
+  struct sigaction action;
+  memset(&action, 0, sizeof action);
+  action.sa_handler = remove_temporaries_and_die;
+  sigemptyset(&action.sa_mask);
+  sigaddset(&action.sa_mask, SIGINT);
+  sigaddset(&action.sa_mask, SIGTERM);
+  // A signal the process was started ignoring (a background job's SIGINT) stays ignored.
+  int signals[2] = {SIGINT, SIGTERM};
+  for (int index = 0; index < 2; index++) {
+    struct sigaction previous;
+    if (sigaction(signals[index], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
+    sigaction(signals[index], &action, NULL);
+  }
+}
+
+int snapbench_temporary_remember(const char *path, int is_directory) {
+  install_handlers();
+  char *copy = strdup(path);
+  if (copy == NULL) return -1;
+  snapbench_signals_hold(1);
+  int slot = -1;
+  // Reuse the topmost free slots so the table does not grow with every file.
+  while (temporary_count > 0 && temporary_paths[temporary_count - 1] == NULL) temporary_count--;
+  if (temporary_count < SNAPBENCH_TEMPORARY_SLOTS) {
+    slot = temporary_count;
+    temporary_is_directory[slot] = is_directory;
+    temporary_paths[slot] = copy;
+    temporary_count = slot + 1;
+  } else {
+    free(copy);
+  }
+  snapbench_signals_hold(0);
+  return slot;
+}
+
+void snapbench_temporary_forget(int slot) {
+  if (slot < 0 || slot >= SNAPBENCH_TEMPORARY_SLOTS) return;
+  snapbench_signals_hold(1);
+  char *path = temporary_paths[slot];
+  temporary_paths[slot] = NULL;
+  snapbench_signals_hold(0);
+  free(path);
+}
+
+void snapbench_signals_hold(int hold) {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGTERM);
+  pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
+}
+
+int snapbench_exchange(const char *a, const char *b) {
+#if defined(__linux__) && defined(SYS_renameat2)
+#ifndef RENAME_EXCHANGE
+#define RENAME_EXCHANGE (1 << 1)
+#endif
+  return (int)syscall(SYS_renameat2, AT_FDCWD, a, AT_FDCWD, b, RENAME_EXCHANGE);
+#elif defined(__APPLE__)
+  extern int renamex_np(const char *, const char *, unsigned int);
+  return renamex_np(a, b, 0x00000002 /* RENAME_SWAP */);
+#else
+  errno = ENOSYS;
+  return -1;
+#endif
 }

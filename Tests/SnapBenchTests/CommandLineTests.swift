@@ -13,8 +13,11 @@ struct CommandLineTests {
   /// The `snap-bench` binary built beside this test bundle.
   static var executable: URL? { SnapBenchProcess.executable }
 
-  func run(_ arguments: [String], input: String? = nil) throws -> Result {
-    try SnapBenchProcess.run(arguments, input: input)
+  func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    directory: String? = nil
+  ) throws -> Result {
+    try SnapBenchProcess.run(arguments, input: input, environment: environment, directory: directory)
   }
 
   @Test("list algorithms prints the four published ids, their corrected variants and fluid-dock's modes")

@@ -44,49 +44,136 @@ struct RunCommandTests {
     }
   }
 
-  @Test("a baseline round-trips, and a missing or corrupt one fails without overwriting anything")
+  @Test("a baseline round-trips by name, and a missing or corrupt one fails without overwriting anything")
   func baselines() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("snapbench-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    let here = ["SNAPBENCH_BASELINES": directory.path]
+    func run(_ arguments: [String]) throws -> SnapBenchProcess.Result {
+      try cli.run(["run"] + quick + arguments, environment: here)
+    }
     let path = directory.appendingPathComponent("base.json").path
 
-    let saved = try cli.run(["run"] + quick + ["--save-baseline", path, "--format", "json"])
+    let saved = try run(["--save-baseline", "base", "--format", "json"])
     #expect(saved.status == 0, "\(saved.stderr)")
     let file = try #require(FileManager.default.contents(atPath: path))
     let decoded = try BenchmarkResults(json: file)
     #expect(decoded.results.map(\.name) == ["reference/empty"])
     #expect(String(decoding: file, as: UTF8.self).hasPrefix("{\n  \"version\": 1,"))
 
-    // Compared with itself, with a threshold no noise can cross: no regression.
-    let compared = try cli.run(["run"] + quick + ["--baseline", path, "--threshold", "1000000"])
-    #expect(compared.status == 0, "\(compared.stderr)")
-    #expect(compared.stdout.contains("vs baseline"))
+    // Compared with itself (by name, .json or not), with a threshold no noise can cross.
+    for name in ["base", "base.json"] {
+      let compared = try run(["--baseline", name, "--threshold", "1000000"])
+      #expect(compared.status == 0, "\(compared.stderr)")
+      #expect(compared.stdout.contains("vs baseline"))
+    }
 
     // A baseline far faster than anything can run: a regression, exit 2.
-    let fast = directory.appendingPathComponent("fast.json").path
     var faster = decoded
     faster.results[0].nsPerOp.median = 1e-9
-    try faster.jsonText().write(toFile: fast, atomically: true, encoding: .utf8)
-    let regressed = try cli.run(["run"] + quick + ["--baseline", fast])
+    try faster.jsonText().write(
+      toFile: directory.appendingPathComponent("fast.json").path, atomically: true, encoding: .utf8)
+    let regressed = try run(["--baseline", "fast"])
     #expect(regressed.status == 2)
     #expect(regressed.stderr.contains("Regression beyond 10%: reference/empty"))
 
     // Missing: exit 1, named.
-    let missing = try cli.run(["run"] + quick + ["--baseline", directory.appendingPathComponent("none.json").path])
+    let missing = try run(["--baseline", "none"])
     #expect(missing.status == 1)
     #expect(missing.stderr.contains("cannot read the baseline"))
 
     // Corrupt: exit 1, and neither it nor a --save-baseline target is touched.
     let corrupt = directory.appendingPathComponent("corrupt.json").path
     try "{ not json".write(toFile: corrupt, atomically: true, encoding: .utf8)
-    let target = directory.appendingPathComponent("target.json").path
-    let failed = try cli.run(["run"] + quick + ["--baseline", corrupt, "--save-baseline", target])
+    let failed = try run(["--baseline", "corrupt", "--save-baseline", "target"])
     #expect(failed.status == 1)
     #expect(failed.stderr.contains("is not a snap-bench results file"))
     #expect(try String(contentsOfFile: corrupt, encoding: .utf8) == "{ not json")
-    #expect(!FileManager.default.fileExists(atPath: target))
+    #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("target.json").path))
+  }
+
+  @Test(
+    "a baseline name is a name, never a path",
+    arguments: ["", "a/b", "../x", ".json", ".hidden", "a b", "é", "/tmp/x", "-"])
+  func baselineNames(name: String) throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapbench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    for option in ["--save-baseline", "--baseline"] {
+      let result = try cli.run(
+        ["run"] + quick + [option, name], environment: ["SNAPBENCH_BASELINES": directory.path],
+        directory: directory.path)
+      #expect(result.status == 64, "\(option) '\(name)': \(result.stderr)")
+      #expect(result.stderr.hasPrefix("Error: "))
+      #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+  }
+
+  @Test("a baseline with a zero, negative or non-finite median, or another version, is corrupt")
+  func corruptBaselines() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapbench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let here = ["SNAPBENCH_BASELINES": directory.path]
+    let saved = try cli.run(["run"] + quick + ["--save-baseline", "good"], environment: here)
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let good = try String(contentsOfFile: directory.appendingPathComponent("good.json").path, encoding: .utf8)
+    let median = try #require(good.range(of: #""median": [0-9.e+-]+"#, options: .regularExpression))
+    var cases = ["0", "-1", "1e999"].map { good.replacingCharacters(in: median, with: "\"median\": \($0)") }
+    cases.append(good.replacingOccurrences(of: "\"version\": 1", with: "\"version\": 2"))
+    for (index, text) in cases.enumerated() {
+      try text.write(toFile: directory.appendingPathComponent("bad.json").path, atomically: true, encoding: .utf8)
+      let result = try cli.run(
+        ["run"] + quick + ["--baseline", "bad", "--save-baseline", "good"], environment: here)
+      #expect(result.status == 1, "case \(index): \(result.stderr)")
+      #expect(result.stderr.hasPrefix("Error: "), "case \(index): \(result.stderr)")
+      #expect(!result.stdout.contains("inf"), "case \(index)")
+      #expect(
+        try String(contentsOfFile: directory.appendingPathComponent("good.json").path, encoding: .utf8) == good)
+    }
+  }
+
+  @Test("saving over a baseline that holds benchmarks this run lacks is refused unless --force")
+  func baselineNotLost() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapbench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let here = ["SNAPBENCH_BASELINES": directory.path]
+    let two = ["--filter", "^reference/(empty|clamp)$", "--iterations", "1000", "--repetitions", "3", "--no-progress"]
+    #expect(try cli.run(["run"] + two + ["--save-baseline", "machine"], environment: here).status == 0)
+    let path = directory.appendingPathComponent("machine.json").path
+    let before = try String(contentsOfFile: path, encoding: .utf8)
+    let narrower = try cli.run(["run"] + quick + ["--save-baseline", "machine"], environment: here)
+    #expect(narrower.status == 1)
+    #expect(narrower.stderr.contains("holds 1 benchmark this run does not time (reference/clamp)"), "\(narrower.stderr)")
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    // The same benchmarks (or more) replace it; --force replaces it anyway.
+    #expect(try cli.run(["run"] + two + ["--save-baseline", "machine"], environment: here).status == 0)
+    let forced = try cli.run(["run"] + quick + ["--save-baseline", "machine", "--force"], environment: here)
+    #expect(forced.status == 0, "\(forced.stderr)")
+    #expect(try BenchmarkResults(json: Data(contentsOf: URL(fileURLWithPath: path))).results.map(\.name) == ["reference/empty"])
+  }
+
+  @Test("baselines are found in Benchmarks/baselines of the package from any directory below it")
+  func baselinesFromSubdirectory() throws {
+    let package = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapbench-\(UUID().uuidString)")
+    let deep = package.appendingPathComponent("Sources/Deep")
+    try FileManager.default.createDirectory(at: deep, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: package) }
+    try "// swift-tools-version:6.0\n".write(
+      to: package.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let saved = try cli.run(["run"] + quick + ["--save-baseline", "here"], directory: deep.path)
+    #expect(saved.status == 0, "\(saved.stderr)")
+    let file = package.appendingPathComponent("Benchmarks/baselines/here.json").path
+    #expect(FileManager.default.fileExists(atPath: file))
+    let compared = try cli.run(["run"] + quick + ["--baseline", "here", "--threshold", "1000000"], directory: package.path)
+    #expect(compared.status == 0, "\(compared.stderr)")
   }
 
   @Test("--frame-budget fails the run with status 3 when a frame exceeds it")

@@ -20,10 +20,16 @@ public enum SnapBenchProcess {
     return nil
   }()
 
-  /// Runs the built `snap-bench` with `arguments`, `input` on its standard input.
-  public static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+  /// Runs the built `snap-bench` with `arguments`, `input` on its standard input, `environment`
+  /// added to this process's, in `directory` when one is given.
+  public static func run(
+    _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
+    directory: String? = nil
+  ) throws -> Result {
     guard let executable else { throw Missing() }
-    return try run(executable: executable.path, arguments, input: input)
+    return try run(
+      executable: executable.path, arguments, input: input, environment: environment,
+      directory: directory)
   }
 
   /// Runs `/bin/bash -c command`: a command line exactly as printed for users to paste.
@@ -32,10 +38,17 @@ public enum SnapBenchProcess {
   }
 
   /// Runs `executable` with `arguments`, `input` on its standard input, and waits for it.
-  public static func run(executable: String, _ arguments: [String], input: String? = nil) throws -> Result {
+  public static func run(
+    executable: String, _ arguments: [String], input: String? = nil,
+    environment: [String: String] = [:], directory: String? = nil
+  ) throws -> Result {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty {
+      process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe()
     let err = Pipe()
     let stdin = Pipe()

@@ -19,3 +19,22 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
                               double max_y);
 
 #endif
+
+// MARK: - Files the command line writes
+
+/// Remembers a temporary file (or, with `is_directory`, an empty directory) that SIGINT and
+/// SIGTERM remove before the process dies; returns a slot for `snapbench_temporary_forget`, or -1
+/// when the table is full. Paths registered later are removed first, so a directory's files go
+/// before it. Installs the signal handlers the first time.
+int snapbench_temporary_remember(const char *path, int is_directory);
+
+/// Forgets a slot: the file was renamed into place, or removed.
+void snapbench_temporary_forget(int slot);
+
+/// Blocks (1) or unblocks (0) SIGINT and SIGTERM for the calling thread, so that a few steps that
+/// must not be torn apart run to the end; a signal that arrives meanwhile is delivered after.
+void snapbench_signals_hold(int hold);
+
+/// Swaps the names of two existing paths (files or directories) in one step; 0 on success, -1
+/// with errno set (ENOSYS or EINVAL where the system or file system cannot).
+int snapbench_exchange(const char *a, const char *b);

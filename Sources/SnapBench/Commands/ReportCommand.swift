@@ -48,6 +48,10 @@ enum ReportCommand {
     let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let directory = parsed.value(output) ?? "report"
+    // What an earlier report wrote may be replaced; anything else in the directory may not.
+    let destination = try OutputDirectory(directory, for: output) { name in
+      name == "index.html" || name.hasSuffix(".svg")
+    }
     let velocity = try parsed.value(flick).map { try parseVelocity($0, for: flick, spec: spec) }
       ?? CGVector(dx: 600, dy: -600)
     guard velocity != .zero else {
@@ -69,15 +73,10 @@ enum ReportCommand {
       source: findings == nil ? "verified now: \(count) examples per cell, seed \(runSeed)" : "read from \(parsed.value(verifyFile) ?? "")")
     page.addCost(cost ?? freshResults(tool: tool), source: cost == nil ? "a short run now (timings from a short run are rough; pass --results for a full one)" : "read from \(parsed.value(results) ?? "")")
 
-    do {
-      try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    } catch {
-      throw RuntimeError("cannot create the directory '\(directory)': \(error.localizedDescription)")
-    }
-    for (name, svg) in page.files {
-      try writeAtomically(svg.document, to: directory + "/" + name)
-    }
-    try writeAtomically(page.html, to: directory + "/index.html")
+    // The page appears whole, in one step, or not at all.
+    try destination.write(
+      page.files.map { (name: $0.0, bytes: Array($0.1.document.utf8)) }
+        + [(name: "index.html", bytes: Array(page.html.utf8))])
     print("Wrote \(directory)/index.html and \(page.files.count) pictures.")
   }
 

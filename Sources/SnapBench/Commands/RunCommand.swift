@@ -22,12 +22,17 @@ enum RunCommand {
   static let format = OptionSpec(
     "--format", value: "<format>", help: "table, markdown, json or csv (default: table).")
   static let output = OptionSpec(
-    "--output", value: "<file>", help: "Write the results to a file (atomically) too.")
+    "--output", value: "<file>",
+    help: "Write the results to a file too: a new or regular file is replaced atomically, a link written through, a device or FIFO written to; - is standard output.")
   static let saveBaseline = OptionSpec(
     "--save-baseline", value: "<name>",
-    help: "Save the results as Benchmarks/baselines/<name>.json (or a path ending in .json).")
+    help: "Save the results as Benchmarks/baselines/<name>.json of the package (a name, not a path).")
+  static let force = OptionSpec(
+    flag: "--force",
+    help: "Let --save-baseline replace a baseline that holds benchmarks this run does not time.")
   static let baseline = OptionSpec(
-    "--baseline", value: "<name>", help: "Compare with a saved baseline; exit 2 on regression.")
+    "--baseline", value: "<name>",
+    help: "Compare with Benchmarks/baselines/<name>.json; exit 2 on regression.")
   static let threshold = OptionSpec(
     "--threshold", value: "<percent>",
     help: "How much slower than the baseline is a regression (default: 10).")
@@ -55,8 +60,8 @@ enum RunCommand {
       exceeds --frame-budget, 1 for other failures, 64 for usage errors.
       """,
     options: [
-      iterations, filter, skip, repetitions, warmup, format, output, saveBaseline, baseline,
-      threshold, frameBudget, instructions, seed, noProgress,
+      iterations, filter, skip, repetitions, warmup, format, output, saveBaseline, force,
+      baseline, threshold, frameBudget, instructions, seed, noProgress,
     ])
 
   /// The options parsed, including the hidden `--count-only`.
@@ -81,10 +86,19 @@ enum RunCommand {
     let include = try parsed.value(filter).map { try regex($0, for: filter) }
     let exclude = try parsed.value(skip).map { try regex($0, for: skip) }
 
-    // Read the baseline before measuring: a missing or corrupt one fails fast.
+    // Check every destination and read the baseline before measuring: a bad path, a missing or
+    // corrupt baseline fails fast and touches nothing.
+    let outputFile = try parsed.value(output).map { text throws(UsageError) in
+      try OutputFile(text, for: output).self
+    }
     var baselineResults: [String: Double]?
     if let name = parsed.value(baseline) {
-      baselineResults = try readBaseline(baselinePath(name))
+      let file = try Baselines.read(try Baselines.path(of: name, for: baseline, spec: spec))
+      baselineResults = Dictionary(
+        file.results.map { ($0.name, $0.nsPerOp.median) }, uniquingKeysWith: { a, _ in a })
+    }
+    let savedBaseline = try parsed.value(saveBaseline).map {
+      try Baselines.path(of: $0, for: saveBaseline, spec: spec)
     }
 
     let all = makeBenchmarks(seed: inputSeed, algorithms: tool.algorithms)
@@ -110,6 +124,21 @@ enum RunCommand {
         else { continue }
         benchmarks.insert(found, at: benchmarks.firstIndex { $0.group == group } ?? 0)
         addedReferences.append(reference)
+      }
+    }
+
+    // A baseline saved over another must hold everything the other held, or be --force'd.
+    if let savedBaseline, FileManager.default.fileExists(atPath: savedBaseline),
+      parsed.value(countOnly) == nil
+    {
+      let existing = try Baselines.read(savedBaseline)
+      let timed = Set(benchmarks.map(\.name))
+      let lost = existing.results.map(\.name).filter { !timed.contains($0) }
+      if !lost.isEmpty, !parsed.flag(force) {
+        throw RuntimeError(
+          "the baseline '\(savedBaseline)' holds \(lost.count) benchmark\(lost.count == 1 ? "" : "s") "
+            + "this run does not time (\(lost.prefix(3).joined(separator: ", "))\(lost.count > 3 ? ", …" : "")); "
+            + "time them too, save under another name, or add --force")
       }
     }
 
@@ -171,15 +200,19 @@ enum RunCommand {
       results, machine: machine, format: outputFormat, baseline: baselineResults,
       instructions: instructionCounts, instructionNote: instructionNote)
     print(report)
-    if let path = parsed.value(output) {
-      try writeAtomically(report + "\n", to: path)
+    if let outputFile {
+      try outputFile.write(report + "\n")
     }
-    if let name = parsed.value(saveBaseline) {
+    if let path = savedBaseline {
       let text = resultsFile(results, machine: machine, instructions: instructionCounts).jsonText()
-      let path = baselinePath(name)
-      try FileManager.default.createDirectory(
-        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-      try writeAtomically(text + "\n", to: path)
+      do {
+        try FileManager.default.createDirectory(
+          atPath: OutputFile.directory(of: path), withIntermediateDirectories: true)
+      } catch {
+        throw RuntimeError("cannot make the directory for '\(path)': \(error.localizedDescription)")
+      }
+      try OutputFile.replace(path, with: Array((text + "\n").utf8), failure: RuntimeError(
+        "Could not write the baseline '\(path)': \(systemErrorText())"))
       writeStandardError("Saved baseline \(path)\n")
     }
 
@@ -215,26 +248,6 @@ enum RunCommand {
       throw UsageError.invalidValue(text, for: option, reason: "not a regular expression")
         .withUsage(of: spec)
     }
-  }
-
-  /// A baseline's file: `Benchmarks/baselines/<name>.json`, or `name` itself if it is a path.
-  static func baselinePath(_ name: String) -> String {
-    if name.hasSuffix(".json") || name.contains("/") { return name }
-    return "Benchmarks/baselines/\(name).json"
-  }
-
-  /// The median ns per operation of every benchmark in a baseline file.
-  static func readBaseline(_ path: String) throws -> [String: Double] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RuntimeError("cannot read the baseline '\(path)'; save one with --save-baseline")
-    }
-    let file: BenchmarkResults
-    do {
-      file = try BenchmarkResults(json: data)
-    } catch {
-      throw RuntimeError("the baseline '\(path)': \(error.description)")
-    }
-    return Dictionary(file.results.map { ($0.name, $0.nsPerOp.median) }, uniquingKeysWith: { a, _ in a })
   }
 
   /// Instructions per operation of each benchmark, from two callgrind runs of different

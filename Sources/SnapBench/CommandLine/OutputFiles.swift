@@ -1,0 +1,295 @@
+import CBenchSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A file a command writes, checked before any work is done, so that a bad path costs nothing
+/// and destroys nothing.
+///
+/// - `-` is standard output.
+/// - A regular file, or a new path in an existing directory, is replaced atomically: the text
+///   goes to a hidden temporary file beside it (removed if the process is interrupted), which is
+///   then renamed over it; an existing file keeps its mode.
+/// - A symbolic link is written through: its target is what gets replaced (or made), never the
+///   link itself.
+/// - A character or block device, a FIFO or a socket (`/dev/null`, `/dev/stdout`, `<(…)`) is
+///   opened and written to as it is.
+/// - A directory, a missing parent directory, an empty path and a loop of links are usage
+///   errors.
+struct OutputFile: Sendable {
+  enum Destination: Sendable {
+    case standardOutput
+    /// Replace, atomically, the regular file at this path (or make it).
+    case replace(String)
+    /// Write to the device, FIFO or socket at this path as it is.
+    case stream(String)
+  }
+
+  /// The path as the user gave it.
+  let path: String
+  let destination: Destination
+
+  /// Checks `path`, given for `option`.
+  init(_ path: String, for option: OptionSpec) throws(UsageError) {
+    self.path = path
+    func refuse(_ reason: String) -> UsageError {
+      UsageError.invalidValue(path, for: option, reason: reason)
+    }
+    guard !path.isEmpty else { throw refuse("the path is empty") }
+    if path == "-" {
+      destination = .standardOutput
+      return
+    }
+    // Follow links to what they name; a dangling one names the file to make.
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0 else {
+        guard errno == ENOENT else { throw refuse(systemErrorText()) }
+        let parent = Self.directory(of: current)
+        var parentInfo = stat()
+        guard stat(parent.isEmpty ? "." : parent, &parentInfo) == 0,
+          (parentInfo.st_mode & S_IFMT) == S_IFDIR
+        else {
+          throw refuse("the directory '\(parent.isEmpty ? "." : parent)' does not exist")
+        }
+        destination = .replace(current)
+        return
+      }
+      switch info.st_mode & S_IFMT {
+      case S_IFLNK:
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let count = readlink(current, &buffer, buffer.count - 1)
+        guard count >= 0 else { throw refuse(systemErrorText()) }
+        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        current = target.hasPrefix("/") ? target : Self.directory(of: current) + target
+      case S_IFDIR:
+        throw refuse("it names a directory")
+      case S_IFREG:
+        destination = .replace(current)
+        return
+      default:
+        destination = .stream(current)
+        return
+      }
+    }
+    throw refuse("its symbolic links go round in a loop")
+  }
+
+  /// The directory part of `path`, with its trailing slash (`a/b/` of `a/b/c`), or empty.
+  static func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "" }
+    return String(path[...slash])
+  }
+
+  /// Writes `text` (UTF-8) to the destination.
+  func write(_ text: String) throws {
+    try write(Array(text.utf8))
+  }
+
+  /// Writes `bytes` to the destination: all of them, or, if anything fails, none where a file is
+  /// replaced.
+  func write(_ bytes: [UInt8]) throws {
+    switch destination {
+    case .standardOutput:
+      writeStandardOutput(bytes)
+    case .stream(let target):
+      let descriptor = open(target, O_WRONLY | O_CLOEXEC)
+      guard descriptor >= 0 else { throw failure(target) }
+      defer { close(descriptor) }
+      try Self.writeAll(bytes, to: descriptor, orThrow: failure(target))
+    case .replace(let target):
+      try Self.replace(target, with: bytes, failure: failure(target))
+    }
+  }
+
+  private func failure(_ target: String) -> RuntimeError {
+    let which = target == path ? "'\(path)'" : "'\(path)' (its target '\(target)')"
+    return RuntimeError("Could not write \(which): \(systemErrorText())")
+  }
+
+  static func writeAll(_ bytes: [UInt8], to descriptor: Int32, orThrow failure: @autoclosure () -> RuntimeError)
+    throws
+  {
+    var rest = bytes[...]
+    while !rest.isEmpty {
+      let written = rest.withUnsafeBytes { systemWrite(descriptor, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw failure()
+      }
+      rest = rest.dropFirst(written)
+    }
+  }
+
+  /// Replaces the regular file at `target` (or makes it) with `bytes`, through a temporary file
+  /// in the same directory that SIGINT and SIGTERM remove.
+  static func replace(_ target: String, with bytes: [UInt8], failure: @autoclosure () -> RuntimeError)
+    throws
+  {
+    let directory = Self.directory(of: target)
+    let name = String(target.dropFirst(directory.count))
+    let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    let temporary = "\(directory).\(name).tmp-\(getpid())-\(suffix)"
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else { throw failure() }
+    let slot = snapbench_temporary_remember(temporary, 0)
+    var isOpen = true
+    var succeeded = false
+    defer {
+      if isOpen { close(descriptor) }
+      if !succeeded { unlink(temporary) }
+      snapbench_temporary_forget(slot)
+    }
+    var existing = stat()
+    if stat(target, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+      // Best effort: a file we may not chmod is still worth writing.
+      _ = fchmod(descriptor, existing.st_mode & 0o7777)
+    }
+    try writeAll(bytes, to: descriptor, orThrow: failure())
+    guard fsync(descriptor) == 0 else { throw failure() }
+    isOpen = false
+    // A failed close can be the first report of a failed write on some file systems.
+    guard close(descriptor) == 0 else { throw failure() }
+    guard rename(temporary, target) == 0 else { throw failure() }
+    succeeded = true
+    // Make the rename itself durable; the file is already in place if this fails.
+    let directoryDescriptor = open(directory.isEmpty ? "." : directory, O_RDONLY | O_CLOEXEC)
+    if directoryDescriptor >= 0 {
+      _ = fsync(directoryDescriptor)
+      close(directoryDescriptor)
+    }
+  }
+}
+
+/// `write(2)`, under a name no method shadows.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+
+/// A directory of files a command writes whole (`report`'s page and pictures): built in a hidden
+/// temporary directory beside the destination and put in its place in one step when complete,
+/// so that an interrupted run leaves the previous contents, or nothing, behind.
+///
+/// The destination may be missing, empty, or hold what an earlier run wrote (files whose names
+/// `isOurs` accepts); anything else in it is not the command's to replace, and is a usage error.
+struct OutputDirectory: Sendable {
+  /// The directory as the user gave it, and the one written (a link's target).
+  let path: String
+  let target: String
+  let exists: Bool
+
+  init(_ path: String, for option: OptionSpec, isOurs: (String) -> Bool) throws(UsageError) {
+    self.path = path
+    func refuse(_ reason: String) -> UsageError {
+      UsageError.invalidValue(path, for: option, reason: reason)
+    }
+    guard !path.isEmpty else { throw refuse("the path is empty") }
+    var trimmed = path
+    while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+    var resolved = trimmed
+    var info = stat()
+    if lstat(trimmed, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+      guard let real = realpath(trimmed, nil) else {
+        throw refuse("it is a symbolic link to nothing")
+      }
+      resolved = String(cString: real)
+      free(real)
+    }
+    target = resolved
+    if stat(resolved, &info) == 0 {
+      guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("it is a file, not a directory") }
+      let entries: [String]
+      do {
+        entries = try FileManager.default.contentsOfDirectory(atPath: resolved)
+      } catch {
+        throw refuse("it cannot be read (\(systemErrorText()))")
+      }
+      if let foreign = entries.sorted().first(where: { !isOurs($0) }) {
+        throw refuse(
+          "it holds '\(foreign)', which this command did not write; give a new or empty directory")
+      }
+      exists = true
+    } else {
+      let parent = OutputFile.directory(of: resolved)
+      var parentInfo = stat()
+      guard stat(parent.isEmpty ? "." : parent, &parentInfo) == 0,
+        (parentInfo.st_mode & S_IFMT) == S_IFDIR
+      else {
+        throw refuse("the directory '\(parent.isEmpty ? "." : parent)' does not exist")
+      }
+      exists = false
+    }
+  }
+
+  /// Writes `files` (name, contents) as the directory's whole contents.
+  func write(_ files: [(name: String, bytes: [UInt8])]) throws {
+    let parent = OutputFile.directory(of: target)
+    let name = String(target.dropFirst(parent.count))
+    let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    let temporary = "\(parent).\(name).tmp-\(getpid())-\(suffix)"
+    func failure(_ what: String) -> RuntimeError {
+      RuntimeError("Could not write '\(path)' (\(what)): \(systemErrorText())")
+    }
+    guard mkdir(temporary, 0o777) == 0 else { throw failure("making \(temporary)") }
+    var slots = [snapbench_temporary_remember(temporary, 1)]
+    var inPlace = false
+    defer {
+      if !inPlace { Self.remove(temporary) }
+      for slot in slots { snapbench_temporary_forget(slot) }
+    }
+    for file in files {
+      let filePath = temporary + "/" + file.name
+      slots.append(snapbench_temporary_remember(filePath, 0))
+      let descriptor = open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+      guard descriptor >= 0 else { throw failure(file.name) }
+      defer { close(descriptor) }
+      try OutputFile.writeAll(file.bytes, to: descriptor, orThrow: failure(file.name))
+      guard fsync(descriptor) == 0 else { throw failure(file.name) }
+    }
+    // From here to the end nothing may be torn apart by a signal: it waits until done.
+    snapbench_signals_hold(1)
+    defer { snapbench_signals_hold(0) }
+    if !exists {
+      guard rename(temporary, target) == 0 else { throw failure("putting it in place") }
+      inPlace = true
+      return
+    }
+    if snapbench_exchange(temporary, target) == 0 {
+      // The previous contents now stand at the temporary name.
+      inPlace = true
+      Self.remove(temporary)
+      return
+    }
+    // A file system that cannot swap two names: move the old aside, the new in, the old away.
+    let aside = "\(parent).\(name).old-\(getpid())-\(suffix)"
+    guard rename(target, aside) == 0 else { throw failure("moving the previous contents aside") }
+    guard rename(temporary, target) == 0 else {
+      _ = rename(aside, target)
+      throw failure("putting it in place")
+    }
+    inPlace = true
+    Self.remove(aside)
+  }
+
+  /// Removes a directory of plain files and the directory itself.
+  static func remove(_ directory: String) {
+    for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+      unlink(directory + "/" + entry)
+    }
+    rmdir(directory)
+  }
+}
+
+/// The system's description of the current `errno`, like `No such file or directory`.
+func systemErrorText() -> String {
+  let code = errno
+  guard let text = strerror(code) else { return "error \(code)" }
+  return String(cString: text)
+}
