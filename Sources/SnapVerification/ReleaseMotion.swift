@@ -2,7 +2,8 @@ import Foundation
 import SnapAlgorithms
 
 /// Why `algorithm`'s release animation does not run the motion it declares (`releaseMotion`,
-/// or `motion` in its place when one is given), or `nil` when it does.
+/// or `motion` in its place when one is given), or `nil` when it does. A declared motion
+/// outside what every command accepts (`Motion.problem`) is a problem too.
 ///
 /// The invariants read the declared motion (velocity-continuous applies to springs, settles
 /// holds the run to its settle time), and `verify(_:motion:…)` and `--motion` replace it, so an
@@ -16,6 +17,10 @@ public func releaseMotionProblem<Algorithm: SnapAlgorithm>(
   var algorithm = algorithm
   if let motion, algorithm.releaseMotion != nil { algorithm.releaseMotion = motion }
   guard let declared = algorithm.releaseMotion, declared != .none else { return nil }
+  if let problem = declared.problem {
+    return "\(algorithm.id) declares releaseMotion \(declared), which cannot be evaluated in "
+      + "bounded time and finite numbers: \(problem)"
+  }
   let environment = DeviceProfile.standard.environment()
   let region = environment.safeRegion
   let from = CGPoint(x: region.midX + 40, y: region.midY)

@@ -135,6 +135,12 @@ extension Motion {
       name = trimmed
     }
 
+    var seen: Set<String> = []
+    for argument in arguments {
+      if let label = argument.label, !seen.insert(label).inserted {
+        throw MotionParseError(description: "\(label): given twice")
+      }
+    }
     func labelled(_ label: String) -> Double? { arguments.first { $0.label == label }?.value }
     func requireLabels(_ allowed: Set<String>) throws(MotionParseError) {
       for argument in arguments {
@@ -147,8 +153,9 @@ extension Motion {
     }
     func duration() throws(MotionParseError) -> Double {
       let value = labelled("duration") ?? defaultDuration
-      guard value > 0 else {
-        throw MotionParseError(description: "the duration must be positive")
+      guard value > 0, value <= Self.longestSettleTime else {
+        throw MotionParseError(
+          description: "duration: \(describeNumber(value)) s is not in (0, \(describeNumber(Self.longestSettleTime))]")
       }
       return value
     }
@@ -179,20 +186,35 @@ extension Motion {
       let velocity = labelled("velocity") ?? 0
       if let response = labelled("response") {
         guard let ratio = labelled("damping"), labelled("mass") == nil, labelled("stiffness") == nil,
-          let spring = Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
+          ratio > 0, response > 0
         else {
           throw MotionParseError(
             description: "spring(damping:<ratio>,response:<s>) needs a positive ratio and response")
         }
+        guard let spring = Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
+        else {
+          throw MotionParseError(
+            description: "a spring with damping ratio \(describeNumber(ratio)) and response "
+              + "\(describeNumber(response)) s never settles within \(describeNumber(Self.longestSettleTime)) s; "
+              + "bring the ratio nearer 1")
+        }
         self = .spring(spring)
       } else {
         guard let mass = labelled("mass"), let stiffness = labelled("stiffness"),
-          let damping = labelled("damping"),
-          let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+          let damping = labelled("damping"), mass > 0, stiffness > 0, damping > 0
         else {
           throw MotionParseError(
             description: "write spring(damping:<ratio>,response:<s>) or "
               + "spring(mass:<m>,stiffness:<k>,damping:<c>) with positive values")
+        }
+        guard
+          let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+        else {
+          let ratio = damping / (2 * (stiffness * mass).squareRoot())
+          throw MotionParseError(
+            description: "a spring of mass \(describeNumber(mass)), stiffness \(describeNumber(stiffness)) "
+              + "and damping \(describeNumber(damping)) (damping ratio \(describeNumber(ratio))) never "
+              + "settles within \(describeNumber(Self.longestSettleTime)) s; bring the ratio nearer 1")
         }
         self = .spring(spring)
       }
@@ -210,6 +232,62 @@ extension Motion {
       throw MotionParseError(
         description: "not a motion; expected none, linear, ease-in, ease-out, "
           + "ease-in-out, default, cubic-bezier(…), spring(…) or uikit-spring(…)")
+    }
+    if let problem { throw MotionParseError(description: problem) }
+  }
+}
+
+// MARK: - What a motion may be
+
+extension Motion {
+  /// The longest a motion may take to settle, in seconds: what every command accepts, so that
+  /// every run it is part of ends in bounded time.
+  public static let longestSettleTime = 10.0
+
+  /// How far a timing curve's control points may stray in y: the curve then stays within ±10 of
+  /// the distance, and evaluates to finite numbers everywhere.
+  public static let controlPointBound = 10.0
+
+  /// The largest normalised initial velocity a spring may be given (distances per second).
+  public static let initialVelocityBound = 1_000.0
+
+  /// Why this motion is not one SnapLab can evaluate in bounded time and finite numbers, or
+  /// `nil` when it is: its parameters finite, a curve's control points within
+  /// `controlPointBound`, a spring's initial velocity within `initialVelocityBound`, and its
+  /// settle time (for springs, handed no velocity) at most `longestSettleTime`.
+  public var problem: String? {
+    let limit = describeNumber(Self.longestSettleTime)
+    switch self {
+    case .none:
+      return nil
+    case .curve(let curve, let duration):
+      guard duration.isFinite, duration > 0, duration <= Self.longestSettleTime else {
+        return "duration: \(describeNumber(duration)) s is not in (0, \(limit)]"
+      }
+      for (name, value) in [("x1", curve.x1), ("y1", curve.y1), ("x2", curve.x2), ("y2", curve.y2)] {
+        guard value.isFinite else { return "\(name): \(describeNumber(value)) is not a number" }
+      }
+      let bound = Self.controlPointBound
+      for (name, value) in [("y1", curve.y1), ("y2", curve.y2)] where abs(value) > bound {
+        return "\(name): \(describeNumber(value)) is not in [-\(describeNumber(bound)), \(describeNumber(bound))]"
+      }
+      return nil
+    case .spring(let spring):
+      let bound = Self.initialVelocityBound
+      guard spring.initialVelocity.isFinite, abs(spring.initialVelocity) <= bound else {
+        return "velocity: \(describeNumber(spring.initialVelocity)) is not in [-\(describeNumber(bound)), "
+          + "\(describeNumber(bound))] (distances per second)"
+      }
+      if let duration = spring.fixedDuration, !(duration <= Self.longestSettleTime) {
+        return "duration: \(describeNumber(duration)) s is not in (0, \(limit)]"
+      }
+      let settle = spring.settleTime
+      guard settle.isFinite, settle <= Self.longestSettleTime else {
+        let after = settle.isFinite ? "after \(describeNumber((settle * 10).rounded() / 10)) s" : "never"
+        return "\(spring) settles \(after); a motion must settle within \(limit) s "
+          + "(bring the damping ratio nearer 1, or shorten the response or duration)"
+      }
+      return nil
     }
   }
 }

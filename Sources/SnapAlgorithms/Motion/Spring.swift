@@ -73,7 +73,7 @@ public struct Spring: Hashable, Sendable {
     // Decay rate of the slowest term per unit ω0: ζ when ζ ≤ 1, ζ − √(ζ² − 1) above.
     let decayPerOmega =
       dampingRatio <= 1
-      ? dampingRatio : dampingRatio - (dampingRatio * dampingRatio - 1).squareRoot()
+      ? dampingRatio : 1 / (dampingRatio * (1 + (1 - 1 / (dampingRatio * dampingRatio)).squareRoot()))
     let omega = log(1 / settleTolerance) / (decayPerOmega * duration)
     guard omega.isFinite, omega > 0 else { return nil }
     let spring = Spring(
@@ -88,7 +88,8 @@ public struct Spring: Hashable, Sendable {
   var isUsable: Bool {
     let omega = naturalFrequency
     let zeta = dampingRatio
-    guard omega.isFinite, omega > 0, zeta.isFinite, zeta > 0, (omega * zeta).isFinite else {
+    // 2 ω0 ζ (1 + s) is the overdamped spring's fast rate: it too must be a number.
+    guard omega.isFinite, omega > 0, zeta.isFinite, zeta > 0, (4 * omega * zeta).isFinite else {
       return false
     }
     return settleTime.isFinite
@@ -150,9 +151,7 @@ public struct Spring: Hashable, Sendable {
       let v = decay * ((b * omegaD - zeta * omega0 * a) * c - (a * omegaD + zeta * omega0 * b) * s)
       return (x, v)
     } else {
-      let root = omega0 * (zeta * zeta - 1).squareRoot()
-      let gammaMinus = -zeta * omega0 - root
-      let gammaPlus = -zeta * omega0 + root
+      let (gammaMinus, gammaPlus) = Self.overdampedRates(omega0: omega0, zeta: zeta)
       let bCoefficient = (gammaMinus * x0 - v0) / (gammaMinus - gammaPlus)
       let aCoefficient = x0 - bCoefficient
       let eMinus = exp(gammaMinus * t)
@@ -207,9 +206,7 @@ public struct Spring: Hashable, Sendable {
       }
       envelope = { t in amplitude * exp(-zeta * omega0 * t) }
     } else {
-      let root = omega0 * (zeta * zeta - 1).squareRoot()
-      let gammaMinus = -zeta * omega0 - root
-      let gammaPlus = -zeta * omega0 + root
+      let (gammaMinus, gammaPlus) = Self.overdampedRates(omega0: omega0, zeta: zeta)
       let bCoefficient = (gammaMinus * x0 - v0) / (gammaMinus - gammaPlus)
       let aCoefficient = x0 - bCoefficient
       envelope = { t in abs(aCoefficient) * exp(gammaMinus * t) + abs(bCoefficient) * exp(gammaPlus * t) }
@@ -217,7 +214,8 @@ public struct Spring: Hashable, Sendable {
     if envelope(from) <= tolerance { return from }
     var high = max(from, 1e-3)
     var doublings = 0
-    while envelope(high) > tolerance {
+    // Written so that an envelope that is not a number never counts as settled.
+    while !(envelope(high) <= tolerance) {
       guard doublings < 200, high.isFinite else { return .infinity }
       high *= 2
       doublings += 1
@@ -225,10 +223,21 @@ public struct Spring: Hashable, Sendable {
     var low = from
     for _ in 0..<100 {
       let mid = (low + high) / 2
-      if envelope(mid) > tolerance { low = mid } else { high = mid }
+      if !(envelope(mid) <= tolerance) { low = mid } else { high = mid }
       if high - low <= 1e-9 * high { break }
     }
     return high
+  }
+}
+
+extension Spring {
+  /// The two decay rates of an overdamped spring, −ω0 (ζ ± √(ζ² − 1)), computed without
+  /// overflow or cancellation: with s = √(1 − 1/ζ²), the fast one is −ω0 ζ (1 + s) and the slow
+  /// one −ω0 / (ζ (1 + s)), so that even ζ = 1e154 gives finite, accurate rates.
+  @inlinable
+  static func overdampedRates(omega0: Double, zeta: Double) -> (fast: Double, slow: Double) {
+    let s = (1 - 1 / (zeta * zeta)).squareRoot()
+    return (-omega0 * zeta * (1 + s), -omega0 / (zeta * (1 + s)))
   }
 }
 
