@@ -166,11 +166,15 @@ struct JSONByteDecoderTests {
     ).array(count: 0...30)
     check(events, examples: 200) { rows in
       var time = 0.0
+      var down = false
       let gesture = Gesture(
         start: CGPoint(x: 1, y: 2),
         events: rows.map { row in
           time += row.0
-          return TouchEvent(time: time, phase: row.1, location: CGPoint(x: row.2, y: row.3))
+          // A file holds whole touches: 'began' first, one finger at a time.
+          let phase: TouchPhase = !down ? .began : row.1 == .began ? .moved : row.1
+          down = phase == .began || phase == .moved
+          return TouchEvent(time: time, phase: phase, location: CGPoint(x: row.2, y: row.3))
         })
       let data = Data(gesture.jsonText().utf8)
       let records = try Gesture(json: data)

@@ -310,10 +310,13 @@ package func formatNumber(_ x: Double) -> String {
 /// A number as `formatNumber` writes it, in a `CGFloat`.
 package func formatNumber(_ x: CGFloat) -> String { formatNumber(Double(x)) }
 
-/// A number in a sentence: as `formatNumber` writes it, and `nan`, `inf` or `-inf` when it
-/// is not finite, so that prose never hides a broken value.
+/// A number in a sentence: as `formatNumber` writes it, and `not a number`, `∞` or `−∞` when
+/// it is not finite, so that prose never hides a broken value (and never prints `nan` or `inf`,
+/// which read as a fault of the tool).
 package func describeNumber(_ x: Double) -> String {
-  x.isFinite ? formatNumber(x) : "\(x)"
+  if x.isFinite { return formatNumber(x) }
+  if x.isNaN { return "not a number" }
+  return x < 0 ? "−∞" : "∞"
 }
 
 /// A number in a sentence, from a `CGFloat`.

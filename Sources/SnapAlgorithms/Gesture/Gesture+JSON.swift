@@ -136,8 +136,15 @@ extension Gesture: Codable {
     init(_ index: Int) { self.init(intValue: index) }
   }
 
-  /// Reads the gesture-file format, rejecting another version, unknown phases, time that goes
-  /// backwards and negative container sizes, each with the path of the offending value.
+  /// Reads the gesture-file format, rejecting, each with the path of the offending value:
+  /// another version; unknown phases; a touch that does not start with `began`, a `began`
+  /// while a finger is down, or events after a lift before the next `began`; container
+  /// changes out of time order; negative sizes, insets and bar heights; and refresh rates
+  /// outside 1…480 Hz.
+  ///
+  /// An event's `t`, `x` and `y` may be `null` (not a number) and its time may go backwards:
+  /// that is the hostile input the property tests feed the algorithms, and their
+  /// counterexamples must replay from the file.
   public init(from decoder: any Decoder) throws {
     let file = try decoder.singleValueContainer().decode(File.self)
     func invalid(_ path: [PathKey], _ reason: String) -> DecodingError {
@@ -151,25 +158,62 @@ extension Gesture: Codable {
     }
     var events: [TouchEvent] = []
     events.reserveCapacity(file.events.count)
+    // Where the finger went down, while it is down; where it last lifted, while it is up.
+    var down: Int?
+    var lifted: Int?
     for (index, event) in file.events.enumerated() {
+      let phasePath = [PathKey("events"), PathKey(index), PathKey("phase")]
       guard let phase = TouchPhase(rawValue: event.phase) else {
         let names = TouchPhase.allCases.map(\.rawValue).joined(separator: ", ")
-        throw invalid(
-          [PathKey("events"), PathKey(index), PathKey("phase")],
-          "'\(event.phase)' is not one of \(names)")
+        throw invalid(phasePath, "'\(event.phase)' is not one of \(names)")
       }
-      if let previous = events.last, event.t < previous.time {
+      switch (phase, down) {
+      case (.began, let began?):
         throw invalid(
-          [PathKey("events"), PathKey(index), PathKey("t")],
-          "time goes backwards (\(event.t) after \(previous.time))")
+          phasePath,
+          "'began' while the finger is down since events[\(began)]; one finger at a time, "
+            + "so a touch ends ('ended' or 'cancelled') before the next begins")
+      case (.began, nil):
+        down = index
+      case (_, nil):
+        let after = lifted.map { "after the lift at events[\($0)]" } ?? "before any 'began'"
+        throw invalid(
+          phasePath, "'\(event.phase)' \(after); a touch starts with 'began'")
+      case (.ended, _?), (.cancelled, _?):
+        (down, lifted) = (nil, index)
+      case (.moved, _?):
+        break
       }
       events.append(TouchEvent(time: event.t, phase: phase, location: CGPoint(x: event.x, y: event.y)))
     }
     var changes: [ContainerChange] = []
     for (index, entry) in (file.container ?? []).enumerated() {
       let path = [PathKey("container"), PathKey(index)]
-      guard entry.width >= 0, entry.height >= 0 else {
-        throw invalid(path, "width and height must not be negative")
+      func notNegative(_ value: Double?, _ field: String...) throws {
+        guard let value, value < 0 else { return }
+        throw invalid(
+          path + field.map(PathKey.init(stringValue:)),
+          "\(describeNumber(value)) is negative; sizes, insets and bar heights are 0 or more")
+      }
+      try notNegative(entry.width, "width")
+      try notNegative(entry.height, "height")
+      try notNegative(entry.screenWidth, "screenWidth")
+      try notNegative(entry.screenHeight, "screenHeight")
+      if let insets = entry.safeArea {
+        try notNegative(insets.top, "safeArea", "top")
+        try notNegative(insets.left, "safeArea", "left")
+        try notNegative(insets.bottom, "safeArea", "bottom")
+        try notNegative(insets.right, "safeArea", "right")
+      }
+      try notNegative(entry.statusBar, "statusBar")
+      try notNegative(entry.navigationBar, "navigationBar")
+      try notNegative(entry.tabBar, "tabBar")
+      try notNegative(entry.keyboard?.width, "keyboard", "width")
+      try notNegative(entry.keyboard?.height, "keyboard", "height")
+      if let rate = entry.refreshRate, !Self.refreshRates.contains(rate) {
+        throw invalid(
+          path + [PathKey("refreshRate")],
+          "\(rate) Hz is outside \(Self.refreshRates.lowerBound)…\(Self.refreshRates.upperBound) Hz")
       }
       if let previous = changes.last, entry.t < previous.time {
         throw invalid(
@@ -196,6 +240,9 @@ extension Gesture: Codable {
     self.init(
       start: CGPoint(x: file.start.x, y: file.start.y), events: events, containerChanges: changes)
   }
+
+  /// The display refresh rates a gesture file may give a container, in hertz.
+  public static let refreshRates = 1...480
 
   /// Writes the gesture-file format: `version`, `start`, `events` and, when the container
   /// changes, `container` with every field of each new environment.
@@ -237,8 +284,8 @@ extension Gesture: Codable {
   /// [{"t": 0, "phase": "began", "x": 300, "y": 300}, …]}`.
   ///
   /// Rejects, with the path of the offending value: malformed JSON, another version, missing
-  /// or mistyped fields, unknown phases, numbers too large to represent, and time that goes
-  /// backwards.
+  /// or mistyped fields, numbers too large to represent, and everything `init(from:)` refuses
+  /// (unknown phases, events outside a touch, negative sizes, container changes out of order).
   public init(json data: Data) throws(GestureFileError) {
     try self.init(jsonText: [UInt8](data))
   }

@@ -38,9 +38,21 @@ struct SVG {
     static let safe = "#009E73"
   }
 
-  /// A number as SVG wants it: at most two decimals, no trailing zeros, never NaN.
+  /// How far from the origin, in user units, a coordinate may be drawn: every picture is a few
+  /// hundred units across, so anything beyond is off the picture anyway and is drawn at the
+  /// limit (a value that is not a number, at 0). `document` then says so in a note.
+  static let coordinateLimit = 100_000.0
+
+  /// Whether `value` would be drawn clipped (`number` moves it).
+  static func isClipped(_ value: Double) -> Bool {
+    !value.isFinite || value.magnitude > coordinateLimit
+  }
+
+  /// A number as SVG wants it: at most two decimals, no trailing zeros, never NaN or infinite;
+  /// beyond `coordinateLimit` it is the limit.
   static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "0" }
+    guard value.isFinite else { return value.isNaN ? "0" : number(value < 0 ? -coordinateLimit : coordinateLimit) }
+    let value = min(max(value, -coordinateLimit), coordinateLimit)
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e12 { return String(Int(rounded)) }
     return String(format: "%.2f", rounded).replacingOccurrences(
@@ -58,11 +70,20 @@ struct SVG {
 
   mutating func raw(_ element: String) { body.append(element) }
 
+  /// Whether something in this picture could not be drawn where it is (not a number, or beyond
+  /// `coordinateLimit`) and was drawn clipped; the document then carries a note saying so.
+  private(set) var clipped = false
+
+  private mutating func note(_ values: Double...) {
+    if !clipped, values.contains(where: Self.isClipped) { clipped = true }
+  }
+
   mutating func rect(
     x: Double, y: Double, width: Double, height: Double, fill: String = "none",
     stroke: String? = nil, strokeWidth: Double = 1, dash: String? = nil, opacity: Double? = nil,
     tooltip: String? = nil
   ) {
+    note(x, y, width, height)
     var pairs = [
       ("x", Self.number(x)), ("y", Self.number(y)), ("width", Self.number(max(width, 0))),
       ("height", Self.number(max(height, 0))), ("fill", fill),
@@ -79,6 +100,7 @@ struct SVG {
     x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, strokeWidth: Double = 1,
     dash: String? = nil, markerEnd: String? = nil
   ) {
+    note(x1, y1, x2, y2)
     var pairs = [
       ("x1", Self.number(x1)), ("y1", Self.number(y1)), ("x2", Self.number(x2)),
       ("y2", Self.number(y2)), ("stroke", stroke), ("stroke-width", Self.number(strokeWidth)),
@@ -92,6 +114,7 @@ struct SVG {
     _ points: [(Double, Double)], stroke: String, strokeWidth: Double = 1, dash: String? = nil
   ) {
     guard points.count > 1 else { return }
+    for point in points { note(point.0, point.1) }
     let text = points.map { "\(Self.number($0.0)),\(Self.number($0.1))" }.joined(separator: " ")
     var pairs = [
       ("points", text), ("fill", "none"), ("stroke", stroke),
@@ -104,6 +127,7 @@ struct SVG {
   mutating func circle(
     x: Double, y: Double, r: Double, fill: String, stroke: String? = nil, tooltip: String? = nil
   ) {
+    note(x, y, r)
     var pairs = [("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(r)), ("fill", fill)]
     if let stroke { pairs.append(("stroke", stroke)) }
     element("circle", pairs, tooltip: tooltip)
@@ -121,6 +145,7 @@ struct SVG {
     _ content: String, x: Double, y: Double, size: Double = 11, anchor: Anchor = .start,
     fill: String = Palette.ink, weight: String? = nil, rotate: Double? = nil
   ) {
+    note(x, y)
     var pairs = [
       ("x", Self.number(x)), ("y", Self.number(y)), ("font-size", Self.number(size)),
       ("text-anchor", anchor.rawValue), ("fill", fill),
@@ -150,6 +175,13 @@ struct SVG {
       "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
       + "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
       + "fill=\"#222222\"/></marker></defs>"
+    var body = body
+    if clipped {
+      body.append(
+        "<text x=\"4\" y=\"\(Self.number(height - 4))\" font-size=\"10\" fill=\"\(Palette.warning)\">"
+          + "Clipped: part of this picture is not a number or lies far outside it, and is drawn at "
+          + "its edge.</text>")
+    }
     return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", head, "<title>\(Self.escape(title))</title>", defs]
       + body + ["</svg>"]).joined(separator: "\n") + "\n"
   }

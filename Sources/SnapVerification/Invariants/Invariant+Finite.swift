@@ -9,10 +9,10 @@ extension Invariant {
     let trajectory = run.trajectory
     if let frame = trajectory.frames.first(where: { !$0.rect.isFinite }) {
       return .violated(Violation(
-        "frame at t = \(describeNumber(frame.time)) is \(frame.rect)", at: frame.time, rect: frame.rect))
+        "frame at t = \(describeNumber(frame.time)) is \(describe(frame.rect))", at: frame.time, rect: frame.rect))
     }
     return trajectory.rest.isFinite
-      ? .holds : .violated(Violation("rest frame is \(trajectory.rest)", rect: trajectory.rest))
+      ? .holds : .violated(Violation("rest frame is \(describe(trajectory.rest))", rect: trajectory.rest))
   }
 
   /// bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
