@@ -64,7 +64,8 @@ let package = Package(
     .testTarget(
       name: "SnapBenchTests",
       dependencies: [
-        "SnapAlgorithms", "SnapCheck", "SnapVerification", "SnapBench", "TestSupport",
+        "SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification", "SnapBench",
+        "TestSupport",
       ],
       linkerSettings: libm),
   ],

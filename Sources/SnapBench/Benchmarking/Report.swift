@@ -15,9 +15,12 @@ func formatPercent(_ value: Double) -> String {
 }
 
 /// The results in `format`; `baseline` adds the change against it, `instructions` a column.
+///
+/// `narrow` is the table for a terminal of `width` columns: median, p99, error and ratio under
+/// short heads with a key below, and the share of a 60 Hz frame when it fits.
 func render(
   _ results: [Result], machine: MachineDescription, format: String, baseline: [String: Double]?,
-  instructions: [String: Double], instructionNote: String?
+  instructions: [String: Double], instructionNote: String?, width: Int = 80
 ) -> String {
   switch format {
   case "json":
@@ -45,6 +48,63 @@ func render(
         ]))
     }
     return lines.joined(separator: "\n")
+  case "narrow":
+    var header = ["benchmark", "median", "p99", "±", "ratio"]
+    var key = [
+      "median, p99: ns per operation", "±: median absolute percentage error (! above 5%)",
+      "ratio: to the group's reference",
+    ]
+    if baseline != nil {
+      header.append("vs base")
+      key.append("vs base: change of the median against the baseline")
+    }
+    if !instructions.isEmpty {
+      header.append("instr")
+      key.append("instr: instructions per operation")
+    }
+    let rows: [[String]] = results.map { result in
+      let stats = result.nsPerOp
+      var row = [
+        result.name, formatNanoseconds(stats.median), formatNanoseconds(stats.p99),
+        formatPercent(stats.errorPercent) + (result.isNoisy ? " !" : ""),
+        result.ratio.map { String(format: "%.2f×", $0) } ?? "",
+      ]
+      if let baseline {
+        row.append(baseline[result.name].map { old in
+          let change = (stats.median / old - 1) * 100
+          return (change >= 0 ? "+" : "") + formatPercent(change)
+        } ?? "new")
+      }
+      if !instructions.isEmpty {
+        row.append(instructions[result.name].map { String(format: "%.0f", $0) } ?? "")
+      }
+      return row
+    }
+    var text = alignedTable(header, rows)
+    // The share of a 60 Hz frame, when it still fits.
+    let withShare = alignedTable(
+      header + ["60 Hz"],
+      zip(rows, results).map { row, result in
+        row + [result.budgetShare(hertz: 60).map { String(format: "%.4f%%", $0 * 100) } ?? ""]
+      })
+    if widestLine(withShare) <= width {
+      text = withShare
+      key.append("60 Hz: p99 of a frame's work as a share of a 60 Hz frame")
+    }
+    var notes = [""] + wrapText(key.joined(separator: "; ") + ".", width: width, firstPrefix: "", continuationIndent: 0)
+    notes += wrapText(
+      "Measured on \(machine.cpu), \(machine.cores) cores, Swift \(machine.swift), "
+        + "\(machine.configuration) build, \(machine.os), \(machine.date). '--wide' prints every "
+        + "column.", width: width, firstPrefix: "", continuationIndent: 0)
+    if machine.configuration == "debug" {
+      notes.append("WARNING: debug build: these timings do not describe optimised code.")
+    }
+    if let instructionNote {
+      for line in instructionNote.split(separator: "\n", omittingEmptySubsequences: false) {
+        notes += wrapText(String(line), width: width, firstPrefix: "", continuationIndent: 0)
+      }
+    }
+    return text + "\n" + notes.joined(separator: "\n")
   default:
     let markdown = format == "markdown"
     var header = [
@@ -81,17 +141,7 @@ func render(
       let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
       text = ([line(header), line(header.map { _ in "---" })] + rows.map(line)).joined(separator: "\n")
     } else {
-      let widths = header.indices.map { column in
-        ([header] + rows).map { $0[column].count }.max() ?? 0
-      }
-      let format = { (cells: [String]) in
-        zip(cells, widths).enumerated().map { index, pair in
-          index == 0
-            ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
-            : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
-        }.joined(separator: "  ")
-      }
-      text = ([format(header)] + rows.map(format)).joined(separator: "\n")
+      text = alignedTable(header, rows)
     }
     var notes = [
       "",
@@ -131,4 +181,25 @@ func resultsFile(
         baselineChangePercent: baseline?[result.name].map { (stats.median / $0 - 1) * 100 },
         instructionsPerOp: instructions[result.name])
     })
+}
+
+/// A table in columns two spaces apart: the first left-aligned, the rest right-aligned.
+func alignedTable(_ header: [String], _ rows: [[String]]) -> String {
+  let widths = header.indices.map { column in
+    ([header] + rows).map { $0[column].count }.max() ?? 0
+  }
+  let format = { (cells: [String]) in
+    zip(cells, widths).enumerated().map { index, pair in
+      index == 0
+        ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+        : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+    }.joined(separator: "  ")
+  }
+  return ([format(header)] + rows.map(format)).joined(separator: "\n")
+}
+
+/// The number of columns of the longest line of `text` (characters, as a terminal counts
+/// these: every character SnapLab prints is one column).
+func widestLine(_ text: String) -> Int {
+  text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count).max() ?? 0
 }

@@ -103,8 +103,9 @@ struct CommandSpec: Sendable {
 // MARK: - Usage and help
 
 extension CommandSpec {
-  /// The widest a line of help or usage may be.
-  static let lineWidth = 100
+  /// The widest a line of help or usage may be: the terminal's width, 80 when the output is
+  /// not a terminal.
+  static var lineWidth: Int { Terminal.helpWidth }
 
   /// The column where option and argument descriptions start, unless a label is wider.
   static let minimumHelpColumn = 26
@@ -114,12 +115,13 @@ extension CommandSpec {
 
   /// The usage line, like `snap-bench trace <algorithm> [--device <name>] [--landscape]`.
   ///
-  /// It is laid out to follow a 7-column prefix (`Usage: ` or `USAGE: `): past 100 columns it
-  /// continues on lines indented to start under the first argument.
+  /// It is laid out to follow a 7-column prefix (`Usage: ` or `USAGE: `): past `lineWidth`
+  /// columns it continues on lines indented to start under the first argument.
   var usage: String { usage(prefixWidth: "Usage: ".count) }
 
-  /// The usage line, wrapped for printing after a prefix `prefixWidth` columns wide.
-  func usage(prefixWidth: Int) -> String {
+  /// The usage line, wrapped to `width` columns for printing after a prefix `prefixWidth`
+  /// columns wide.
+  func usage(prefixWidth: Int, width: Int = lineWidth) -> String {
     var tokens = arguments.map(\.usageToken) + options.map(\.usageToken)
     if !subcommands.isEmpty { tokens.append("<subcommand>") }
 
@@ -130,7 +132,7 @@ extension CommandSpec {
     var column = prefixWidth + name.count
     var lineHasTokens = false
     for token in tokens {
-      if lineHasTokens, column + 1 + token.count > Self.lineWidth {
+      if lineHasTokens, column + 1 + token.count > width {
         lines.append(line)
         line = indent
         column = indent.count
@@ -146,8 +148,8 @@ extension CommandSpec {
   /// The text `--help` prints to stdout: overview, usage, arguments, options and subcommands.
   ///
   /// Sections with nothing in them are left out; `-h, --help` is always listed. The text has
-  /// no trailing newline, so `print(spec.helpText())` prints it as is.
-  func helpText() -> String {
+  /// no trailing newline, so `print(spec.helpText())` prints it as is. Lines wrap at `width`.
+  func helpText(width: Int = lineWidth) -> String {
     let helpOption = (label: "-h, --help", help: "Show help information.")
     let argumentRows = arguments.map { (label: $0.name, help: $0.help) }
     let optionRows = options.map { (label: $0.label, help: $0.help) } + [helpOption]
@@ -163,14 +165,14 @@ extension CommandSpec {
     var sections: [String] = []
     sections.append(
       wrapText(
-        abstract, width: Self.lineWidth, firstPrefix: "OVERVIEW: ", continuationIndent: 0
+        abstract, width: width, firstPrefix: "OVERVIEW: ", continuationIndent: 0
       ).joined(separator: "\n"))
     if let discussion, !discussion.isEmpty {
       sections.append(
-        wrapText(discussion, width: Self.lineWidth, firstPrefix: "", continuationIndent: 0)
+        wrapText(discussion, width: width, firstPrefix: "", continuationIndent: 0)
           .joined(separator: "\n"))
     }
-    sections.append("USAGE: " + usage(prefixWidth: "USAGE: ".count))
+    sections.append("USAGE: " + usage(prefixWidth: "USAGE: ".count, width: width))
 
     func table(_ title: String, _ rows: [(label: String, help: String)]) -> String {
       var lines = [title]
@@ -179,11 +181,11 @@ extension CommandSpec {
         if label.count + 2 <= helpColumn {
           let prefix = label + String(repeating: " ", count: helpColumn - label.count)
           lines += wrapText(
-            row.help, width: Self.lineWidth, firstPrefix: prefix, continuationIndent: helpColumn)
+            row.help, width: width, firstPrefix: prefix, continuationIndent: helpColumn)
         } else {
           lines.append(label)
           lines += wrapText(
-            row.help, width: Self.lineWidth,
+            row.help, width: width,
             firstPrefix: String(repeating: " ", count: helpColumn), continuationIndent: helpColumn)
         }
       }

@@ -21,6 +21,7 @@ enum ReportCommand {
   static let examples = OptionSpec(
     "--examples", value: "<n>", help: "Examples per cell when verifying now (default: 200).")
   static let seed = OptionSpec("--seed", value: "<n>", help: "The verify seed (default: 1).")
+  static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
   static let flick = OptionSpec(
     "--flick", value: "<vx>,<vy>",
     help: "The release velocity of the flicked dock maps, in points per second (default: 600,-600).")
@@ -32,7 +33,7 @@ enum ReportCommand {
       Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \
       loads nothing from elsewhere, so it works offline, and every SVG stands on its own.
       """,
-    options: [output, device, landscape, keyboard, results, verifyFile, examples, seed, flick])
+    options: [output, device, landscape, keyboard, results, verifyFile, examples, seed, flick, noProgress])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -66,36 +67,44 @@ enum ReportCommand {
 
     var page = Page(
       device: profile, orientation: orientation, keyboard: parsed.flag(keyboard), tool: tool)
+    // Steps: trajectories, dock maps, motion, every cell verified now, the cost, the page.
+    let cells = findings == nil ? tool.algorithms.count * Invariant.checked.count : 0
+    let progress = ProgressBar(total: 5 + cells, unit: "steps", enabled: !parsed.flag(noProgress))
+    progress.update(0, "trajectories")
     page.addTrajectories()
+    progress.update(1, "dock maps")
     page.addDockMaps(flick: velocity)
+    progress.update(2, "motion")
     page.addMotion()
-    page.addMatrix(findings ?? freshFindings(examples: count, seed: runSeed, tool: tool),
+    page.addMatrix(findings ?? freshFindings(examples: count, seed: runSeed, tool: tool, progress: progress.shifted(by: 3)),
       source: findings == nil ? "verified now: \(count) examples per cell, seed \(runSeed)" : "read from \(parsed.value(verifyFile) ?? "")")
+    progress.update(3 + cells, "cost")
     page.addCost(cost ?? freshResults(tool: tool), source: cost == nil ? "a short run now (timings from a short run are rough; pass --results for a full one)" : "read from \(parsed.value(results) ?? "")")
+    progress.update(4 + cells, "writing")
 
     // The page appears whole, in one step, or not at all.
     try destination.write(
       page.files.map { (name: $0.0, bytes: Array($0.1.document.utf8)) }
         + [(name: "index.html", bytes: Array(page.html.utf8))])
+    progress.finish()
     print("Wrote \(directory)/index.html and \(page.files.count) pictures.")
   }
 
   // MARK: Inputs
 
-  static func freshFindings(examples: Int, seed: UInt64, tool: Tool) -> [Finding] {
-    tool.algorithms.flatMap { registered -> [Finding] in
-      let algorithm = registered.entry.make()
-      return VerifyCommand.verifyOpened(
-        algorithm, invariants: Invariant.checked, examples: examples, seed: seed, tool: tool)
-    }
+  static func freshFindings(
+    examples: Int, seed: UInt64, tool: Tool,
+    progress: ProgressBar = ProgressBar(total: 0, unit: "", enabled: false)
+  ) -> [Finding] {
+    VerifyCommand.verifyAll(
+      tool.algorithms.map { $0.entry.make() }, invariants: Invariant.checked, motion: nil,
+      examples: examples, seed: seed, tool: tool, progress: progress)
   }
 
   /// The findings of a verify file, read through `VerificationReport`; a finding whose motion is
   /// not its algorithm's own was verified with `--motion`, and is redrawn with it.
   static func readFindings(_ path: String, tool: Tool) throws -> [Finding] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RuntimeError("cannot read the verify file '\(path)'")
-    }
+    let data = Data(try readInput(path, what: "the verify file"))
     var findings: [Finding]
     do {
       findings = try VerificationReport(json: data).findings
@@ -136,9 +145,7 @@ enum ReportCommand {
   }
 
   static func readResults(_ path: String) throws -> [Cost] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw RuntimeError("cannot read the results file '\(path)'")
-    }
+    let data = Data(try readInput(path, what: "the results file"))
     let file: BenchmarkResults
     do {
       file = try BenchmarkResults(json: data)

@@ -45,6 +45,10 @@ enum RunCommand {
   static let seed = OptionSpec(
     "--seed", value: "<n>", help: "Seed of the generated inputs (default: 1).")
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
+  static let wide = OptionSpec(
+    flag: "--wide",
+    help: "Print the full table even when the terminal is narrower than it (it always is when "
+      + "the output is not a terminal).")
   static let countOnly = OptionSpec(
     "--count-only", value: "<n>",
     help: "Run the selected benchmarks n times untimed and exit (for --instructions).")
@@ -61,7 +65,7 @@ enum RunCommand {
       """,
     options: [
       iterations, filter, skip, repetitions, warmup, format, output, saveBaseline, force,
-      baseline, threshold, frameBudget, instructions, seed, noProgress,
+      baseline, threshold, frameBudget, instructions, seed, noProgress, wide,
     ])
 
   /// The options parsed, including the hidden `--count-only`.
@@ -160,18 +164,14 @@ enum RunCommand {
     harness.iterations = iterationCount
     harness.epochs = epochCount
     harness.warmup = warmupCount
-    let showProgress = !parsed.flag(noProgress) && isatty(2) == 1
-    if showProgress {
+    if !parsed.flag(noProgress), Terminal.showsProgress {
       harness.progress = { done, total in
-        let width = 30
-        let filled = total == 0 ? width : width * done / total
-        writeStandardError(
-          "\r[" + String(repeating: "#", count: filled)
-            + String(repeating: " ", count: width - filled) + "] \(done)/\(total) epochs")
+        var bar = ProgressBar(total: total, unit: "epochs", enabled: true)
+        bar.update(done)
       }
     }
     let measurements = harness.run(benchmarks)
-    if showProgress { writeStandardError("\r" + String(repeating: " ", count: 60) + "\r") }
+    if harness.progress != nil { ProgressBar.wipe() }
     let results = Result.from(measurements)
 
     var instructionCounts: [String: Double] = [:]
@@ -199,7 +199,16 @@ enum RunCommand {
     let report = render(
       results, machine: machine, format: outputFormat, baseline: baselineResults,
       instructions: instructionCounts, instructionNote: instructionNote)
-    print(report)
+    // A terminal narrower than the table gets its narrow form; a file always the full one.
+    if outputFormat == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
+      widestLine(report) > columns
+    {
+      print(render(
+        results, machine: machine, format: "narrow", baseline: baselineResults,
+        instructions: instructionCounts, instructionNote: instructionNote, width: columns))
+    } else {
+      print(report)
+    }
     if let outputFile {
       try outputFile.write(report + "\n")
     }

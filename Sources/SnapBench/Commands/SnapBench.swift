@@ -95,6 +95,17 @@ public enum SnapBench {
     case "curve": try CurveCommand.run(rest, tool: tool)
     case "verify": try VerifyCommand.run(rest, tool: tool)
     case "report": try ReportCommand.run(rest, tool: tool)
+    case "help" where !rest.isEmpty:
+      // `help trace` is `trace --help`; `help help` and the like are the overview.
+      let name = rest[0]
+      guard subcommands.contains(where: { $0.name == name }) else {
+        if name == "help" || name == "-h" || name == "--help" {
+          print(tool.spec(spec).helpText())
+          return
+        }
+        throw unknownSubcommand(name)
+      }
+      try dispatch([name, "--help"], tool: tool)
     case "-h", "--help", "help":
       print(tool.spec(spec).helpText())
     default:
@@ -103,16 +114,20 @@ public enum SnapBench {
         try RunCommand.run(arguments, tool: tool)
         return
       }
-      let names = subcommands.map(\.name)
-      var message = "Unknown subcommand '\(first)'"
-      if let near = nearestCandidate(to: first, among: names) {
-        message += ". Did you mean '\(near)'?"
-      } else {
-        message += "; expected one of \(names.joined(separator: ", "))"
-      }
-      // The usage line is laid out for snap-bench; the error report names the tool in it.
-      throw UsageError(message, usage: spec.usage)
+      throw unknownSubcommand(first)
     }
+  }
+
+  static func unknownSubcommand(_ name: String) -> UsageError {
+    let names = subcommands.map(\.name)
+    var message = "Unknown subcommand '\(name)'"
+    if let near = nearestCandidate(to: name, among: names) {
+      message += ". Did you mean '\(near)'?"
+    } else {
+      message += "; expected one of \(names.joined(separator: ", "))"
+    }
+    // The usage line is laid out for snap-bench; the error report names the tool in it.
+    return UsageError(message, usage: spec.usage)
   }
 }
 

@@ -21,6 +21,11 @@ enum VerifyCommand {
     "--seed", value: "<n>", help: "The run's seed; the same seed prints the same output (default: 1).")
   static let format = OptionSpec(
     "--format", value: "<format>", help: "table, markdown or json (default: table).")
+  static let wide = OptionSpec(
+    flag: "--wide",
+    help: "Print the matrix with full invariant names even when the terminal is narrower than "
+      + "it (it always is when the output is not a terminal).")
+  static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
 
   static let spec = CommandSpec(
     name: "snap-bench verify",
@@ -32,7 +37,7 @@ enum VerifyCommand {
       violation is printed with a command that replays it with 'snap-bench trace'. The exit \
       status is 0 whatever the findings.
       """,
-    options: [algorithm, invariant, motion, examples, seed, format])
+    options: [algorithm, invariant, motion, examples, seed, format, wide, noProgress])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -83,28 +88,58 @@ enum VerifyCommand {
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
 
-    let findings = algorithms.flatMap { algorithm in
-      verifyOpened(
-        algorithm, invariants: invariants, motion: replacement, examples: count, seed: runSeed,
-        tool: tool)
-    }
+    let progress = ProgressBar(
+      total: algorithms.count * invariants.count, unit: "cells", enabled: !parsed.flag(noProgress))
+    let findings = verifyAll(
+      algorithms, invariants: invariants, motion: replacement, examples: count, seed: runSeed,
+      tool: tool, progress: progress)
+    progress.finish()
     switch output {
     case "json":
       print(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
     default:
-      print(matrix(findings, algorithms: algorithms, invariants: invariants, markdown: output == "markdown"))
+      var table = matrix(findings, algorithms: algorithms, invariants: invariants, markdown: output == "markdown")
+      // A terminal narrower than the matrix gets short heads and a key; a file, the full one.
+      if output == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
+        widestLine(table) > columns
+      {
+        table = narrowMatrix(findings, algorithms: algorithms, invariants: invariants, width: columns)
+      }
+      print(table)
       let details = violations(findings)
       if !details.isEmpty { print("\n" + details) }
       print("\nSeed \(runSeed), \(count) examples per cell; '--seed \(runSeed)' reproduces this run.")
     }
   }
 
+  /// The findings of every algorithm and invariant, in that order, one cell at a time so that
+  /// `progress` moves (the cells are what `verify(_:invariants:…)` would give).
+  static func verifyAll(
+    _ algorithms: [any SnapAlgorithm], invariants: [Invariant], motion: Motion?, examples: Int,
+    seed: UInt64, tool: Tool, progress: ProgressBar
+  ) -> [Finding] {
+    var findings: [Finding] = []
+    for algorithm in algorithms {
+      if let problem = releaseMotionProblem(algorithm, motion: motion) {
+        progress.finish()
+        writeStandardError("note: \(problem)\n")
+      }
+      for invariant in invariants {
+        progress.update(findings.count, "\(algorithm.id) \(invariant.rawValue)")
+        findings += verifyOpened(
+          algorithm, invariants: [invariant], motion: motion, examples: examples, seed: seed,
+          tool: tool, noting: false)
+      }
+    }
+    return findings
+  }
+
   /// The findings of `algorithm` (its type opened from the existential), replayable with `tool`.
   static func verifyOpened<A: SnapAlgorithm>(
     _ algorithm: A, invariants: [Invariant], motion: Motion? = nil, examples: Int, seed: UInt64,
-    tool: Tool
+    tool: Tool, noting: Bool = true
   ) -> [Finding] {
-    if let problem = releaseMotionProblem(algorithm, motion: motion) {
+    if noting, let problem = releaseMotionProblem(algorithm, motion: motion) {
       writeStandardError("note: \(problem)\n")
     }
     return verify(
@@ -143,6 +178,41 @@ enum VerifyCommand {
         .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
     }
     return ([format(header)] + rows.map(format)).joined(separator: "\n")
+  }
+
+  /// A short head for each invariant: the initials of its words (`in-safe-area` is `isa`),
+  /// or the first two letters of a one-word id; numbered when two would be the same.
+  static func shortHeads(_ invariants: [Invariant]) -> [String] {
+    let heads = invariants.map { invariant -> String in
+      let words = invariant.rawValue.split(separator: "-")
+      return words.count == 1 ? String(words[0].prefix(2)) : String(words.compactMap(\.first))
+    }
+    return Set(heads).count == heads.count ? heads : invariants.indices.map { "\($0 + 1)" }
+  }
+
+  /// The matrix for a terminal `width` columns wide: short heads, and a key below.
+  static func narrowMatrix(
+    _ findings: [Finding], algorithms: [any SnapAlgorithm], invariants: [Invariant], width: Int
+  ) -> String {
+    let heads = shortHeads(invariants)
+    let header = ["algorithm"] + heads
+    let rows = algorithms.map { algorithm in
+      [algorithm.id] + invariants.map { invariant in
+        findings.first { $0.algorithm == algorithm.id && $0.invariant == invariant }
+          .map { symbol($0.status) } ?? " "
+      }
+    }
+    let widths = header.indices.map { column in
+      ([header] + rows).map { $0[column].count }.max() ?? 0
+    }
+    let format = { (cells: [String]) in
+      zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        .joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    }
+    let key = zip(heads, invariants).map { "\($0) \($1.rawValue)" }.joined(separator: ", ")
+    return ([format(header)] + rows.map(format)).joined(separator: "\n") + "\n\n"
+      + wrapText("Key: " + key + ". '--wide' prints the full names.", width: width, firstPrefix: "", continuationIndent: 0)
+      .joined(separator: "\n")
   }
 
   static func violations(_ findings: [Finding]) -> String {

@@ -1,0 +1,129 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+import TestSupport
+import Testing
+
+@testable import SnapBench
+
+/// Help wraps to the terminal (80 columns when there is none), and the two wide tables have a
+/// narrow form a terminal of 80 columns gets; output to a pipe or file is always the full form.
+@Suite("Fits the terminal")
+struct TerminalTests {
+  static let script = "/usr/bin/script"
+
+  /// Runs `command` under a pseudo-terminal `columns` wide, as a user's shell would; standard
+  /// error (notes, progress) is left out.
+  static func inTerminal(columns: Int, _ command: String, keepingErrors: Bool = false) throws -> String {
+    let tool = try #require(SnapBenchProcess.executable).path
+    let errors = keepingErrors ? "" : " 2>/dev/null"
+    let result = try SnapBenchProcess.run(
+      executable: script, ["-qec", "stty cols \(columns) rows 50; \(tool) \(command)\(errors)", "/dev/null"])
+    // The terminal turns each newline into CR LF; progress bars redraw with CR.
+    return result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+  }
+
+  static func widest(_ text: String) -> Int {
+    text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count).max() ?? 0
+  }
+
+  @Test("'help <subcommand>' prints that subcommand's help; an unknown one is a usage error")
+  func helpSubcommand() throws {
+    for name in ["run", "list", "trace", "curve", "verify", "report"] {
+      let help = try SnapBenchProcess.run(["help", name])
+      let direct = try SnapBenchProcess.run([name, "--help"])
+      #expect(help.status == 0)
+      #expect(help.stdout == direct.stdout, "\(name)")
+      #expect(help.stdout.contains("USAGE: snap-bench \(name)"), "\(name)")
+    }
+    let unknown = try SnapBenchProcess.run(["help", "trcae"])
+    #expect(unknown.status == 64)
+    #expect(unknown.stderr.contains("Unknown subcommand 'trcae'. Did you mean 'trace'?"))
+    #expect(try SnapBenchProcess.run(["help"]).stdout.contains("SUBCOMMANDS:"))
+  }
+
+  @Test("help piped is 80 columns wide at most, and uses them")
+  func helpNotATerminal() throws {
+    for name in ["run", "trace", "verify", "report"] {
+      let text = try SnapBenchProcess.run([name, "--help"]).stdout
+      #expect(Self.widest(text) <= 80, "\(name)")
+      #expect(Self.widest(text) > 70, "\(name)")
+    }
+  }
+
+  @Test("help on a terminal wraps to its width", .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func helpInTerminal() throws {
+    for columns in [50, 120] {
+      let text = try Self.inTerminal(columns: columns, "help trace")
+      #expect(text.contains("USAGE: snap-bench trace"))
+      #expect(Self.widest(text) <= columns, "\(columns)")
+      #expect(Self.widest(text) > columns - 12, "\(columns)")
+    }
+  }
+
+  @Test("the verify matrix has short heads and a key on a narrow terminal, full names when piped or --wide",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func verifyMatrix() throws {
+    let arguments = "verify --algorithm forced-boundary-end.corrected --algorithm edge-dock.published --examples 3"
+    let narrow = try Self.inTerminal(columns: 80, arguments)
+    let table = narrow.components(separatedBy: "\n\n✗")[0]
+    #expect(Self.widest(table) <= 80)
+    #expect(table.contains("isa"))
+    #expect(table.contains("Key: os on-screen, isa in-safe-area"))
+    let wide = try Self.inTerminal(columns: 80, arguments + " --wide")
+    #expect(wide.contains("in-safe-area  docked"))
+    let piped = try SnapBenchProcess.run(arguments.split(separator: " ").map(String.init))
+    #expect(piped.stdout.hasPrefix("algorithm                      on-screen  in-safe-area"))
+    #expect(!piped.stdout.contains("Key:"))
+  }
+
+  @Test("the narrow matrix of every built-in algorithm fits 80 columns")
+  func everyAlgorithmFits() throws {
+    let algorithms = AlgorithmCatalogue.all
+    let findings = algorithms.flatMap { algorithm in
+      Invariant.checked.map {
+        Finding(algorithm: algorithm.id, motion: nil, invariant: $0, status: .holds, examplesRun: 1)
+      }
+    }
+    let wide = VerifyCommand.matrix(findings, algorithms: algorithms, invariants: Invariant.checked, markdown: false)
+    #expect(Self.widest(wide) > 80)
+    let narrow = VerifyCommand.narrowMatrix(findings, algorithms: algorithms, invariants: Invariant.checked, width: 80)
+    #expect(Self.widest(narrow) <= 80)
+    #expect(Set(VerifyCommand.shortHeads(Invariant.checked)).count == Invariant.checked.count)
+  }
+
+  @Test("the run table has a narrow form on an 80-column terminal, the full one piped or --wide",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func runTable() throws {
+    let arguments = "run --iterations 1e3 --repetitions 3 --warmup 0 --filter '^(forced-boundary-end|edge-dock)[.]corrected/drag-step$' --no-progress"
+    let narrow = try Self.inTerminal(columns: 80, arguments)
+    #expect(Self.widest(narrow) <= 80, "\(narrow)")
+    #expect(narrow.contains("forced-boundary-end.corrected/drag-step"))
+    #expect(narrow.contains("ratio: to the group's reference"))
+    let wide = try Self.inTerminal(columns: 80, arguments + " --wide")
+    #expect(wide.contains("of 60/120 Hz frame"))
+    #expect(Self.widest(wide) > 80)
+  }
+
+  @Test("verify and report draw a progress bar on a terminal's standard error, not with --no-progress or piped",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func progress() throws {
+    let verify = "verify --algorithm edge-dock.published --invariant docked --invariant finite --examples 3"
+    let shown = try Self.inTerminal(columns: 100, verify, keepingErrors: true)
+    #expect(shown.contains("] 1/2 cells edge-dock.published finite"))
+    // Wiped before the matrix is printed.
+    #expect(shown.contains("\r\u{1B}[Kalgorithm"))
+    let quiet = try Self.inTerminal(columns: 100, verify + " --no-progress", keepingErrors: true)
+    #expect(!quiet.contains("cells"))
+    let piped = try SnapBenchProcess.run(verify.split(separator: " ").map(String.init))
+    #expect(!piped.stderr.contains("cells"))
+
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snaplab-progress-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let report = try Self.inTerminal(columns: 100, "report --examples 1 --output \(directory)", keepingErrors: true)
+    #expect(report.contains("steps trajectories"))
+    #expect(report.contains("steps cost"))
+    #expect(report.contains("Wrote \(directory)/index.html"))
+  }
+}
