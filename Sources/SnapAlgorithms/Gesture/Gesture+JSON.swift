@@ -162,7 +162,8 @@ extension Gesture: Codable {
     var down: Int?
     var lifted: Int?
     for (index, event) in file.events.enumerated() {
-      let phasePath = [PathKey("events"), PathKey(index), PathKey("phase")]
+      // Built only for an error: a million events must not make a million paths.
+      var phasePath: [PathKey] { [PathKey("events"), PathKey(index), PathKey("phase")] }
       guard let phase = TouchPhase(rawValue: event.phase) else {
         let names = TouchPhase.allCases.map(\.rawValue).joined(separator: ", ")
         throw invalid(phasePath, "'\(event.phase)' is not one of \(names)")
