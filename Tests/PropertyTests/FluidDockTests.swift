@@ -413,11 +413,18 @@ struct FluidDockTests {
       "fluid-dock.middle", "fluid-dock(slots:0)", "fluid-dock(deceleration:1)",
       "fluid-dock(margin:-1)", "fluid-dock(bounce:1)", "fluid-dock(slots:3", "fluid-dock(slots)",
       "fluid-dock.corners(slots:3)", "fluid-dock.thrown(throw-speed:0)",
+      "fluid-dock(slots:2,slots:3)", "fluid-dock(margin:8,margin:8)", "fluid-dock(rubber-band:1e400)",
     ] {
       #expect(throws: AlgorithmIDError.self, "\(bad)") {
         _ = try AlgorithmCatalogue.algorithms(matching: bad)
       }
     }
+    #expect {
+      _ = try AlgorithmCatalogue.algorithms(matching: "fluid-dock(slots:2,slots:3)")
+    } throws: { "\($0)".contains("slots: given twice") }
+    #expect {
+      _ = try AlgorithmCatalogue.algorithms(matching: "fluid-dock(rubber-band:1e400)")
+    } throws: { "\($0)".contains("'1e400' is not a finite number") }
     #expect(try AlgorithmCatalogue.algorithms(matching: "flood-dock").isEmpty)
   }
 }

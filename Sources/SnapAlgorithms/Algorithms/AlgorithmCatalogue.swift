@@ -240,6 +240,7 @@ extension FluidDock {
     }
     self.init(mode: mode)
     guard !options.isEmpty else { return }
+    var given: Set<String> = []
     for option in options.split(separator: ",", omittingEmptySubsequences: false) {
       let parts = option.split(separator: ":", omittingEmptySubsequences: false)
       guard parts.count == 2 else {
@@ -247,9 +248,12 @@ extension FluidDock {
       }
       let name = String(parts[0])
       let value = String(parts[1])
+      guard given.insert(name).inserted else {
+        throw AlgorithmIDError("\(name): given twice")
+      }
       func number() throws(AlgorithmIDError) -> CGFloat {
         guard let number = Double(value), number.isFinite else {
-          throw AlgorithmIDError("\(name): '\(value)' is not a number")
+          throw AlgorithmIDError("\(name): '\(value)' is not a finite number")
         }
         return CGFloat(number)
       }
