@@ -1,11 +1,10 @@
-/// How an integer range is laid out as choices.
+/// How an integer range is laid out as one choice.
 ///
 /// Values are measured from the range's origin — zero, or the bound nearest it. A range on one
-/// side of its origin takes one choice, the distance from the origin. A range that straddles
-/// zero takes two: the side (0 for zero and above, 1 for below) and then the distance (below
-/// zero, `choice + 1`). Smaller choices are simpler values — shrinking moves towards zero, and
-/// prefers positive values — and for a given side the value grows with the choice, so a binary
-/// search on the distance finds the boundary of a failure.
+/// side of its origin is the distance from the origin. A range that straddles zero interleaves
+/// the two sides, 0, 1, −1, 2, −2, …, and goes on along the longer side once the shorter one
+/// ends: so a value's sign and magnitude shrink in one move (−1 is simpler than 2), and
+/// lowering the choice by two keeps the sign and moves one step towards zero.
 @usableFromInline
 struct IntegerLayout<I: FixedWidthInteger & Sendable>: Sendable {
   let origin: I
@@ -21,37 +20,48 @@ struct IntegerLayout<I: FixedWidthInteger & Sendable>: Sendable {
     below = UInt64(I.Magnitude(truncatingIfNeeded: origin &- range.lowerBound))
   }
 
-  /// Whether a side choice precedes the distance.
+  /// Whether the range has values on both sides of its origin.
   var hasSides: Bool { above > 0 && below > 0 }
 
-  /// The value on `side` (0 above the origin, 1 below) at `distance` choices from it.
-  func value(side: UInt64, distance: UInt64) -> I {
-    if side == 0 && (above > 0 || below == 0) {
-      return origin &+ I(truncatingIfNeeded: distance)
+  /// The largest choice: one per value beside the origin (at most `UInt64.max`, for the whole
+  /// range of a 64-bit integer).
+  var bound: UInt64 { above &+ below }
+
+  /// How far the sides interleave: the shorter side's length.
+  var interleaved: UInt64 { Swift.min(above, below) }
+
+  /// The value a choice stands for.
+  func value(choice: UInt64) -> I {
+    if !hasSides {
+      return above > 0 ? origin &+ I(truncatingIfNeeded: choice) : origin &- I(truncatingIfNeeded: choice)
     }
-    // Below the origin; with two sides, distance 0 is the first value below it.
-    let step = hasSides ? distance &+ 1 : distance
-    return origin &- I(truncatingIfNeeded: step)
+    let shared = interleaved
+    if choice / 2 < shared || (choice / 2 == shared && choice & 1 == 0) {
+      // 1 → +1, 2 → −1, 3 → +2, 4 → −2, …
+      let magnitude = (choice &+ 1) / 2
+      return choice & 1 == 1
+        ? origin &+ I(truncatingIfNeeded: magnitude) : origin &- I(truncatingIfNeeded: magnitude)
+    }
+    let magnitude = choice &- shared
+    return above > below
+      ? origin &+ I(truncatingIfNeeded: magnitude) : origin &- I(truncatingIfNeeded: magnitude)
   }
 
-  /// The largest distance choice on `side`.
-  func distanceBound(side: UInt64) -> UInt64 {
-    if !hasSides { return above > 0 ? above : below }
-    return side == 0 ? above : below - 1
-  }
-
-  /// The side and distance choices that give `value`, which must lie in the range.
-  func choices(for value: I) -> (side: UInt64, distance: UInt64) {
-    if value >= origin {
-      return (0, UInt64(I.Magnitude(truncatingIfNeeded: value &- origin)))
-    }
-    let magnitude = UInt64(I.Magnitude(truncatingIfNeeded: origin &- value))
-    return hasSides ? (1, magnitude - 1) : (0, magnitude)
+  /// The choice of `value`, which must lie in the range.
+  func choice(for value: I) -> UInt64 {
+    let positive = value >= origin
+    let magnitude =
+      positive
+      ? UInt64(I.Magnitude(truncatingIfNeeded: value &- origin))
+      : UInt64(I.Magnitude(truncatingIfNeeded: origin &- value))
+    if !hasSides || magnitude == 0 { return magnitude }
+    if magnitude <= interleaved { return positive ? magnitude &* 2 &- 1 : magnitude &* 2 }
+    return magnitude &+ interleaved
   }
 }
 
 extension Gen where Value: FixedWidthInteger & Sendable {
-  /// Integers in `range`, shrinking towards zero (or the bound nearest it).
+  /// Integers in `range`, shrinking towards zero (or the bound nearest it), one choice each.
   ///
   /// At random: one draw in eight is an edge value on purpose — a bound, 0, ±1 and their
   /// neighbours — three in eight are small (a random bit width, so that every magnitude is
@@ -62,37 +72,45 @@ extension Gen where Value: FixedWidthInteger & Sendable {
     edgeValues.append(range.lowerBound &+ 1)
     edgeValues.append(range.upperBound &- 1)
     let edges = Array(Set(edgeValues.filter { range.contains($0) })).sorted()
-      .map(layout.choices(for:))
     let sideShare = layout.hasSides
       ? Double(layout.above) / (Double(layout.above) + Double(layout.below)) : 1
+    let sideBound = layout.hasSides ? layout.above : (layout.above > 0 ? layout.above : layout.below)
+    let belowBound = layout.hasSides ? layout.below - 1 : 0
     return Gen { testCase in
-      // Whether (and which) edge value this draw is; decided by the first random sample.
-      var edge: (side: UInt64, distance: UInt64)?
-      var side: UInt64 = 0
-      if layout.hasSides {
-        side = try testCase.choose(upTo: 1) { random in
+      let choice = try testCase.choose(upTo: layout.bound) { random in
+        // The random stream is drawn as it always was (a side, then a distance from the
+        // origin), so a seed gives the same values; the value is then recorded as one choice.
+        var edge: Value?
+        var below = false
+        if layout.hasSides {
           if random.next() & 7 == 0 {
             edge = edges[Int(random.next(upTo: UInt64(edges.count - 1)))]
-            return edge?.side ?? 0
+            below = edge.map { $0 < layout.origin } ?? false
+          } else {
+            below = !(random.nextUnit() < sideShare)
           }
-          // Small magnitudes are as likely on either side; uniform ones follow the range.
-          return random.nextUnit() < sideShare ? 0 : 1
         }
-      }
-      let bound = layout.distanceBound(side: side)
-      let distance = try testCase.choose(upTo: bound) { random in
-        if !layout.hasSides && edge == nil && random.next() & 7 == 0 {
+        let distanceBound = below ? belowBound : sideBound
+        if !layout.hasSides && random.next() & 7 == 0 {
           edge = edges[Int(random.next(upTo: UInt64(edges.count - 1)))]
         }
-        if let edge, edge.side == side { return edge.distance }
+        if let edge { return layout.choice(for: edge) }
+        let distance: UInt64
         if random.next() & 7 < 3 {
           let width = random.next(upTo: 63) + 1
           let limit = width == 64 ? UInt64.max : (UInt64(1) << width) - 1
-          return random.next(upTo: Swift.min(limit, bound))
+          distance = random.next(upTo: Swift.min(limit, distanceBound))
+        } else {
+          distance = random.next(upTo: distanceBound)
         }
-        return random.next(upTo: bound)
+        // With two sides, distance 0 below the origin is the first value below it.
+        let value = below ? layout.origin &- Value(truncatingIfNeeded: distance &+ 1)
+          : (layout.hasSides || layout.above > 0
+            ? layout.origin &+ Value(truncatingIfNeeded: distance)
+            : layout.origin &- Value(truncatingIfNeeded: distance))
+        return layout.choice(for: value)
       }
-      return layout.value(side: side, distance: distance)
+      return layout.value(choice: choice)
     }
   }
 }

@@ -21,7 +21,7 @@ public struct Gen<Value>: Sendable {
 
   /// The values of this generator transformed by `transform`.
   public func map<T>(_ transform: @escaping @Sendable (Value) throws -> T) -> Gen<T> {
-    Gen<T> { testCase in try transform(generate(testCase)) }
+    Gen<T> { testCase in try transform(testCase.span { try generate(testCase) }) }
   }
 
   /// A generator chosen by a value of this one: the value shrinks first, then what follows.
@@ -62,7 +62,7 @@ public struct Gen<Value>: Sendable {
     // The expected number of optional elements: half the room, between 1 and 10.
     let expected = Double(min(max(extra / 2, 1), 10))
     let probability = extra == 0 ? 0 : expected / (expected + 1)
-    return Gen<[Value]> { testCase in
+    return Gen<[Value]> { testCase in try testCase.span {
       var values: [Value] = []
       values.reserveCapacity(minimum)
       for _ in 0..<minimum {
@@ -79,7 +79,7 @@ public struct Gen<Value>: Sendable {
         added += 1
       }
       return values
-    }
+    } }
   }
 
   /// Arrays of this generator's values with a count drawn from `count`.
@@ -160,13 +160,27 @@ extension Gen {
 }
 
 /// Pairs of values from `a` and `b`; shrinks `a` first.
+///
+/// The pair is one span, and so is each component: the shrinker can zero or delete them
+/// together or one at a time.
 public func zip<A, B>(_ a: Gen<A>, _ b: Gen<B>) -> Gen<(A, B)> {
-  Gen { testCase in (try a.generate(testCase), try b.generate(testCase)) }
+  Gen { testCase in
+    try testCase.span {
+      (try testCase.span { try a.generate(testCase) }, try testCase.span { try b.generate(testCase) })
+    }
+  }
 }
 
 /// Triples of values from `a`, `b` and `c`.
 public func zip<A, B, C>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>) -> Gen<(A, B, C)> {
-  Gen { testCase in (try a.generate(testCase), try b.generate(testCase), try c.generate(testCase)) }
+  Gen { testCase in
+    try testCase.span {
+      (
+        try testCase.span { try a.generate(testCase) }, try testCase.span { try b.generate(testCase) },
+        try testCase.span { try c.generate(testCase) }
+      )
+    }
+  }
 }
 
 /// Quadruples of values from four generators.
@@ -174,10 +188,12 @@ public func zip<A, B, C, D>(
   _ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>
 ) -> Gen<(A, B, C, D)> {
   Gen { testCase in
-    (
-      try a.generate(testCase), try b.generate(testCase), try c.generate(testCase),
-      try d.generate(testCase)
-    )
+    try testCase.span {
+      (
+        try testCase.span { try a.generate(testCase) }, try testCase.span { try b.generate(testCase) },
+        try testCase.span { try c.generate(testCase) }, try testCase.span { try d.generate(testCase) }
+      )
+    }
   }
 }
 
@@ -186,9 +202,12 @@ public func zip<A, B, C, D, E>(
   _ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>, _ e: Gen<E>
 ) -> Gen<(A, B, C, D, E)> {
   Gen { testCase in
-    (
-      try a.generate(testCase), try b.generate(testCase), try c.generate(testCase),
-      try d.generate(testCase), try e.generate(testCase)
-    )
+    try testCase.span {
+      (
+        try testCase.span { try a.generate(testCase) }, try testCase.span { try b.generate(testCase) },
+        try testCase.span { try c.generate(testCase) }, try testCase.span { try d.generate(testCase) },
+        try testCase.span { try e.generate(testCase) }
+      )
+    }
   }
 }

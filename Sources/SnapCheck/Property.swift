@@ -198,12 +198,16 @@ private func runCheck<Value>(
     testCase.reset(prefix: original, random: nil, recordsSpans: true)
     _ = evaluate(recording: false)
     var shrinker = Shrinker(
-      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans),
+      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
       maximumEvaluations: shrinkLimit
     ) { candidate in
       testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
       guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
-      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans)
+      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
+    } redraw: { prefix, seed in
+      testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
+      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
+      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
     }
     shrinker.shrink()
     result.shrinkEvaluations = shrinker.evaluations

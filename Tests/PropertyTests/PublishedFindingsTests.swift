@@ -16,19 +16,19 @@ struct PublishedFindingsTests {
   /// Every violation and its smallest counterexample, as `Scenario.description` prints it.
   static let violations: [Pair: String] = [
     Pair("per-axis-clamp.published", "on-screen"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 364), ended t=0.033 (30, 364), then at t=0.033 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 364), ended t=0.033 (30, 364), then at t=0.017 the container becomes iPhone 15 (landscape)",
     Pair("per-axis-clamp.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 132), ended t=0.033 (30, 132)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("per-axis-clamp.published", "resize-safe"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0.001 the container becomes iPhone 15 (landscape)",
+      "iPhone 15, no navigation bar, item 60x60; start (30, 89); began t=0 (30, 89), ended t=0.017 (30, 89), then at t=0.001 the container becomes iPhone 15",
     Pair("edge-dock.published", "on-screen"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (29, 133), ended t=0.033 (29, 133)",
     Pair("edge-dock.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 132), ended t=0.033 (30, 132)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("edge-dock.published", "docked"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (31, 133), ended t=0.033 (31, 133)",
     Pair("edge-dock.published", "nearest-edge"):
-      "iPhone 15, item 121x121; start (60.5, 163.5); began t=0 (60.5, 163.5), moved t=0.017 (105.5, 164.5), ended t=0.033 (105.5, 164.5), then at t=0 the container becomes iPhone 15, window 197 pt wide",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (100, 133), ended t=0.033 (100, 133), then at t=0 the container becomes iPhone 15, window 197 pt wide",
     Pair("edge-dock.published", "cancel-safe"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (31, 133), cancelled t=0.033 (31, 133)",
     Pair("edge-dock.published", "resize-safe"):
@@ -40,7 +40,7 @@ struct PublishedFindingsTests {
     Pair("forced-boundary-end.published", "docked"):
       "iPhone 15, item 20x20; start (10, 113); began t=0 (10, 113), moved t=0.017 (10, 123), ended t=0.033 (10, 123)",
     Pair("forced-boundary-end.published", "nearest-edge"):
-      "iPhone 15, item 60x60; start (133, 133); began t=0 (133, 133), moved t=0.017 (133, 143), ended t=0.033 (133, 143), then at t=0 the container becomes iPhone 15, window 263 pt wide",
+      "iPhone 15, item 60x60; start (58, 133); began t=0 (58, 133), moved t=0.017 (100.5, 133), moved t=0.033 (143, 133), ended t=0.05 (143, 133), then at t=0 the container becomes iPhone 15, window 263 pt wide",
     Pair("forced-boundary-end.published", "tracks-finger"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("forced-boundary-end.published", "cancel-safe"):
@@ -50,7 +50,7 @@ struct PublishedFindingsTests {
     Pair("inset-correction.published", "on-screen"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "in-safe-area"):
-      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
+      "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), ended t=0.017 (30, 133), then at t=0 the container becomes iPhone 15 (landscape)",
     Pair("inset-correction.published", "docked"):
       "iPhone 15, item 60x60; start (30, 133); began t=0 (30, 133), moved t=0.017 (30, 143), ended t=0.033 (30, 143)",
     Pair("inset-correction.published", "nearest-edge"):
