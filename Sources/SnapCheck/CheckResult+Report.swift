@@ -15,11 +15,15 @@ extension CheckResult {
       } else {
         verdict = "Property returned false"
       }
-      lines.append("\(verdict) after \(examplesRun) example\(examplesRun == 1 ? "" : "s").")
+      lines.append(
+        replayedFromDatabase
+          ? "\(verdict) on the failure stored by an earlier run (the failure database), replayed first."
+          : "\(verdict) after \(examplesRun) example\(examplesRun == 1 ? "" : "s").")
       lines.append("Smallest counterexample: \(describe(counterexample))")
       lines.append(
         "  (shrunk in \(shrinkEvaluations) run\(shrinkEvaluations == 1 ? "" : "s") from "
           + "\(describe(originalCounterexample)))")
+      for note in notes { lines.append("Note: \(note)") }
     case .insufficientCoverage(let labels):
       lines.append("Coverage not met over \(examplesRun) examples:")
       for entry in coverage where labels.contains(entry.label) {

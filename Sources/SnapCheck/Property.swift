@@ -24,6 +24,10 @@ public struct CheckResult<Value> {
   public var choices: [UInt64]
   /// How long the run took.
   public var duration: Duration
+  /// Whether the failure is one the failure database held, replayed before any new example.
+  public var replayedFromDatabase = false
+  /// What the property noted (`PropertyContext.note`) on the smallest counterexample.
+  public var notes: [String] = []
 
   /// Whether the property held for every example and met every coverage requirement.
   public var passed: Bool { failure == nil }
@@ -76,6 +80,21 @@ public final class PropertyContext {
   public func cover(_ percentage: Double, _ label: String, _ condition: Bool) {
     if isRecording { covered.append((label, percentage, condition)) }
   }
+
+  var notes: [String] = []
+
+  /// Discards this example unless `condition` holds: it counts neither as a pass nor as a
+  /// failure, and shrinking never keeps a candidate that breaks it. (Too many discards end the
+  /// run with `tooManyDiscards`, like a filter that rejects almost everything.)
+  public func assume(_ condition: Bool) throws {
+    if !condition { throw TestCase.Discard() }
+  }
+
+  /// Adds `text` to the failure report, printed only with the smallest counterexample: for
+  /// intermediate values the property computed from it.
+  public func note(_ text: @autoclosure () -> String) {
+    notes.append(text())
+  }
 }
 
 /// The settings every check reads from the environment.
@@ -112,12 +131,18 @@ public enum SnapCheckEnvironment {
 /// `SNAPCHECK_EXAMPLES` scales `examples` for every property at once. `timeLimit` stops drawing
 /// new examples when it runs out (the examples that ran must still pass); `shrinkLimit` bounds
 /// the property runs spent shrinking.
+///
+/// With a `database` and a `databaseKey` naming the property, a failure stored under the key
+/// is replayed first (and shrunk again); if it now passes it is removed, and a new failure's
+/// shrunk record is stored.
 public func forAll<Value>(
   _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
-  shrinkLimit: Int = 10_000, _ property: (Value) throws -> Bool
+  shrinkLimit: Int = 10_000, database: FailureDatabase? = nil, databaseKey: String? = nil,
+  _ property: (Value) throws -> Bool
 ) -> CheckResult<Value> {
   forAll(
-    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit
+    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+    database: database, databaseKey: databaseKey
   ) { value, _ in try property(value) }
 }
 
@@ -125,17 +150,19 @@ public func forAll<Value>(
 /// recorded through the context it is handed; see `forAll(_:seed:examples:timeLimit:shrinkLimit:_:)`.
 public func forAll<Value>(
   _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
-  shrinkLimit: Int = 10_000, _ property: (Value, PropertyContext) throws -> Bool
+  shrinkLimit: Int = 10_000, database: FailureDatabase? = nil, databaseKey: String? = nil,
+  _ property: (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   withoutActuallyEscaping(property) { property in
     runCheck(
       gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
-      property)
+      database: databaseKey == nil ? nil : database, key: databaseKey ?? "", property)
   }
 }
 
 private func runCheck<Value>(
   _ gen: Gen<Value>, seed: UInt64?, examples: Int, timeLimit: Duration?, shrinkLimit: Int,
+  database: FailureDatabase?, key: String,
   _ property: @escaping (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   let clock = ContinuousClock()
@@ -162,9 +189,59 @@ private func runCheck<Value>(
     let context = PropertyContext(isRecording: recording)
     do {
       return (value, try property(value, context) ? nil : .falsified, context)
+    } catch is TestCase.Discard {
+      return nil
     } catch {
       return (value, .threw(String(describing: error)), context)
     }
+  }
+
+  /// Shrinks the failure `testCase` holds now and records the result (and stores it).
+  func shrinkFailure(_ outcome: (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext), _ failure: CheckResult<Value>.Failure) {
+    result.originalCounterexample = outcome.value
+    let original = testCase.choices
+    testCase.reset(prefix: original, random: nil, recordsSpans: true)
+    _ = evaluate(recording: false)
+    var shrinker = Shrinker(
+      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
+      maximumEvaluations: shrinkLimit
+    ) { candidate in
+      testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
+      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
+      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
+    } redraw: { prefix, seed in
+      testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
+      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
+      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
+    }
+    shrinker.shrink()
+    result.shrinkEvaluations = shrinker.evaluations
+    testCase.reset(prefix: shrinker.best.choices, random: nil)
+    if let final = evaluate(recording: false), let finalFailure = final.failure {
+      result.counterexample = final.value
+      result.failure = finalFailure
+      result.notes = final.context.notes
+    } else {
+      // The shrinker only keeps failing records, so this is unreachable unless the property
+      // is not deterministic; report the original failure rather than none.
+      result.counterexample = outcome.value
+      result.failure = failure
+    }
+    result.choices = shrinker.best.choices
+    database?.save(key, result.choices)
+  }
+
+  // A failure stored by an earlier run comes first; one that now passes is forgotten.
+  if let database, let stored = database.load(key) {
+    testCase.reset(prefix: stored, random: nil)
+    if let outcome = evaluate(recording: false), let failure = outcome.failure {
+      result.examplesRun = 1
+      result.replayedFromDatabase = true
+      shrinkFailure(outcome, failure)
+      result.duration = clock.now - started
+      return result
+    }
+    database.remove(key)
   }
 
   var exampleIndex: UInt64 = 0
@@ -193,35 +270,7 @@ private func runCheck<Value>(
     guard let failure = outcome.failure else { continue }
 
     // Shrink: replay edited records (zeros past their end) and keep the simplest failure.
-    result.originalCounterexample = outcome.value
-    let original = testCase.choices
-    testCase.reset(prefix: original, random: nil, recordsSpans: true)
-    _ = evaluate(recording: false)
-    var shrinker = Shrinker(
-      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
-      maximumEvaluations: shrinkLimit
-    ) { candidate in
-      testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
-      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
-      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
-    } redraw: { prefix, seed in
-      testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
-      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
-      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
-    }
-    shrinker.shrink()
-    result.shrinkEvaluations = shrinker.evaluations
-    testCase.reset(prefix: shrinker.best.choices, random: nil)
-    if let final = evaluate(recording: false), let finalFailure = final.failure {
-      result.counterexample = final.value
-      result.failure = finalFailure
-    } else {
-      // The shrinker only keeps failing records, so this is unreachable unless the property
-      // is not deterministic; report the original failure rather than none.
-      result.counterexample = outcome.value
-      result.failure = failure
-    }
-    result.choices = shrinker.best.choices
+    shrinkFailure(outcome, failure)
     break
   }
 

@@ -31,7 +31,9 @@ public func check<Value>(
   _ property: (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   let result = forAll(
-    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit, property)
+    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+    database: .standard, databaseKey: databaseKey(name, sourceLocation.fileID, sourceLocation.line),
+    property)
   if let report = result.failureReport(replay: replayCommand(name)) {
     Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
   }
@@ -60,13 +62,21 @@ public func checkSequences<Machine: StateMachine>(
     _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, name: String = #function,
     file: StaticString = #filePath, line: UInt = #line, _ property: (Value) throws -> Bool
   ) -> CheckResult<Value> {
-    let result = forAll(gen, seed: seed, examples: examples, property)
+    let result = forAll(
+      gen, seed: seed, examples: examples, database: .standard,
+      databaseKey: databaseKey(name, "\(file)", Int(line)), property)
     if let report = result.failureReport(replay: replayCommand(name)) {
       XCTFail(report, file: file, line: line)
     }
     return result
   }
 #endif
+
+/// The failure-database key of a check: its file, line and function. (The cases of a
+/// parameterised test share one key: each replays the last stored failure first.)
+func databaseKey(_ name: String, _ fileID: String, _ line: Int) -> String {
+  "\(fileID):\(line) \(name)"
+}
 
 /// `swift test --filter <test>` for a test function named `name` (`reverse(seed:)` → `reverse`).
 func replayCommand(_ name: String) -> String {

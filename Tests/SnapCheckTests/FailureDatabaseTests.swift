@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@testable import SnapCheck
+
+/// A failure found once is replayed first the next time, whatever the seed; one that now passes
+/// is forgotten; an entry that cannot be read is skipped, never a crash.
+@Suite("The failure database")
+struct FailureDatabaseTests {
+  static func scratch() throws -> FailureDatabase {
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snapcheck-db-\(UUID().uuidString)").path
+    return FailureDatabase(directory: path)
+  }
+
+  @Test("a failing property's second run replays the stored failure first")
+  func replay() throws {
+    let database = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: database.directory) }
+    // Fails only at the upper bound, which one example in forty or so hits.
+    let gen = Gen.int(in: 0...1000)
+    let first = forAll(gen, seed: 1, examples: 1000, database: database, databaseKey: "k") { $0 < 1000 }
+    #expect(first.counterexample == 1000)
+    #expect(!first.replayedFromDatabase)
+    #expect(first.examplesRun > 1)
+    #expect(database.load("k") == first.choices)
+    // Another seed and a budget of one example would not find it on its own.
+    let second = forAll(gen, seed: 99, examples: 1, database: database, databaseKey: "k") { $0 < 1000 }
+    #expect(second.replayedFromDatabase)
+    #expect(second.examplesRun == 1)
+    #expect(second.counterexample == 1000)
+    #expect(second.failureReport()?.contains("stored by an earlier run") == true)
+    // Without the database, the same run passes.
+    #expect(forAll(gen, seed: 99, examples: 1) { $0 < 1000 }.passed)
+    // Fixed: the entry passes, is removed, and the run goes on with new examples.
+    let fixed = forAll(gen, seed: 99, examples: 50, database: database, databaseKey: "k") { _ in true }
+    #expect(fixed.passed && fixed.examplesRun == 50)
+    #expect(database.load("k") == nil)
+    #expect(!FileManager.default.fileExists(atPath: database.path(of: "k")))
+  }
+
+  @Test("keys are separate, and a corrupt entry is skipped", arguments: [
+    "garbage", "snapcheck failure 1\nkey: k\nchoices: 1 x 2\n", "snapcheck failure 1\nkey: other\nchoices: 5\n",
+    "snapcheck failure 2\nkey: k\nchoices: 5\n", "", "snapcheck failure 1\n",
+  ])
+  func corrupt(text: String) throws {
+    let database = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: database.directory) }
+    try FileManager.default.createDirectory(atPath: database.directory, withIntermediateDirectories: true)
+    try text.write(toFile: database.path(of: "k"), atomically: true, encoding: .utf8)
+    #expect(database.load("k") == nil)
+    let result = forAll(Gen.int(in: 0...100), seed: 3, examples: 100, database: database, databaseKey: "k") { $0 < 50 }
+    #expect(!result.replayedFromDatabase)
+    #expect(result.counterexample == 50)
+    // The new failure replaced the unreadable entry, atomically, and nothing else is left.
+    #expect(database.load("k") == result.choices)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: database.directory) == [
+      URL(fileURLWithPath: database.path(of: "k")).lastPathComponent,
+    ])
+    #expect(database.load("another") == nil)
+  }
+
+  @Test("SNAPCHECK_DATABASE names the directory or turns it off; by default, .snapcheck of the package")
+  func location() throws {
+    #expect(FailureDatabase.standard(in: ["SNAPCHECK_DATABASE": "none"], from: "/") == nil)
+    #expect(FailureDatabase.standard(in: ["SNAPCHECK_DATABASE": "/tmp/x"], from: "/")?.directory == "/tmp/x")
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("snapcheck-pkg-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let inner = root.appendingPathComponent("Sources/Deep")
+    try FileManager.default.createDirectory(at: inner, withIntermediateDirectories: true)
+    try "// swift-tools-version:6.0\n".write(to: root.appendingPathComponent("Package.swift"), atomically: true, encoding: .utf8)
+    let found = FailureDatabase.standard(in: [:], from: inner.path)
+    #expect(found?.directory == root.standardizedFileURL.appendingPathComponent(".snapcheck").path)
+  }
+}
+
+@Suite("assume and note")
+struct AssumeAndNoteTests {
+  @Test("assume discards an example: the failure found and shrunk keeps the assumption")
+  func assume() {
+    let result = forAll(Gen.int(in: 0...1000), seed: 4, examples: 500) { (x: Int, run: PropertyContext) in
+      try run.assume(x % 2 == 1)
+      return x < 100
+    }
+    // 100 would be smaller, but it is even: assumed away.
+    #expect(result.counterexample == 101)
+    #expect(result.discarded > 0)
+    let never = forAll(Gen.int(in: 0...1000), seed: 4, examples: 100) { (x: Int, run: PropertyContext) in
+      try run.assume(false)
+      return true
+    }
+    #expect(never.failure == .tooManyDiscards)
+  }
+
+  @Test("note is printed with the smallest counterexample only")
+  func note() {
+    let result = forAll(Gen.int(in: 0...1000).array(count: 0...10), seed: 5) { (xs: [Int], run: PropertyContext) in
+      let total = xs.reduce(0, +)
+      run.note("total \(total)")
+      return total < 500
+    }
+    #expect(result.notes == ["total 500"])
+    #expect(result.failureReport()?.contains("Note: total 500") == true)
+  }
+}
