@@ -135,34 +135,52 @@ public enum SnapCheckEnvironment {
 /// With a `database` and a `databaseKey` naming the property, a failure stored under the key
 /// is replayed first (and shrunk again); if it now passes it is removed, and a new failure's
 /// shrunk record is stored.
+///
+/// `explicit` values are checked first, as given (they are not shrunk: a failing one is the
+/// counterexample as it is), before the database's and the random ones.
 public func forAll<Value>(
-  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
-  shrinkLimit: Int = 10_000, database: FailureDatabase? = nil, databaseKey: String? = nil,
-  _ property: (Value) throws -> Bool
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, explicit: [Value] = [],
+  timeLimit: Duration? = nil, shrinkLimit: Int = 10_000, database: FailureDatabase? = nil,
+  databaseKey: String? = nil, _ property: (Value) throws -> Bool
 ) -> CheckResult<Value> {
   forAll(
-    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
-    database: database, databaseKey: databaseKey
+    gen, seed: seed, examples: examples, explicit: explicit, timeLimit: timeLimit,
+    shrinkLimit: shrinkLimit, database: database, databaseKey: databaseKey
   ) { value, _ in try property(value) }
+}
+
+/// The smallest value of `gen` for which `predicate` holds, as the shrinker orders values, or
+/// `nil` when none of `examples` random ones does.
+///
+///     find(Gen.int(in: 0...1000).array(count: 0...10)) { $0.reduce(0, +) >= 100 }  // [100]
+public func find<Value>(
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 1000, shrinkLimit: Int = 10_000,
+  where predicate: (Value) throws -> Bool
+) -> Value? {
+  let result = forAll(gen, seed: seed, examples: examples, shrinkLimit: shrinkLimit) {
+    try !predicate($0)
+  }
+  return result.failure == .falsified ? result.counterexample : nil
 }
 
 /// Checks `property` on `examples` values from `gen`, with labels and coverage requirements
 /// recorded through the context it is handed; see `forAll(_:seed:examples:timeLimit:shrinkLimit:_:)`.
 public func forAll<Value>(
-  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
-  shrinkLimit: Int = 10_000, database: FailureDatabase? = nil, databaseKey: String? = nil,
-  _ property: (Value, PropertyContext) throws -> Bool
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, explicit: [Value] = [],
+  timeLimit: Duration? = nil, shrinkLimit: Int = 10_000, database: FailureDatabase? = nil,
+  databaseKey: String? = nil, _ property: (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   withoutActuallyEscaping(property) { property in
     runCheck(
-      gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
-      database: databaseKey == nil ? nil : database, key: databaseKey ?? "", property)
+      gen, seed: seed, examples: examples, explicit: explicit, timeLimit: timeLimit,
+      shrinkLimit: shrinkLimit, database: databaseKey == nil ? nil : database,
+      key: databaseKey ?? "", property)
   }
 }
 
 private func runCheck<Value>(
-  _ gen: Gen<Value>, seed: UInt64?, examples: Int, timeLimit: Duration?, shrinkLimit: Int,
-  database: FailureDatabase?, key: String,
+  _ gen: Gen<Value>, seed: UInt64?, examples: Int, explicit: [Value], timeLimit: Duration?,
+  shrinkLimit: Int, database: FailureDatabase?, key: String,
   _ property: @escaping (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   let clock = ContinuousClock()
@@ -231,11 +249,33 @@ private func runCheck<Value>(
     database?.save(key, result.choices)
   }
 
+  // Explicit examples come first, as they are.
+  for value in explicit {
+    let context = PropertyContext(isRecording: false)
+    var failure: CheckResult<Value>.Failure?
+    do {
+      if try !property(value, context) { failure = .falsified }
+    } catch is TestCase.Discard {
+      continue
+    } catch {
+      failure = .threw(String(describing: error))
+    }
+    result.examplesRun += 1
+    if let failure {
+      result.counterexample = value
+      result.originalCounterexample = value
+      result.failure = failure
+      result.notes = context.notes
+      result.duration = clock.now - started
+      return result
+    }
+  }
+
   // A failure stored by an earlier run comes first; one that now passes is forgotten.
   if let database, let stored = database.load(key) {
     testCase.reset(prefix: stored, random: nil)
     if let outcome = evaluate(recording: false), let failure = outcome.failure {
-      result.examplesRun = 1
+      result.examplesRun += 1
       result.replayedFromDatabase = true
       shrinkFailure(outcome, failure)
       result.duration = clock.now - started
@@ -245,7 +285,8 @@ private func runCheck<Value>(
   }
 
   var exampleIndex: UInt64 = 0
-  while result.examplesRun < target {
+  let randomTarget = target + result.examplesRun
+  while result.examplesRun < randomTarget {
     if let timeLimit, clock.now - started > timeLimit { break }
     var state = runSeed &+ exampleIndex &* 0xD1B5_4A32_D192_ED03
     exampleIndex += 1

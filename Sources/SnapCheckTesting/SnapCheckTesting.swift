@@ -12,26 +12,27 @@ import Testing
 /// function's name.
 @discardableResult
 public func check<Value>(
-  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
-  shrinkLimit: Int = 10_000, name: String = #function,
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, explicit: [Value] = [],
+  timeLimit: Duration? = nil, shrinkLimit: Int = 10_000, name: String = #function,
   sourceLocation: SourceLocation = #_sourceLocation, _ property: (Value) throws -> Bool
 ) -> CheckResult<Value> {
   check(
-    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
-    name: name, sourceLocation: sourceLocation
+    gen, seed: seed, examples: examples, explicit: explicit, timeLimit: timeLimit,
+    shrinkLimit: shrinkLimit, name: name, sourceLocation: sourceLocation
   ) { value, _ in try property(value) }
 }
 
 /// Checks `property`, which may label examples and require coverage, inside a `@Test`.
 @discardableResult
 public func check<Value>(
-  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, timeLimit: Duration? = nil,
-  shrinkLimit: Int = 10_000, name: String = #function,
+  _ gen: Gen<Value>, seed: UInt64? = nil, examples: Int = 100, explicit: [Value] = [],
+  timeLimit: Duration? = nil, shrinkLimit: Int = 10_000, name: String = #function,
   sourceLocation: SourceLocation = #_sourceLocation,
   _ property: (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   let result = forAll(
-    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+    gen, seed: seed, examples: examples, explicit: explicit, timeLimit: timeLimit,
+    shrinkLimit: shrinkLimit,
     database: .standard, databaseKey: databaseKey(name, sourceLocation.fileID, sourceLocation.line),
     property)
   if let report = result.failureReport(replay: replayCommand(name)) {

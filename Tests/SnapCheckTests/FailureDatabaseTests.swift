@@ -103,3 +103,24 @@ struct AssumeAndNoteTests {
     #expect(result.failureReport()?.contains("Note: total 500") == true)
   }
 }
+
+@Suite("Explicit examples and find")
+struct ExplicitExamplesTests {
+  @Test("explicit examples run first, as given, before the random ones")
+  func explicit() {
+    // No random draw of a huge range hits 12345; the explicit example does.
+    let result = forAll(Gen.int(in: 0...1_000_000_000), seed: 1, examples: 100, explicit: [7, 12345]) { $0 != 12345 }
+    #expect(result.counterexample == 12345)
+    #expect(result.examplesRun == 2)
+    #expect(result.shrinkEvaluations == 0)
+    let passing = forAll(Gen.int(in: 0...10), seed: 1, examples: 100, explicit: [1, 2, 3]) { $0 >= 0 }
+    #expect(passing.passed && passing.examplesRun == 103)
+  }
+
+  @Test("find returns the smallest value that satisfies a predicate, or nil")
+  func findSmallest() {
+    #expect(find(Gen.int(in: 0...1000).array(count: 0...10), seed: 2) { $0.reduce(0, +) >= 100 } == [100])
+    #expect(find(Gen.int(in: -1000...1000), seed: 2) { $0 < -10 } == -11)
+    #expect(find(Gen.int(in: 0...10), seed: 2) { $0 > 10 } == nil)
+  }
+}
