@@ -28,6 +28,8 @@ public struct CheckResult<Value> {
   public var replayedFromDatabase = false
   /// What the property noted (`PropertyContext.note`) on the smallest counterexample.
   public var notes: [String] = []
+  /// The highest score each `target` label reached, and the value that reached it.
+  public var targets: [String: (score: Double, value: Value)] = [:]
 
   /// Whether the property held for every example and met every coverage requirement.
   public var passed: Bool { failure == nil }
@@ -82,6 +84,17 @@ public final class PropertyContext {
   }
 
   var notes: [String] = []
+  var targets: [(label: String, score: Double)] = []
+
+  /// Asks the runner to look for examples where `score` is as high as it can get (hill
+  /// climbing, as Hypothesis's `target()` and PropEr's targeted testing do): once half the
+  /// examples have run, three in four of the rest are mutations of the highest-scoring example
+  /// of each label in turn (one to three choices moved by a step of random scale, or redrawn),
+  /// the fourth a fresh one. The best score of each label, and its value, are
+  /// in `CheckResult.targets`. Scores that are not finite are ignored.
+  public func target(_ score: Double, label: String = "") {
+    if score.isFinite { targets.append((label, score)) }
+  }
 
   /// Discards this example unless `condition` holds: it counts neither as a pass nor as a
   /// failure, and shrinking never keeps a candidate that breaks it. (Too many discards end the
@@ -286,11 +299,44 @@ private func runCheck<Value>(
 
   var exampleIndex: UInt64 = 0
   let randomTarget = target + result.examplesRun
+  let climbingFrom = result.examplesRun + target / 2
+  // The best record of each target label, for hill climbing.
+  var best: [String: (score: Double, choices: [UInt64], bounds: [UInt64])] = [:]
+  var labelsInOrder: [String] = []
+  var mutator = Xoshiro256(seed: runSeed ^ 0x7A52_6574_6172_6765)
   while result.examplesRun < randomTarget {
     if let timeLimit, clock.now - started > timeLimit { break }
     var state = runSeed &+ exampleIndex &* 0xD1B5_4A32_D192_ED03
     exampleIndex += 1
-    testCase.reset(random: Xoshiro256(seed: Xoshiro256.splitMix(&state)))
+    let fresh = Xoshiro256(seed: Xoshiro256.splitMix(&state))
+    if !labelsInOrder.isEmpty, result.examplesRun >= climbingFrom, exampleIndex & 3 != 0 {
+      // A mutation of a best record: one to three choices moved by a step of random scale or
+      // redrawn, the rest kept, and anything past its end drawn afresh.
+      let label = labelsInOrder[Int(exampleIndex) % labelsInOrder.count]
+      let entry = best[label]!
+      var choices = entry.choices
+      if !choices.isEmpty {
+        for _ in 0...mutator.next(upTo: 2) {
+          let position = Int(mutator.next(upTo: UInt64(choices.count - 1)))
+          let bound = position < entry.bounds.count ? entry.bounds[position] : .max
+          if mutator.next() & 1 == 0 {
+            choices[position] = mutator.next(upTo: bound)
+          } else {
+            // A step of any scale up to the choice's bound, small ones as likely as large.
+            let scale = mutator.next(upTo: UInt64(63 - min(63, bound.leadingZeroBitCount)))
+            let delta = mutator.next(upTo: scale == 63 ? .max : (UInt64(1) << (scale + 1)) - 1) | 1
+            choices[position] =
+              mutator.next() & 1 == 0
+              ? (choices[position] >= delta ? choices[position] - delta : 0)
+              : min(bound, choices[position].addingReportingOverflow(delta).overflow
+                ? bound : choices[position] + delta)
+          }
+        }
+      }
+      testCase.reset(prefix: choices, random: fresh)
+    } else {
+      testCase.reset(random: fresh)
+    }
     guard let outcome = evaluate(recording: true) else {
       result.discarded += 1
       if result.discarded >= maximumDiscards {
@@ -300,6 +346,11 @@ private func runCheck<Value>(
       continue
     }
     result.examplesRun += 1
+    for (label, score) in outcome.context.targets where score > (best[label]?.score ?? -.infinity) {
+      if best[label] == nil { labelsInOrder.append(label) }
+      best[label] = (score, testCase.choices, testCase.bounds)
+      result.targets[label] = (score, outcome.value)
+    }
     for label in outcome.context.labels { result.labels[label, default: 0] += 1 }
     for requirement in outcome.context.covered {
       if coverageHits[requirement.label] == nil { coverageOrder.append(requirement.label) }

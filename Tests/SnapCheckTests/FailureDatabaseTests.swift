@@ -124,3 +124,42 @@ struct ExplicitExamplesTests {
     #expect(find(Gen.int(in: 0...10), seed: 2) { $0 > 10 } == nil)
   }
 }
+
+@Suite("Targeted search")
+struct TargetedSearchTests {
+  @Test("target climbs towards the highest score and reports it")
+  func climbs() {
+    // The score peaks at (700, 300), a point random pairs land near rarely.
+    let gen = zip(Gen.int(in: 0...1000), Gen.int(in: 0...1000))
+    func score(_ p: (Int, Int)) -> Double { -Double(abs(p.0 - 700) + abs(p.1 - 300)) }
+    let targeted = forAll(gen, seed: 3, examples: 2000) { (p: (Int, Int), run: PropertyContext) in
+      run.target(score(p), label: "closeness")
+      return true
+    }
+    let plain = forAll(gen, seed: 3, examples: 2000) { (p: (Int, Int), run: PropertyContext) in
+      run.label("any")
+      return true
+    }
+    #expect(targeted.passed && plain.passed)
+    let best = targeted.targets["closeness"]
+    #expect(best != nil)
+    // Random search alone gets within about 20; hill climbing to the peak or next to it.
+    #expect((best?.score ?? -.infinity) >= -2, "\(String(describing: best))")
+    #expect(targeted.targets.count == 1)
+    #expect(plain.targets.isEmpty)
+  }
+
+  @Test("a failure that only high scores reach is found by climbing")
+  func findsByClimbing() {
+    let gen = Gen.int(in: 0...1_000_000_000)
+    // Seven values in a billion: random search alone (a chance of 7e-9 an example) misses.
+    let blind = forAll(gen, seed: 4, examples: 4000) { abs($0 - 123_456_789) > 3 }
+    #expect(blind.passed)
+    let result = forAll(gen, seed: 4, examples: 4000) { (x: Int, run: PropertyContext) in
+      run.target(-Double(abs(x - 123_456_789)))
+      return abs(x - 123_456_789) > 3
+    }
+    #expect(!result.passed)
+    #expect(result.counterexample.map { abs($0 - 123_456_789) <= 3 } == true)
+  }
+}
