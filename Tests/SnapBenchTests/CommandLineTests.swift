@@ -324,4 +324,17 @@ extension CommandLineTests {
       #expect(result.status == 0, "\(item): \(result.stderr)")
     }
   }
+
+  @Test("verify --worst prints each algorithm's worst cases and how to replay them")
+  func verifyWorst() throws {
+    let result = try run(["verify", "--worst", "--algorithm", "edge-dock.published", "--algorithm", "edge-dock.corrected", "--examples", "50"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.hasPrefix("algorithm            overshoot  incursion  jump  frame-cost"))
+    let corrected = result.stdout.split(separator: "\n").first { $0.hasPrefix("edge-dock.corrected ") } ?? ""
+    #expect(corrected.split(separator: " ").dropFirst().prefix(2) == ["0", "0"], "\(corrected)")
+    #expect(result.stdout.contains("edge-dock.published overshoot "))
+    #expect(result.stdout.contains("replay: snap-bench trace edge-dock.published"))
+    let json = try run(["verify", "--worst", "--format", "json"])
+    #expect(json.status == 64 && json.stderr.contains("--worst prints a table"))
+  }
 }

@@ -26,6 +26,11 @@ enum VerifyCommand {
     help: "Print the matrix with full invariant names even when the terminal is narrower than "
       + "it (it always is when the output is not a terminal).")
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
+  static let worst = OptionSpec(
+    flag: "--worst",
+    help: "Instead of the matrix, search for each algorithm's worst cases (overshoot past the "
+      + "edge, depth into a bar or the keyboard at rest, jump between frames, animations per "
+      + "frame), climbing from the worst scenarios found, and print each with its scenario.")
 
   static let spec = CommandSpec(
     name: "snap-bench verify",
@@ -37,7 +42,7 @@ enum VerifyCommand {
       violation is printed with a command that replays it with 'snap-bench trace'. The exit \
       status is 0 whatever the findings.
       """,
-    options: [algorithm, invariant, motion, examples, seed, format, wide, noProgress])
+    options: [algorithm, invariant, motion, examples, seed, format, wide, noProgress, worst])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -88,6 +93,21 @@ enum VerifyCommand {
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
 
+    if parsed.flag(worst) {
+      guard output == "table" else {
+        throw UsageError("--worst prints a table; leave out --format \(output)", usage: spec.usage)
+      }
+      let progress = ProgressBar(total: algorithms.count, unit: "algorithms", enabled: !parsed.flag(noProgress))
+      var rows: [(any SnapAlgorithm, [WorstCase])] = []
+      for (index, algorithm) in algorithms.enumerated() {
+        progress.update(index, algorithm.id)
+        rows.append((algorithm, worstCasesOpened(algorithm, motion: replacement, examples: count, seed: runSeed)))
+      }
+      progress.finish()
+      print(worstTable(rows, tool: tool))
+      print("\nSeed \(runSeed), \(count) examples per algorithm, the second half climbing from the worst so far; '--seed \(runSeed)' reproduces this run.")
+      return
+    }
     let progress = ProgressBar(
       total: algorithms.count * invariants.count, unit: "cells", enabled: !parsed.flag(noProgress))
     let findings = verifyAll(
@@ -145,6 +165,46 @@ enum VerifyCommand {
     return verify(
       algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
       replayTool: tool.replayName)
+  }
+
+  static func worstCasesOpened<A: SnapAlgorithm>(
+    _ algorithm: A, motion: Motion?, examples: Int, seed: UInt64
+  ) -> [WorstCase] {
+    worstCases(algorithm, motion: motion, examples: examples, seed: seed)
+  }
+
+  /// The worst cases, one row per algorithm, then each case that breaks its invariant's bound
+  /// (or every jump over 0) with its scenario and the command that replays it.
+  static func worstTable(_ rows: [(any SnapAlgorithm, [WorstCase])], tool: Tool) -> String {
+    let measures = WorstCase.Measure.allCases
+    let header = ["algorithm"] + measures.map(\.rawValue)
+    func amount(_ value: Double) -> String {
+      value == 0 ? "0" : formatNumber((value * 10).rounded() / 10)
+    }
+    let table = rows.map { algorithm, cases in [algorithm.id] + cases.map { amount($0.amount) } }
+    let widths = header.indices.map { column in ([header] + table).map { $0[column].count }.max() ?? 0 }
+    let line = { (cells: [String]) in
+      zip(cells, widths).enumerated().map { index, pair in
+        index == 0
+          ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
+          : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
+      }.joined(separator: "  ")
+    }
+    var lines = [line(header)] + table.map(line)
+    lines.append("")
+    lines += measures.map { "\($0.rawValue): \($0.summary)" + ($0.bound.map { "; the invariants allow \(formatNumber($0))" } ?? "") }
+    for (algorithm, cases) in rows {
+      for worst in cases {
+        guard let scenario = worst.scenario, worst.amount > (worst.measure.bound ?? 0) else { continue }
+        let finding = Finding(
+          algorithm: algorithm.id, motion: algorithm.releaseMotion?.description, invariant: .onScreen,
+          status: .violated, counterexample: scenario, replayTool: tool.replayName)
+        lines.append("")
+        lines.append("\(algorithm.id) \(worst.measure.rawValue) \(amount(worst.amount)): \(scenario)")
+        lines.append("  replay: \(finding.replayCommand)")
+      }
+    }
+    return lines.joined(separator: "\n")
   }
 
   static func symbol(_ status: Finding.Status) -> String {

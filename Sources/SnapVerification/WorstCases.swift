@@ -1,0 +1,120 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+/// The worst an algorithm does on one measure, and the scenario where it does it.
+public struct WorstCase: Sendable {
+  /// What is measured.
+  public enum Measure: String, CaseIterable, Sendable {
+    /// How far any frame reaches past the container's edge, in points (items that fit only).
+    case overshoot
+    /// How far the rest frame reaches into a bar, the keyboard or an inset: past the safe
+    /// region, in points (items that fit only).
+    case incursion
+    /// The largest move between two frames beyond the finger's own move, in points (no
+    /// container change between them).
+    case jump
+    /// The most animations one frame evaluates.
+    case frameCost = "frame-cost"
+
+    /// What the measure is, in words, with its unit.
+    public var summary: String {
+      switch self {
+      case .overshoot: return "past the container's edge (pt)"
+      case .incursion: return "at rest, into a bar, the keyboard or an inset (pt)"
+      case .jump: return "largest move between frames beyond the finger's (pt)"
+      case .frameCost: return "animations evaluated in one frame"
+      }
+    }
+
+    /// The bound an invariant puts on the measure, where one does: on-screen and
+    /// in-safe-area allow `Invariant.tolerance`, bounded-frame-cost
+    /// `Invariant.maximumAnimationsPerFrame`. Jumps have none.
+    public var bound: Double? {
+      switch self {
+      case .overshoot, .incursion: return Double(Invariant.tolerance)
+      case .jump: return nil
+      case .frameCost: return Double(Invariant.maximumAnimationsPerFrame)
+      }
+    }
+  }
+
+  public var measure: Measure
+  /// The worst amount found (0 when nothing went past).
+  public var amount: Double
+  /// Where it was found; `nil` when no scenario scored above 0.
+  public var scenario: Scenario?
+
+  /// The measures of one simulated scenario.
+  public static func measures(_ scenario: Scenario, _ trajectory: Trajectory) -> [Measure: Double] {
+    let size = scenario.itemSize
+    var overshoot = 0.0
+    var jump = 0.0
+    var cost = 0
+    var previous: Frame?
+    for frame in trajectory.frames {
+      cost = max(cost, frame.animationsInFlight)
+      let rect = frame.rect
+      guard rect.isFinite else {
+        previous = nil
+        continue
+      }
+      let container = scenario.environment(at: frame.time).bounds
+      if size.width > 0, size.width <= container.width {
+        overshoot = max(overshoot, Double(container.minX - rect.minX), Double(rect.maxX - container.maxX))
+      }
+      if size.height > 0, size.height <= container.height {
+        overshoot = max(overshoot, Double(container.minY - rect.minY), Double(rect.maxY - container.maxY))
+      }
+      if let last = previous,
+        scenario.environment(at: last.time) == scenario.environment(at: frame.time)
+      {
+        let moved = hypot(Double(rect.midX - last.rect.midX), Double(rect.midY - last.rect.midY))
+        var fingerMoved = 0.0
+        if let a = last.finger, let b = frame.finger, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite {
+          fingerMoved = hypot(Double(b.x - a.x), Double(b.y - a.y))
+        }
+        if moved.isFinite { jump = max(jump, moved - fingerMoved) }
+      }
+      previous = frame
+    }
+    var incursion = 0.0
+    let region = trajectory.finalEnvironment.safeRegion
+    let rest = trajectory.rest
+    if rest.isFinite {
+      if size.width > 0, size.width <= region.width {
+        incursion = max(incursion, Double(region.minX - rest.minX), Double(rest.maxX - region.maxX))
+      }
+      if size.height > 0, size.height <= region.height {
+        incursion = max(incursion, Double(region.minY - rest.minY), Double(rest.maxY - region.maxY))
+      }
+    }
+    return [.overshoot: overshoot, .incursion: incursion, .jump: jump, .frameCost: Double(cost)]
+  }
+}
+
+/// The worst cases of `algorithm` on each measure, found by SnapCheck's targeted search over
+/// `examples` generated scenarios (the second half of them climbing from the worst so far), in
+/// `WorstCase.Measure` order. The same seed gives the same cases.
+///
+///     for worst in worstCases(MyDock(), examples: 2000) {
+///       print(worst.measure.rawValue, worst.amount, worst.scenario?.description ?? "")
+///     }
+public func worstCases<Algorithm: SnapAlgorithm>(
+  _ algorithm: Algorithm, motion: Motion? = nil, examples: Int = 200, seed: UInt64 = 1
+) -> [WorstCase] {
+  var algorithm = algorithm
+  if let motion, algorithm.releaseMotion != nil { algorithm.releaseMotion = motion }
+  let measures = WorstCase.Measure.allCases
+  let result = forAll(ScenarioGenerators.scenarios, seed: seed, examples: examples) { scenario, run in
+    let found = WorstCase.measures(scenario, scenario.simulate(algorithm))
+    for measure in measures { run.target(found[measure] ?? 0, label: measure.rawValue) }
+    return true
+  }
+  return measures.map { measure in
+    guard let best = result.targets[measure.rawValue], best.score > 0 else {
+      return WorstCase(measure: measure, amount: 0, scenario: nil)
+    }
+    return WorstCase(measure: measure, amount: best.score, scenario: best.value)
+  }
+}
