@@ -11,8 +11,8 @@ public struct WorstCase: Sendable {
     /// How far the rest frame reaches into a bar, the keyboard or an inset: past the safe
     /// region, in points (items that fit only).
     case incursion
-    /// The largest move between two frames beyond the finger's own move, in points (no
-    /// container change between them).
+    /// The largest move between two frames beyond the finger's own move between their times
+    /// (the finger stays where it lifted), in points, with no container change between them.
     case jump
     /// The most animations one frame evaluates.
     case frameCost = "frame-cost"
@@ -52,7 +52,20 @@ public struct WorstCase: Sendable {
     var jump = 0.0
     var cost = 0
     var previous: Frame?
+    // Where the finger was at a frame's time: the last touch event at or before it (the
+    // finger is where it lifted until the next touch), for the frames in time order.
+    let events = scenario.gesture.events.filter {
+      $0.time.isFinite && $0.location.x.isFinite && $0.location.y.isFinite
+    }
+    var nextEvent = 0
+    var finger: CGPoint?
+    var previousFinger: CGPoint?
     for frame in trajectory.frames {
+      while nextEvent < events.count, events[nextEvent].time <= frame.time + 1e-9 {
+        finger = events[nextEvent].location
+        nextEvent += 1
+      }
+      defer { previousFinger = finger }
       cost = max(cost, frame.animationsInFlight)
       let rect = frame.rect
       guard rect.isFinite else {
@@ -71,7 +84,7 @@ public struct WorstCase: Sendable {
       {
         let moved = hypot(Double(rect.midX - last.rect.midX), Double(rect.midY - last.rect.midY))
         var fingerMoved = 0.0
-        if let a = last.finger, let b = frame.finger, a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite {
+        if let a = previousFinger, let b = finger {
           fingerMoved = hypot(Double(b.x - a.x), Double(b.y - a.y))
         }
         if moved.isFinite { jump = max(jump, moved - fingerMoved) }
