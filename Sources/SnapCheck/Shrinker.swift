@@ -33,7 +33,8 @@
 ///    offset found by doubling and then a binary search, so the cost grows with the offset's
 ///    logarithm; and move the most value from one to the other that still fails (steps of
 ///    two first, which keep an integer's sign);
-/// 10. sort sibling spans of equal length into order (the elements of an array);
+/// 10. swap neighbouring sibling spans into order, of any lengths (the elements of an array,
+///     the two subtrees of a node);
 /// 11. lower a small choice that picks a branch (a `oneOf`, a "one more?") by one and draw
 ///     what follows it afresh, a few times with fixed seeds; kept only if simpler.
 struct Shrinker {
@@ -311,7 +312,8 @@ struct Shrinker {
     }
   }
 
-  /// Swaps neighbouring sibling spans of the same length into order, smaller first.
+  /// Swaps neighbouring sibling spans into order: the pair whose concatenation is smaller
+  /// first (of any lengths: a subtree on the right of an empty one, not on its left).
   private mutating func sortSiblingSpans() {
     var index = 0
     while index < best.spans.count && budgetLeft {
@@ -321,15 +323,15 @@ struct Shrinker {
       guard
         let next = best.spans[(index + 1)...].first(where: {
           $0.parent == span.parent && $0.start >= span.end
-        }), next.start == span.end, next.end - next.start == span.end - span.start,
-        next.end <= best.choices.count, span.end > span.start
+        }), next.start == span.end, next.end <= best.choices.count, span.end > span.start,
+        next.end > next.start
       else { continue }
       let left = Array(best.choices[span.start..<span.end])
       let right = Array(best.choices[next.start..<next.end])
-      guard Self.isSimpler(right, than: left) else { continue }
+      let swapped = right + left
+      guard Self.isSimpler(swapped, than: left + right) else { continue }
       var candidate = best.choices
-      candidate.replaceSubrange(span.start..<span.end, with: right)
-      candidate.replaceSubrange(next.start..<next.end, with: left)
+      candidate.replaceSubrange(span.start..<next.end, with: swapped)
       attempt(candidate)
     }
   }
