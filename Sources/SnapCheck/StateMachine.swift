@@ -29,10 +29,21 @@ public protocol StateMachine {
   /// Runs `command` on `system`, with `model` the state before it, and checks the outcome:
   /// `false` or a thrown error fails the property.
   func run(_ command: Command, on system: inout System, model: Model) throws -> Bool
+
+  /// What must hold of the system in `model` after every command (and before the first):
+  /// `false` or a thrown error fails the property. Holds always, unless you say otherwise.
+  func invariant(_ system: System, model: Model) throws -> Bool
+
+  /// The commands that may start a sequence, drawn once before any other (setting the system
+  /// up: a screen size, a first placement); `nil`, the default, for none. The drawn command
+  /// stays first while the sequence shrinks, and its arguments shrink like any other's.
+  func initialCommands(for model: Model) -> Gen<Command>?
 }
 
 extension StateMachine {
   public func precondition(_ command: Command, model: Model) -> Bool { true }
+  public func invariant(_ system: System, model: Model) throws -> Bool { true }
+  public func initialCommands(for model: Model) -> Gen<Command>? { nil }
 }
 
 /// Generates sequences of up to `maximumLength` commands of `machine`, runs each on a fresh
@@ -47,9 +58,11 @@ public func forAllSequences<Machine: StateMachine>(
   ) { commands in
     var system = machine.makeSystem()
     var model = machine.initialModel
+    guard try machine.invariant(system, model: model) else { return false }
     for command in commands {
       guard try machine.run(command, on: &system, model: model) else { return false }
       model = machine.apply(command, to: model)
+      guard try machine.invariant(system, model: model) else { return false }
     }
     return true
   }
@@ -66,6 +79,17 @@ public func commandSequences<Machine: StateMachine>(
   return Gen { testCase in
     var model = machine.initialModel
     var commands: [Machine.Command] = []
+    if let initial = machine.initialCommands(for: model) {
+      let command = try testCase.span { () throws -> Machine.Command in
+        for _ in 0..<20 {
+          let command = try testCase.span { try initial.generate(testCase) }
+          if machine.precondition(command, model: model) { return command }
+        }
+        throw TestCase.Discard()
+      }
+      commands.append(command)
+      model = machine.apply(command, to: model)
+    }
     while commands.count < maximumLength {
       let command: Machine.Command? = try testCase.span {
         guard try testCase.chooseBool(probability: probability) else { return nil }

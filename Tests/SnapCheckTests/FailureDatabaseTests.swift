@@ -163,3 +163,58 @@ struct TargetedSearchTests {
     #expect(result.counterexample.map { abs($0 - 123_456_789) <= 3 } == true)
   }
 }
+
+@Suite("Stateful invariants and initial commands")
+struct StatefulExtrasTests {
+  /// A counter with a capacity set by its first command; `add` forgets the capacity.
+  struct Counter: StateMachine {
+    enum Command: Equatable, Sendable {
+      case setCapacity(Int)
+      case add(Int)
+    }
+    struct System { var capacity = 0; var value = 0 }
+    var initialModel: Int { 0 }
+    func makeSystem() -> System { System() }
+    func initialCommands(for model: Int) -> Gen<Command>? {
+      Gen.int(in: 5...100).map(Command.setCapacity)
+    }
+    func commands(for model: Int) -> Gen<Command> { Gen.int(in: 1...10).map(Command.add) }
+    func apply(_ command: Command, to model: Int) -> Int {
+      if case .add(let n) = command { return model + n }
+      return model
+    }
+    func run(_ command: Command, on system: inout System, model: Int) throws -> Bool {
+      switch command {
+      case .setCapacity(let c): system.capacity = c
+      case .add(let n): system.value += n  // the bug: never clamped to the capacity
+      }
+      return true
+    }
+    /// Checked after every command: never above capacity.
+    func invariant(_ system: System, model: Int) throws -> Bool {
+      system.value <= max(system.capacity, 0) || system.capacity == 0
+    }
+  }
+
+  @Test("the invariant is checked after every command, and the initial command stays first")
+  func invariantAndInitial() {
+    let sequences = commandSequences(Counter())
+    for seed: UInt64 in 0..<100 {
+      let commands = sequences.example(seed: seed) ?? []
+      guard case .setCapacity = commands.first else {
+        Issue.record("seed \(seed): \(commands)")
+        continue
+      }
+      #expect(!commands.dropFirst().contains { if case .setCapacity = $0 { true } else { false } })
+    }
+    // No command returns false: only the invariant, checked after each, catches the bug, at
+    // the first add that passes the capacity (shrunk to the smallest capacity, one past it).
+    for seed: UInt64 in 1...5 {
+      let result = forAllSequences(Counter(), seed: seed, examples: 500)
+      let commands = result.counterexample ?? []
+      #expect(commands.first == .setCapacity(5), "\(commands)")
+      let added = commands.reduce(0) { if case .add(let n) = $1 { $0 + n } else { $0 } }
+      #expect(added == 6, "\(commands)")
+    }
+  }
+}
