@@ -24,6 +24,11 @@ extension CheckResult {
         "  (shrunk in \(shrinkEvaluations) run\(shrinkEvaluations == 1 ? "" : "s") from "
           + "\(describe(originalCounterexample)))")
       for note in notes { lines.append("Note: \(note)") }
+      for other in otherFailures {
+        let how: String
+        if case .threw(let error) = other.failure { how = "threw \(error)" } else { how = "returned false" }
+        lines.append("Also failed differently (\(how)): \(describe(other.value))")
+      }
     case .insufficientCoverage(let labels):
       lines.append("Coverage not met over \(examplesRun) examples:")
       for entry in coverage where labels.contains(entry.label) {
@@ -36,6 +41,7 @@ extension CheckResult {
         "Gave up: generators discarded \(discarded) test cases and produced \(examplesRun) "
           + "(a filter rejects almost everything; generate the values you want directly).")
     }
+    for warning in warnings { lines.append("Health check: \(warning)") }
     lines.append("Seed: \(seed)")
     if let replay {
       lines.append("Replay: SNAPCHECK_SEED=\(seed) \(replay)")

@@ -30,6 +30,12 @@ public struct CheckResult<Value> {
   public var notes: [String] = []
   /// The highest score each `target` label reached, and the value that reached it.
   public var targets: [String: (score: Double, value: Value)] = [:]
+  /// Other ways the property failed while shrinking — a different error type, or `false`
+  /// where the first failure threw — each shrunk on its own (at most three).
+  public var otherFailures: [(value: Value, failure: Failure)] = []
+  /// Health checks that did not pass: a flaky property, examples too large for the choice
+  /// limit, examples that are slow. They are printed with a failure and do not fail a run.
+  public var warnings: [String] = []
 
   /// Whether the property held for every example and met every coverage requirement.
   public var passed: Bool { failure == nil }
@@ -209,20 +215,27 @@ private func runCheck<Value>(
   var coverageHits: [String: (required: Double, hits: Int)] = [:]
   var coverageOrder: [String] = []
 
+  // What kind of failure the last evaluation was: `false`, or the type of what it threw.
+  var failureKind = ""
+  var overruns = 0
+
   /// Runs the property on what `testCase` generates: `nil` when the case is discarded.
   func evaluate(recording: Bool) -> (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)? {
     let value: Value
     do {
       value = try gen.generate(testCase)
     } catch {
+      if recording, error is TestCase.Overrun { overruns += 1 }
       return nil
     }
     let context = PropertyContext(isRecording: recording)
     do {
+      failureKind = "false"
       return (value, try property(value, context) ? nil : .falsified, context)
     } catch is TestCase.Discard {
       return nil
     } catch {
+      failureKind = "threw \(type(of: error))"
       return (value, .threw(String(describing: error)), context)
     }
   }
@@ -231,23 +244,46 @@ private func runCheck<Value>(
   func shrinkFailure(_ outcome: (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext), _ failure: CheckResult<Value>.Failure) {
     result.originalCounterexample = outcome.value
     let original = testCase.choices
+    let kind = failureKind
     testCase.reset(prefix: original, random: nil, recordsSpans: true)
-    _ = evaluate(recording: false)
-    var shrinker = Shrinker(
-      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
-      maximumEvaluations: shrinkLimit
-    ) { candidate in
-      testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
-      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
-      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
-    } redraw: { prefix, seed in
-      testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
-      guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
-      return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
+    guard let replayed = evaluate(recording: false), replayed.failure != nil, failureKind == kind else {
+      // Health check: the same choices passed (or failed otherwise) on replay.
+      result.warnings.append(
+        "The property is flaky: the failing example behaved differently when replayed, so it "
+          + "was not shrunk. Does it depend on time, on global state or on randomness of its own?")
+      result.counterexample = outcome.value
+      result.failure = failure
+      result.choices = original
+      return
     }
-    shrinker.shrink()
-    result.shrinkEvaluations = shrinker.evaluations
-    testCase.reset(prefix: shrinker.best.choices, random: nil)
+    // Other kinds of failure met while shrinking this one: shrunk on their own afterwards.
+    var others: [String: [UInt64]] = [:]
+    func shrunk(from choices: [UInt64], kind: String, budget: Int) -> (choices: [UInt64], evaluations: Int) {
+      testCase.reset(prefix: choices, random: nil, recordsSpans: true)
+      _ = evaluate(recording: false)
+      var shrinker = Shrinker(
+        failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
+        maximumEvaluations: budget
+      ) { candidate in
+        testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
+        guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
+        guard failureKind == kind else {
+          if others[failureKind] == nil, others.count < 3 { others[failureKind] = testCase.choices }
+          return nil
+        }
+        return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
+      } redraw: { prefix, seed in
+        testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
+        guard let replay = evaluate(recording: false), replay.failure != nil, failureKind == kind
+        else { return nil }
+        return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
+      }
+      shrinker.shrink()
+      return (shrinker.best.choices, shrinker.evaluations)
+    }
+    let main = shrunk(from: original, kind: kind, budget: shrinkLimit)
+    result.shrinkEvaluations = main.evaluations
+    testCase.reset(prefix: main.choices, random: nil)
     if let final = evaluate(recording: false), let finalFailure = final.failure {
       result.counterexample = final.value
       result.failure = finalFailure
@@ -258,8 +294,17 @@ private func runCheck<Value>(
       result.counterexample = outcome.value
       result.failure = failure
     }
-    result.choices = shrinker.best.choices
+    result.choices = main.choices
     database?.save(key, result.choices)
+    for otherKind in others.keys.sorted() where otherKind != kind {
+      guard let choices = others[otherKind] else { continue }
+      let other = shrunk(from: choices, kind: otherKind, budget: max(1, shrinkLimit / 4))
+      result.shrinkEvaluations += other.evaluations
+      testCase.reset(prefix: other.choices, random: nil)
+      if let final = evaluate(recording: false), let otherFailure = final.failure {
+        result.otherFailures.append((final.value, otherFailure))
+      }
+    }
   }
 
   // Explicit examples come first, as they are.
@@ -377,6 +422,19 @@ private func runCheck<Value>(
     if !unmet.isEmpty { result.failure = .insufficientCoverage(unmet) }
   }
   result.duration = clock.now - started
+  // Health checks.
+  if overruns >= 10, overruns * 10 >= result.examplesRun + result.discarded {
+    result.warnings.append(
+      "Examples too large: \(overruns) test cases needed more than \(testCase.maximumChoices) "
+        + "choices and were dropped; bound the sizes of arrays and recursive values.")
+  }
+  let seconds = Double(result.duration.components.seconds)
+    + Double(result.duration.components.attoseconds) * 1e-18
+  if result.examplesRun >= 10, seconds / Double(result.examplesRun) > 0.05 {
+    result.warnings.append(
+      "Slow examples: \(Int(seconds * 1000 / Double(result.examplesRun))) ms each on average "
+        + "(generation, property and shrinking); a run of \(target) takes \(Int(seconds)) s.")
+  }
   return result
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import SnapCheck
 import Testing
 
@@ -37,8 +38,17 @@ public func check<Value>(
     property)
   if let report = result.failureReport(replay: replayCommand(name)) {
     Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
+  } else {
+    warnAboutHealth(result.warnings, name: name, fileID: sourceLocation.fileID, line: sourceLocation.line)
   }
   return result
+}
+
+/// Prints the health checks of a passing run on standard error: they do not fail it.
+func warnAboutHealth(_ warnings: [String], name: String, fileID: String, line: Int) {
+  for warning in warnings {
+    FileHandle.standardError.write(Data("SnapCheck, \(fileID):\(line) \(name): \(warning)\n".utf8))
+  }
 }
 
 /// Checks a state machine's command sequences inside a `@Test`; see `forAllSequences`.

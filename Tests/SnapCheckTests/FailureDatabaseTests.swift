@@ -218,3 +218,52 @@ struct StatefulExtrasTests {
     }
   }
 }
+
+@Suite("Health checks and distinct failures")
+struct HealthCheckTests {
+  struct Odd: Error {}
+  struct Big: Error {}
+
+  @Test("two kinds of failure are shrunk and reported separately")
+  func distinctFailures() {
+    // Most first failures are Big ones; shrinking one meets the odd ones below 5000.
+    for seed: UInt64 in 1...5 {
+      let result = forAll(Gen.int(in: 4000...10_000), seed: seed, examples: 1000) { x in
+        if x >= 5000 { throw Big() }
+        if x % 2 == 1 { throw Odd() }
+        return true
+      }
+      let all = [result.counterexample].compactMap { $0 } + result.otherFailures.map(\.value)
+      #expect(Set(all) == [4001, 5000], "seed \(seed): \(all)")
+      #expect(result.failureReport()?.contains("Also failed differently (threw") == true)
+    }
+    let result = forAll(Gen.int(in: 4000...10_000), seed: 1, examples: 1000) { x in
+      if x >= 5000 { throw Big() }
+      if x % 2 == 1 { throw Odd() }
+      return true
+    }
+    #expect(result.failureReport()?.contains("Also failed differently (threw") == true)
+  }
+
+  @Test("a flaky property is reported as flaky, not shrunk")
+  func flaky() {
+    final class Flip: @unchecked Sendable { var calls = 0 }
+    let flip = Flip()
+    let result = forAll(Gen.int(in: 0...100), seed: 1, examples: 100) { _ in
+      flip.calls += 1
+      return flip.calls != 3  // fails once, and never again
+    }
+    #expect(result.failure == .falsified)
+    #expect(result.warnings.contains { $0.hasPrefix("The property is flaky") })
+    #expect(result.shrinkEvaluations == 0)
+  }
+
+  @Test("examples that overrun the choice limit are reported")
+  func tooLarge() {
+    // At least 9,000 elements: past the 8,192 choices a test case may make.
+    let huge = Gen.int(in: 0...1).array(count: 9000...10_000)
+    let result = forAll(huge, seed: 1, examples: 50) { _ in true }
+    #expect(result.warnings.contains { $0.hasPrefix("Examples too large") }, "\(result.warnings)")
+    #expect(forAll(Gen.int(in: 0...1).array(count: 0...10), seed: 1) { _ in true }.warnings.isEmpty)
+  }
+}
