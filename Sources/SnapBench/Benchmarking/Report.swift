@@ -70,10 +70,7 @@ func render(
         result.ratio.map { String(format: "%.2f×", $0) } ?? "",
       ]
       if let baseline {
-        row.append(baseline[result.name].map { old in
-          let change = (stats.median / old - 1) * 100
-          return (change >= 0 ? "+" : "") + formatPercent(change)
-        } ?? "new")
+        row.append(baseline[result.name].map { baselineChange(stats.median, from: $0) } ?? "new")
       }
       if !instructions.isEmpty {
         row.append(instructions[result.name].map { String(format: "%.0f", $0) } ?? "")
@@ -126,10 +123,7 @@ func render(
         } ?? "",
       ]
       if let baseline {
-        row.append(baseline[result.name].map { old in
-          let change = (stats.median / old - 1) * 100
-          return (change >= 0 ? "+" : "") + formatPercent(change)
-        } ?? "new")
+        row.append(baseline[result.name].map { baselineChange(stats.median, from: $0) } ?? "new")
       }
       if !instructions.isEmpty {
         row.append(instructions[result.name].map { String(format: "%.1f", $0) } ?? "")
@@ -181,6 +175,12 @@ func resultsFile(
         baselineChangePercent: baseline?[result.name].map { (stats.median / $0 - 1) * 100 },
         instructionsPerOp: instructions[result.name])
     })
+}
+
+/// The change of a median against a baseline's, signed: `+3.2%`, `-12%`.
+func baselineChange(_ median: Double, from old: Double) -> String {
+  let change = (median / old - 1) * 100
+  return (change >= 0 ? "+" : "") + formatPercent(change)
 }
 
 /// A table in columns two spaces apart: the first left-aligned, the rest right-aligned.

@@ -182,16 +182,7 @@ enum VerifyCommand {
       value == 0 ? "0" : formatNumber((value * 10).rounded() / 10)
     }
     let table = rows.map { algorithm, cases in [algorithm.id] + cases.map { amount($0.amount) } }
-    let widths = header.indices.map { column in ([header] + table).map { $0[column].count }.max() ?? 0 }
-    let line = { (cells: [String]) in
-      zip(cells, widths).enumerated().map { index, pair in
-        index == 0
-          ? pair.0.padding(toLength: pair.1, withPad: " ", startingAt: 0)
-          : String(repeating: " ", count: pair.1 - pair.0.count) + pair.0
-      }.joined(separator: "  ")
-    }
-    var lines = [line(header)] + table.map(line)
-    lines.append("")
+    var lines = [alignedTable(header, table), ""]
     lines += measures.map { "\($0.rawValue): \($0.summary)" + ($0.bound.map { "; the invariants allow \(formatNumber($0))" } ?? "") }
     for (algorithm, cases) in rows {
       for worst in cases {
