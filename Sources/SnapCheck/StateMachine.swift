@@ -47,14 +47,17 @@ extension StateMachine {
 }
 
 /// Generates sequences of up to `maximumLength` commands of `machine`, runs each on a fresh
-/// system, and shrinks the first failing sequence.
+/// system, and shrinks the first failing sequence; with a `database` and a `databaseKey`, a
+/// stored failing sequence is replayed first, as `forAll` does.
 public func forAllSequences<Machine: StateMachine>(
   _ machine: Machine, seed: UInt64? = nil, examples: Int = 100, maximumLength: Int = 30,
-  timeLimit: Duration? = nil, shrinkLimit: Int = 10_000
+  timeLimit: Duration? = nil, shrinkLimit: Int = 10_000, database: FailureDatabase? = nil,
+  databaseKey: String? = nil
 ) -> CheckResult<[Machine.Command]> {
   let sequences = commandSequences(machine, maximumLength: maximumLength)
   return forAll(
-    sequences, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit
+    sequences, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+    database: database, databaseKey: databaseKey
   ) { commands in
     var system = machine.makeSystem()
     var model = machine.initialModel

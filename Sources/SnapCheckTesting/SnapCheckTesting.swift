@@ -58,7 +58,8 @@ public func checkSequences<Machine: StateMachine>(
   name: String = #function, sourceLocation: SourceLocation = #_sourceLocation
 ) -> CheckResult<[Machine.Command]> {
   let result = forAllSequences(
-    machine, seed: seed, examples: examples, maximumLength: maximumLength)
+    machine, seed: seed, examples: examples, maximumLength: maximumLength, database: .standard,
+    databaseKey: databaseKey(name, sourceLocation.fileID, sourceLocation.line))
   if let report = result.failureReport(replay: replayCommand(name)) {
     Issue.record(Comment(rawValue: report), sourceLocation: sourceLocation)
   }

@@ -267,3 +267,16 @@ struct HealthCheckTests {
     #expect(forAll(Gen.int(in: 0...1).array(count: 0...10), seed: 1) { _ in true }.warnings.isEmpty)
   }
 }
+
+extension StatefulExtrasTests {
+  @Test("a failing command sequence is stored and replayed first")
+  func sequencesRemembered() throws {
+    let database = try FailureDatabaseTests.scratch()
+    defer { try? FileManager.default.removeItem(atPath: database.directory) }
+    let first = forAllSequences(Counter(), seed: 1, examples: 500, database: database, databaseKey: "counter")
+    #expect(!first.passed && !first.replayedFromDatabase)
+    let second = forAllSequences(Counter(), seed: 2, examples: 1, database: database, databaseKey: "counter")
+    #expect(second.replayedFromDatabase)
+    #expect(second.counterexample == first.counterexample)
+  }
+}
