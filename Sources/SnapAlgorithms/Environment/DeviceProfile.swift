@@ -1,7 +1,8 @@
 import Foundation
 
-/// A real device's screen, from `shared/reference/devices.md`, able to produce environments in
-/// either orientation with the usual bars.
+/// A real device's screen — its size in points, safe-area insets in both orientations and
+/// refresh rate, as `catalogue` lists them — able to produce environments in either
+/// orientation with the usual bars.
 public struct DeviceProfile: Hashable, Sendable {
   /// Whether the device is a phone or a tablet; the bar heights differ.
   public enum Idiom: String, Hashable, Sendable { case phone, pad }
@@ -112,7 +113,8 @@ public struct DeviceProfile: Hashable, Sendable {
 }
 
 extension DeviceProfile {
-  /// The devices of `shared/reference/devices.md`, one entry per device name.
+  /// The device table SnapLab checks against (iPhone SE to iPad Pro 13"), one entry per device
+  /// name; `snap-bench list devices` prints it.
   ///
   /// Rows that list several devices are split, since refresh rates differ within a row (the
   /// iPhone 14 Pro has ProMotion, the iPhone 15 does not). Landscape insets put the top at 0 on

@@ -11,7 +11,8 @@ public enum Verdict: Equatable, Sendable {
   case notApplicable
 }
 
-/// The invariants of `shared/DESIGN.md`, by the ids users type.
+/// The invariants SnapLab checks, by the ids users type; each case's definition is in the
+/// documentation of `check(_:scenario:trajectory:)` below.
 public enum Invariant: String, CaseIterable, Sendable, Codable {
   case onScreen = "on-screen"
   case inSafeArea = "in-safe-area"
