@@ -90,18 +90,26 @@ extension Finding {
       if motionReplaced, let motion { words += ["--motion", shellQuoted(motion)] }
       return words.joined(separator: " ")
     }
-    var words = [tool, "trace", shellWord(algorithm), "--device", shellQuoted(scenario.device.name)]
-    if scenario.orientation == .landscape { words.append("--landscape") }
-    if !scenario.bars.navigationBar { words.append("--no-nav-bar") }
-    if !scenario.bars.tabBar { words.append("--no-tab-bar") }
-    if scenario.bars.keyboard { words.append("--keyboard") }
-    words += [
-      "--item", "\(describeNumber(scenario.itemSize.width))x\(describeNumber(scenario.itemSize.height))",
-    ]
-    if motionReplaced, let motion { words += ["--motion", shellQuoted(motion)] }
-    let gesture = scenario.gesture.jsonValue.serialized(pretty: false)
-    return words.joined(separator: " ") + " --gesture - <<< " + shellQuoted(gesture)
+    return traceCommand(
+      tool: tool, algorithm: algorithm, scenario: scenario, motion: motionReplaced ? motion : nil)
   }
+}
+
+/// The `trace` command line that replays `scenario` on `algorithm` with `tool`, for bash or
+/// zsh (the gesture file on standard input through `<<<`); `motion` when it replaces the
+/// algorithm's own.
+func traceCommand(tool: String, algorithm: String, scenario: Scenario, motion: String?) -> String {
+  var words = [tool, "trace", shellWord(algorithm), "--device", shellQuoted(scenario.device.name)]
+  if scenario.orientation == .landscape { words.append("--landscape") }
+  if !scenario.bars.navigationBar { words.append("--no-nav-bar") }
+  if !scenario.bars.tabBar { words.append("--no-tab-bar") }
+  if scenario.bars.keyboard { words.append("--keyboard") }
+  words += [
+    "--item", "\(describeNumber(scenario.itemSize.width))x\(describeNumber(scenario.itemSize.height))",
+  ]
+  if let motion { words += ["--motion", shellQuoted(motion)] }
+  let gesture = scenario.gesture.jsonValue.serialized(pretty: false)
+  return words.joined(separator: " ") + " --gesture - <<< " + shellQuoted(gesture)
 }
 
 /// `text` in single quotes for a POSIX shell (a quote inside written `'\''`).

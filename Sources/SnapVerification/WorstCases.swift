@@ -45,6 +45,18 @@ public struct WorstCase: Sendable {
   /// Where it was found; `nil` when no scenario scored above 0.
   public var scenario: Scenario?
 
+  /// The `trace` command that replays this case with `tool` (`nil` when nothing was found);
+  /// `motion` is the one the search replaced the algorithm's own with, if any.
+  public func replayCommand(
+    algorithm: some SnapAlgorithm, motion: Motion? = nil, tool: String = "snap-bench"
+  ) -> String? {
+    scenario.map {
+      traceCommand(
+        tool: tool, algorithm: algorithm.id, scenario: $0,
+        motion: algorithm.releaseMotion == nil ? nil : motion?.description)
+    }
+  }
+
   /// The measures of one simulated scenario.
   public static func measures(_ scenario: Scenario, _ trajectory: Trajectory) -> [Measure: Double] {
     let size = scenario.itemSize
@@ -52,6 +64,7 @@ public struct WorstCase: Sendable {
     var jump = 0.0
     var cost = 0
     var previous: Frame?
+    var previousEnvironment: Environment?
     // Where the finger was at a frame's time: the last touch event at or before it (the
     // finger is where it lifted until the next touch), for the frames in time order.
     let events = scenario.gesture.events.filter {
@@ -65,23 +78,25 @@ public struct WorstCase: Sendable {
         finger = events[nextEvent].location
         nextEvent += 1
       }
-      defer { previousFinger = finger }
+      let environment = scenario.environment(at: frame.time)
+      defer {
+        previousFinger = finger
+        previousEnvironment = environment
+      }
       cost = max(cost, frame.animationsInFlight)
       let rect = frame.rect
       guard rect.isFinite else {
         previous = nil
         continue
       }
-      let container = scenario.environment(at: frame.time).bounds
+      let container = environment.bounds
       if size.width > 0, size.width <= container.width {
         overshoot = max(overshoot, Double(container.minX - rect.minX), Double(rect.maxX - container.maxX))
       }
       if size.height > 0, size.height <= container.height {
         overshoot = max(overshoot, Double(container.minY - rect.minY), Double(rect.maxY - container.maxY))
       }
-      if let last = previous,
-        scenario.environment(at: last.time) == scenario.environment(at: frame.time)
-      {
+      if let last = previous, previousEnvironment == environment {
         let moved = hypot(Double(rect.midX - last.rect.midX), Double(rect.midY - last.rect.midY))
         var fingerMoved = 0.0
         if let a = previousFinger, let b = finger {

@@ -334,6 +334,13 @@ extension CommandLineTests {
     #expect(corrected.split(separator: " ").dropFirst().prefix(2) == ["0", "0"], "\(corrected)")
     #expect(result.stdout.contains("edge-dock.published overshoot "))
     #expect(result.stdout.contains("replay: snap-bench trace edge-dock.published"))
+    // With --motion, the replay replays that motion too.
+    let spring = try run([
+      "verify", "--worst", "--algorithm", "edge-dock.corrected", "--examples", "20", "--motion",
+      "spring(damping:0.5,response:0.4)",
+    ])
+    #expect(spring.status == 0, "\(spring.stderr)")
+    #expect(spring.stdout.contains("--motion 'spring(damping:0.5,response:0.4)' --gesture -"), "\(spring.stdout)")
     let json = try run(["verify", "--worst", "--format", "json"])
     #expect(json.status == 64 && json.stderr.contains("--worst prints a table"))
   }

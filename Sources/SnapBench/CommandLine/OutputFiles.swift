@@ -52,13 +52,7 @@ struct OutputFile: Sendable {
       var info = stat()
       guard lstat(current, &info) == 0 else {
         guard errno == ENOENT else { throw refuse(systemErrorText()) }
-        let parent = Self.directory(of: current)
-        var parentInfo = stat()
-        guard stat(parent.isEmpty ? "." : parent, &parentInfo) == 0,
-          (parentInfo.st_mode & S_IFMT) == S_IFDIR
-        else {
-          throw refuse("the directory '\(parent.isEmpty ? "." : parent)' does not exist")
-        }
+        if let missing = Self.missingDirectory(of: current) { throw refuse(missing) }
         destination = .replace(current)
         return
       }
@@ -80,6 +74,18 @@ struct OutputFile: Sendable {
       }
     }
     throw refuse("its symbolic links go round in a loop")
+  }
+
+  /// Why `path` cannot be created — its directory does not exist (or is not a directory) —
+  /// or `nil` when it can.
+  static func missingDirectory(of path: String) -> String? {
+    let parent = directory(of: path)
+    let shown = parent.isEmpty ? "." : parent
+    var info = stat()
+    guard stat(shown, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+      return "the directory '\(shown)' does not exist"
+    }
+    return nil
   }
 
   /// The directory part of `path`, with its trailing slash (`a/b/` of `a/b/c`), or empty.
@@ -217,13 +223,7 @@ struct OutputDirectory: Sendable {
       }
       exists = true
     } else {
-      let parent = OutputFile.directory(of: resolved)
-      var parentInfo = stat()
-      guard stat(parent.isEmpty ? "." : parent, &parentInfo) == 0,
-        (parentInfo.st_mode & S_IFMT) == S_IFDIR
-      else {
-        throw refuse("the directory '\(parent.isEmpty ? "." : parent)' does not exist")
-      }
+      if let missing = OutputFile.missingDirectory(of: resolved) { throw refuse(missing) }
       exists = false
     }
   }

@@ -104,7 +104,7 @@ enum VerifyCommand {
         rows.append((algorithm, worstCasesOpened(algorithm, motion: replacement, examples: count, seed: runSeed)))
       }
       progress.finish()
-      print(worstTable(rows, tool: tool))
+      print(worstTable(rows, motion: replacement, tool: tool))
       print("\nSeed \(runSeed), \(count) examples per algorithm, the second half climbing from the worst so far; '--seed \(runSeed)' reproduces this run.")
       return
     }
@@ -175,7 +175,9 @@ enum VerifyCommand {
 
   /// The worst cases, one row per algorithm, then each case that breaks its invariant's bound
   /// (or every jump over 0) with its scenario and the command that replays it.
-  static func worstTable(_ rows: [(any SnapAlgorithm, [WorstCase])], tool: Tool) -> String {
+  static func worstTable(
+    _ rows: [(any SnapAlgorithm, [WorstCase])], motion: Motion?, tool: Tool
+  ) -> String {
     let measures = WorstCase.Measure.allCases
     let header = ["algorithm"] + measures.map(\.rawValue)
     func amount(_ value: Double) -> String {
@@ -186,13 +188,12 @@ enum VerifyCommand {
     lines += measures.map { "\($0.rawValue): \($0.summary)" + ($0.bound.map { "; the invariants allow \(formatNumber($0))" } ?? "") }
     for (algorithm, cases) in rows {
       for worst in cases {
-        guard let scenario = worst.scenario, worst.amount > (worst.measure.bound ?? 0) else { continue }
-        let finding = Finding(
-          algorithm: algorithm.id, motion: algorithm.releaseMotion?.description, invariant: .onScreen,
-          status: .violated, counterexample: scenario, replayTool: tool.replayName)
+        guard let scenario = worst.scenario, worst.amount > (worst.measure.bound ?? 0),
+          let replay = worst.replayCommand(algorithm: algorithm, motion: motion, tool: tool.replayName)
+        else { continue }
         lines.append("")
         lines.append("\(algorithm.id) \(worst.measure.rawValue) \(amount(worst.amount)): \(scenario)")
-        lines.append("  replay: \(finding.replayCommand)")
+        lines.append("  replay: \(replay)")
       }
     }
     return lines.joined(separator: "\n")

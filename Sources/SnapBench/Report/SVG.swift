@@ -74,8 +74,10 @@ struct SVG {
   /// `coordinateLimit`) and was drawn clipped; the document then carries a note saying so.
   private(set) var clipped = false
 
-  private mutating func note(_ values: Double...) {
-    if !clipped, values.contains(where: Self.isClipped) { clipped = true }
+  private mutating func note(_ a: Double, _ b: Double = 0, _ c: Double = 0, _ d: Double = 0) {
+    if !clipped, Self.isClipped(a) || Self.isClipped(b) || Self.isClipped(c) || Self.isClipped(d) {
+      clipped = true
+    }
   }
 
   mutating func rect(
