@@ -21,7 +21,7 @@ public func verify<Algorithm: SnapAlgorithm>(
     algorithm: algorithm.id, motion: algorithm.releaseMotion?.description, invariant: invariant,
     status: .notApplicable, seed: seed, examples: examples, replayTool: replayTool)
   guard invariant.applies(to: algorithm) else { return finding }
-  let result = forAll(ScenarioGenerators.scenarios, seed: seed, examples: examples) { scenario, run in
+  let result = forAll(ScenarioGenerators.scenarios(for: algorithm), seed: seed, examples: examples) { scenario, run in
     let verdict = invariant.check(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
     if verdict != .notApplicable { run.label("applicable") }
     if case .violated = verdict { return false }

@@ -134,7 +134,7 @@ public func worstCases<Algorithm: SnapAlgorithm>(
   var algorithm = algorithm
   if let motion, algorithm.releaseMotion != nil { algorithm.releaseMotion = motion }
   let measures = WorstCase.Measure.allCases
-  let result = forAll(ScenarioGenerators.scenarios, seed: seed, examples: examples) { scenario, run in
+  let result = forAll(ScenarioGenerators.scenarios(for: algorithm), seed: seed, examples: examples) { scenario, run in
     let found = WorstCase.measures(scenario, scenario.simulate(algorithm))
     for measure in measures { run.target(found[measure] ?? 0, label: measure.rawValue) }
     return true

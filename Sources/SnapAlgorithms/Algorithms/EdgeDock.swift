@@ -34,6 +34,9 @@ import Foundation
 public struct EdgeDockPublished: SnapAlgorithm {
   public let id = "edge-dock.published"
   public let inputAPI = InputAPI.touches(tapRecognizerAttached: true)
+  /// The article wires `forwardToSafe` to the tap recogniser it adds (its `touchUpInside` target
+  /// never fires: the button's touch overrides do not call `super`).
+  public var itemAction: ItemAction? { .tapRecognizer }
   /// `[UIView animateWithDuration:0.5 animations:…]`: the default curve is ease-in-out.
   public var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.5)
 

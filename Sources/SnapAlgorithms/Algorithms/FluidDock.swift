@@ -58,6 +58,8 @@ public struct FluidDock: SnapAlgorithm {
   public var rubberBandCoefficient: CGFloat
   public var releaseMotion: Motion? = FluidDock.defaultMotion
   public let inputAPI = InputAPI.panGestureRecognizer
+  /// A button: the pan, once it begins, cancels its touch-up-inside.
+  public var itemAction: ItemAction? { .touchUpInside }
 
   /// Where and how the finger holds the item.
   public var grab = Grab()

@@ -35,6 +35,8 @@ import Foundation
 public struct ForcedBoundaryEndPublished: SnapAlgorithm {
   public let id = "forced-boundary-end.published"
   public let inputAPI = InputAPI.panGestureRecognizer
+  /// The article's item is a `UIButton`: its touch-up-inside is whatever action the app adds.
+  public var itemAction: ItemAction? { .touchUpInside }
   /// `button.center = CGPointMake(newX, newY);` outside any animation: a jump.
   public var releaseMotion: Motion? = Motion.none
 

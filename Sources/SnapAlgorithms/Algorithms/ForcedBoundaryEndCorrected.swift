@@ -18,6 +18,8 @@ import Foundation
 public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public let id = "forced-boundary-end.corrected"
   public let inputAPI = InputAPI.panGestureRecognizer
+  /// A `UIButton`: the pan, once it begins, cancels its touch-up-inside.
+  public var itemAction: ItemAction? { .touchUpInside }
   public var releaseMotion: Motion? = Motion.none
   /// The margin from the safe region's edges, for the band and for docking.
   public var margin: CGFloat = 10
@@ -26,6 +28,8 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   /// Where and how the finger holds the button: followed while it drags, re-seated under it if
   /// the container changes, left in place while a touch has not become a pan.
   public var grab = Grab()
+  /// Where it last docked by its own choice: container changes re-dock it from there.
+  public var berth: Berth?
 
   @inlinable
   public init() {}
@@ -38,20 +42,22 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
-    grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.catchItem(&view, at: touch.locationInContainer, time: context.time)
     grab.hold = .touched
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    grab.lastTouch = touch.locationInContainer
+    grab.moved(to: touch.locationInContainer)
   }
 
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    // A tap: the pan never began. Settle where a release would (a docked button stays put).
+    // A tap: the pan never began. The button stays where it is, unless the touch caught it in
+    // flight: then it settles where a release would.
+    let caught = grab.mustSettle
     grab.end()
-    dock(&view, context: context, velocity: .zero)
+    if caught { dock(&view, context: context, velocity: .zero) }
   }
 
   @inlinable
@@ -60,8 +66,9 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   ) {
     // Either the pan took the touch over (it is dragging) or the system cancelled it.
     guard grab.hold != .dragging else { return }
+    let caught = grab.mustSettle
     grab.end()
-    dock(&view, context: context, velocity: .zero)
+    if caught { dock(&view, context: context, velocity: .zero) }
   }
 
   @inlinable
@@ -97,12 +104,16 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     if let held = grab.heldCenter(current: view.center) {
+      grab.mustSettle = true
       // Under a finger: kept inside the new container where the finger holds it.
       view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)
       return
     }
-    // Keep the side: measured against the old region's middle.
-    let anchor = SafeDocking.sideAnchor(of: view.center, from: old, to: context.environment)
+    // Keep the side, and the height it docked at as far as the new region allows: from the
+    // berth, so a change that is undone puts it back exactly.
+    let from = berth ?? Berth(center: view.center, environment: old)
+    berth = from
+    let anchor = SafeDocking.sideAnchor(of: from.center, from: from.environment, to: context.environment)
     view.finishAnimations()
     view.center = target(releasedAt: anchor, size: view.size, in: context.environment)
   }
@@ -122,13 +133,16 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   }
 
   @inlinable
-  func dock(_ button: inout ItemView, context: UIKitContext, velocity: CGPoint) {
+  mutating func dock(_ button: inout ItemView, context: UIKitContext, velocity: CGPoint) {
     button.confinement = context.environment.bounds
+    button.isDisplayLinkDriven = true
     let flick = CGVector(dx: velocity.x, dy: velocity.y)
+    let docked = target(
+      releasedAt: releasePoint(button.center, velocity: flick), size: button.size,
+      in: context.environment)
+    berth = Berth(center: docked, environment: context.environment)
     button.animate(
-      to: target(
-        releasedAt: releasePoint(button.center, velocity: flick), size: button.size,
-        in: context.environment),
-      with: releaseMotion ?? .none, at: context.time, velocity: flick)
+      to: docked,
+      with: releaseMotion ?? .none, at: context.time, allowsUserInteraction: true, velocity: flick)
   }
 }

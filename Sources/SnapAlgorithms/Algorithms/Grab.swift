@@ -23,6 +23,12 @@ public struct Grab: Sendable, Equatable {
   public var lastTouch: CGPoint?
   /// How the finger holds the item now; each variant sets it as its touches and pans go.
   public var hold = Hold.released
+  /// Where the finger landed, and the farthest it has got from there (points).
+  public var landing: CGPoint?
+  public var travel: CGFloat = 0
+  /// Whether a lift without a drag must still settle the item: the touch caught it while it was
+  /// moving, or the container changed under the finger.
+  public var mustSettle = false
 
   @inlinable
   public init() {}
@@ -31,14 +37,44 @@ public struct Grab: Sendable, Equatable {
   @inlinable
   public mutating func begin(at location: CGPoint, center: CGPoint) {
     lastTouch = location
+    landing = location
+    travel = 0
+    mustSettle = false
     offset = CGVector(dx: location.x - center.x, dy: location.y - center.y)
   }
 
   /// The finger moved to `location`; returns the centre that keeps the grabbed point under it.
   @inlinable
   public mutating func follow(_ location: CGPoint) -> CGPoint {
-    lastTouch = location
+    moved(to: location)
     return CGPoint(x: location.x - offset.dx, y: location.y - offset.dy)
+  }
+
+  /// The finger moved to `location`: notes it, and how far it has got from where it landed.
+  @inlinable
+  public mutating func moved(to location: CGPoint) {
+    lastTouch = location
+    if let landing {
+      let dx = location.x - landing.x
+      let dy = location.y - landing.y
+      travel = Swift.max(travel, (dx * dx + dy * dy).squareRoot())
+    }
+  }
+
+  /// Whether the finger has moved at most a pan's hysteresis: the touch is a tap, not a drag.
+  @inlinable
+  public var isTap: Bool { travel < PanGestureRecognizer.defaultHysteresis }
+
+  /// Catches `view` under a finger landing at `location`: stops any motion where it is shown
+  /// (noting that it was caught in flight) and grabs it there. Variants that can be caught call
+  /// it from `touchesBegan`; their motions are display-link driven, so hit-tests see the item
+  /// where it is shown.
+  @inlinable
+  public mutating func catchItem(_ view: inout ItemView, at location: CGPoint, time: Double) {
+    let moving = view.isAnimating(at: time)
+    if moving { view.stopAnimations(at: time) }
+    begin(at: location, center: view.center)
+    mustSettle = moving
   }
 
   /// The centre that puts the grabbed point under the finger's last location, if any.
@@ -63,6 +99,23 @@ public struct Grab: Sendable, Equatable {
     case .touched: return current
     case .dragging: return wantedCenter ?? current
     }
+  }
+}
+
+/// Where a variant last chose to rest the item, and the container it chose it in.
+///
+/// Container changes place the item from its berth rather than from wherever the last change
+/// pushed it, so a cover that comes and goes — a keyboard shown and hidden, a rotation there
+/// and back, a bar or the in-call status bar — brings it back exactly where it was. An item that
+/// has not rested by the variant's choice yet takes where it is at the first change as its berth.
+public struct Berth: Sendable, Equatable {
+  public var center: CGPoint
+  public var environment: Environment
+
+  @inlinable
+  public init(center: CGPoint, environment: Environment) {
+    self.center = center
+    self.environment = environment
   }
 }
 

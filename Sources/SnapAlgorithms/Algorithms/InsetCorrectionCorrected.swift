@@ -17,12 +17,16 @@ import Foundation
 public struct InsetCorrectionCorrected: SnapAlgorithm {
   public let id = "inset-correction.corrected"
   public let inputAPI = InputAPI.panGestureRecognizer
+  /// A button: the pan, once it begins, cancels its touch-up-inside.
+  public var itemAction: ItemAction? { .touchUpInside }
   public var releaseMotion: Motion? = .curve(.easeOut, duration: 0.6)
   public var dockingMargin: CGFloat? { 0 }
 
   /// Where and how the finger holds the button: followed while it drags, re-seated under it if
   /// the container changes, left in place while a touch has not become a pan.
   public var grab = Grab()
+  /// Where it last docked by its own choice: container changes re-dock it from there.
+  public var berth: Berth?
 
   @inlinable
   public init() {}
@@ -35,20 +39,22 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
-    grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.catchItem(&view, at: touch.locationInContainer, time: context.time)
     grab.hold = .touched
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    grab.lastTouch = touch.locationInContainer
+    grab.moved(to: touch.locationInContainer)
   }
 
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    // A tap: the pan never began. Settle where a release would (a docked button stays put).
+    // A tap: the pan never began. The button stays where it is, unless the touch caught it in
+    // flight: then it settles where a release would.
+    let caught = grab.mustSettle
     grab.end()
-    dock(&view, context: context, velocity: .zero)
+    if caught { dock(&view, context: context, velocity: .zero) }
   }
 
   @inlinable
@@ -57,8 +63,9 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   ) {
     // Either the pan took the touch over (it is dragging) or the system cancelled it.
     guard grab.hold != .dragging else { return }
+    let caught = grab.mustSettle
     grab.end()
-    dock(&view, context: context, velocity: .zero)
+    if caught { dock(&view, context: context, velocity: .zero) }
   }
 
   @inlinable
@@ -83,13 +90,17 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
 
   /// Docks flush against the nearer side of the safe region, by the button's centre.
   @inlinable
-  func dock(_ view: inout ItemView, context: UIKitContext, velocity: CGPoint) {
+  mutating func dock(_ view: inout ItemView, context: UIKitContext, velocity: CGPoint) {
     let flick = CGVector(dx: velocity.x, dy: velocity.y)
     let target = SafeDocking.dockedCenter(
       releasedAt: releasePoint(view.center, velocity: flick), size: view.size,
       in: context.environment, margin: 0)
+    berth = Berth(center: target, environment: context.environment)
     view.confinement = context.environment.bounds
-    view.animate(to: target, with: releaseMotion ?? .none, at: context.time, velocity: flick)
+    view.isDisplayLinkDriven = true
+    view.animate(
+      to: target, with: releaseMotion ?? .none, at: context.time, allowsUserInteraction: true,
+      velocity: flick)
   }
 
   @inlinable
@@ -97,6 +108,7 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     if let held = grab.heldCenter(current: view.center) {
+      grab.mustSettle = true
       // Under a finger: where the finger holds it, free across the window while dragging (as
       // during the drag), kept in the safe region while only touched.
       view.center =
@@ -105,8 +117,11 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
         : SafeDocking.clamp(held, size: view.size, in: context.environment)
       return
     }
-    // Keep the side: measured against the old region's middle.
-    let anchor = SafeDocking.sideAnchor(of: view.center, from: old, to: context.environment)
+    // Keep the side, and the height it docked at as far as the new region allows: from the
+    // berth, so a change that is undone puts it back exactly.
+    let from = berth ?? Berth(center: view.center, environment: old)
+    berth = from
+    let anchor = SafeDocking.sideAnchor(of: from.center, from: from.environment, to: context.environment)
     view.finishAnimations()
     view.center = SafeDocking.dockedCenter(releasedAt: anchor, size: view.size, in: context.environment, margin: 0)
   }

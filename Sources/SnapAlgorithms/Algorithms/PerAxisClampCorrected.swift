@@ -8,11 +8,15 @@ import Foundation
 /// - Positions are `CGFloat`, not C `float` offsets; the item follows the finger's location from
 ///   the point it was grabbed at, and a non-finite coordinate clamps to the region's middle.
 /// - An item larger than the region is centred on that axis, not pushed off one edge.
+/// - A tap is a tap: the item stays put until the finger has moved 10 pt, and a tap fires its
+///   action.
 /// - When the container changes (rotation, keyboard), the item is clamped into the new region.
 /// It still does not dock: that is not the article's idea.
 public struct PerAxisClampCorrected: SnapAlgorithm {
   public let id = "per-axis-clamp.corrected"
   public let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+  /// A tap (the finger moving less than 10 pt) fires the item's action from `touchesEnded`.
+  public var itemAction: ItemAction? { .handlers }
   /// There is no release motion: the item stays where the finger left it (a container change
   /// still moves it into the new region).
   public var releaseMotion: Motion? {
@@ -24,6 +28,9 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
   /// Where the finger holds the button, to follow it and to re-seat the button under it if the
   /// container changes.
   public var grab = Grab()
+  /// Where the finger last left it: container changes clamp it from there, so a change that is
+  /// undone puts it back exactly.
+  public var berth: Berth?
 
   @inlinable
   public init() {}
@@ -31,11 +38,14 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     grab.begin(at: touch.locationInContainer, center: view.center)
+    grab.hold = .touched
   }
 
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    if grab.isTap { view.sendAction() }
     grab.end()
+    berth = Berth(center: view.center, environment: context.environment)
   }
 
   @inlinable
@@ -43,11 +53,15 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
     _ touch: Touch, view: inout ItemView, context: UIKitContext
   ) {
     grab.end()
+    berth = Berth(center: view.center, environment: context.environment)
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     let wanted = grab.follow(touch.locationInContainer)
+    // A finger that has not yet moved a pan's 10 pt is a tap in the making: the item stays.
+    if grab.hold == .touched, !grab.isTap { grab.hold = .dragging }
+    guard grab.hold == .dragging else { return }
     view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
   }
 
@@ -56,7 +70,12 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     // Under a finger, the item goes where the finger puts it in the new container.
-    let wanted = grab.wantedCenter
-    view.center = SafeDocking.clamp(wanted ?? view.center, size: view.size, in: context.environment)
+    if grab.hold == .dragging, let wanted = grab.wantedCenter {
+      view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
+      return
+    }
+    let from = berth ?? Berth(center: view.center, environment: old)
+    berth = from
+    view.center = SafeDocking.clamp(from.center, size: view.size, in: context.environment)
   }
 }

@@ -29,6 +29,9 @@ public protocol SnapAlgorithm: Sendable {
   /// The rubber-band coefficient, when the item follows the finger past the region it may rest
   /// in with a diminishing offset instead of stopping there; `nil` when it does not.
   var rubberBand: CGFloat? { get }
+  /// How the item's action (what tapping the button does) is wired, for the invariant
+  /// `tap-is-not-drag`; `nil`, the default, for an item with no action.
+  var itemAction: ItemAction? { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: Environment)
@@ -54,6 +57,7 @@ extension SnapAlgorithm {
   public var projectsVelocity: Bool { false }
   public var dockingRule: DockingRule { DockingRule() }
   public var rubberBand: CGFloat? { nil }
+  public var itemAction: ItemAction? { nil }
   public mutating func didLoad(in environment: Environment) {}
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}

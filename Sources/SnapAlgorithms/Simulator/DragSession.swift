@@ -56,6 +56,9 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var motionEnd: Double? { motionEndTime }
   @usableFromInline var motionEndTime: Double?
   @usableFromInline var tracker = VelocityTracker()
+  /// Every touch so far, in order, including those that missed the item.
+  public var touches: [TouchRecord] { records }
+  @usableFromInline var records: [TouchRecord] = []
 
   @usableFromInline
   enum TouchState: Sendable {
@@ -107,9 +110,27 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     guard let location = touchLocation(of: event) else { return }
     lastLocation = location
     switch (event.phase, touch) {
-    case (.began, .idle): tracker.begin(at: location, time: time)
-    case (.moved, .touches), (.moved, .pan): tracker.move(to: location, time: time)
+    case (.began, .idle):
+      tracker.begin(at: location, time: time)
+      var record = TouchRecord(
+        began: time, finger: location, shownFrame: item.presentationFrame(at: time),
+        itemWasMoving: item.isAnimating(at: time))
+      record.actionsBefore = item.sent
+      records.append(record)
+    case (.moved, .touches), (.moved, .pan):
+      tracker.move(to: location, time: time)
+      noteTravel(to: location)
+    case (.moved, .elsewhere), (.ended, _), (.cancelled, _): noteTravel(to: location)
     default: break
+    }
+    defer {
+      if event.phase == .ended || event.phase == .cancelled, !records.isEmpty,
+        records[records.count - 1].end == nil, case .idle = touch
+      {
+        records[records.count - 1].end = time
+        records[records.count - 1].cancelled = event.phase == .cancelled
+        records[records.count - 1].actions = item.sent - records[records.count - 1].actionsBefore
+      }
     }
     let context = UIKitContext(
       time: time, environment: environment, fingerVelocity: tracker.velocity)
@@ -122,9 +143,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       }
       // The finger grabs the item where it is shown: its model value, unless a display link
       // drives it and it is caught in flight.
-      if landed == nil {
-        landed = (location, item.isDisplayLinkDriven ? item.presentationCenter(at: time) : item.center)
-      }
+      let grabbed = item.isDisplayLinkDriven ? item.presentationCenter(at: time) : item.center
+      if landed == nil { landed = (location, grabbed) }
+      records[records.count - 1].reachedItem = true
+      records[records.count - 1].grabbedCenter = grabbed
       switch handlers.inputAPI {
       case .touches:
         touch = .touches(start: location, startTime: time, tapFailed: false)
@@ -150,8 +172,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         && handlers.inputAPI == .touches(tapRecognizerAttached: true)
       beginRelease()
       if recognisesTap {
+        if handlers.itemAction == .tapRecognizer { item.sent += 1 }
         handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
       } else {
+        if handlers.itemAction == .touchUpInside, liftsInside(location) { item.sent += 1 }
         handlers.touchesEnded(Touch(locationInWindow: location), view: &item, context: context)
       }
       endRelease(at: time)
@@ -189,6 +213,13 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         // the failure, which is now).
         if recognizer.recognizedState == .possible {
           let touch = Touch(locationInWindow: location)
+          if event.phase == .ended, let action = handlers.itemAction, action != .handlers,
+            let record = records.last
+          {
+            let tap =
+              record.travel <= Self.tapMovementLimit && time - record.began <= Self.tapDurationLimit
+            if action == .tapRecognizer ? tap : liftsInside(location) { item.sent += 1 }
+          }
           if event.phase == .ended {
             handlers.touchesEnded(touch, view: &item, context: context)
           } else {
@@ -212,6 +243,23 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       // A second finger, or a touch that is not down: UIKit never sends these to the item.
       break
     }
+  }
+
+  /// Notes how far the finger of the current touch has got from where it landed.
+  @inlinable
+  mutating func noteTravel(to location: CGPoint) {
+    guard !records.isEmpty else { return }
+    let landed = records[records.count - 1].finger
+    records[records.count - 1].travel = Swift.max(
+      records[records.count - 1].travel, distance(landed, location))
+  }
+
+  /// Whether a finger lifting at `location` is inside the control for touch-up-inside: within
+  /// `ControlTracking.insideTolerance` of the item's frame.
+  @inlinable
+  func liftsInside(_ location: CGPoint) -> Bool {
+    let tolerance = ControlTracking.insideTolerance
+    return item.frame.insetBy(dx: -tolerance, dy: -tolerance).contains(location)
   }
 
   /// Notes where the item and the finger are as a touch stops reaching the item's code.

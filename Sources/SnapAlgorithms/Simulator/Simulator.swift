@@ -45,14 +45,10 @@ public struct Simulator: Sendable {
     var frames: [Frame] = []
     let events = gesture.events
     let changes = gesture.containerChanges
-    guard let first = events.first else {
-      for change in changes { session.changeEnvironment(to: change.environment, at: change.time) }
-      frames.append(session.frame(at: 0))
-      return Trajectory(
-        algorithm: algorithm.id, environment: environment, frames: frames,
-        rest: session.restingFrame, finalEnvironment: session.environment)
-    }
-    let startTime = session.timestamp(of: first).isFinite ? session.timestamp(of: first) : 0
+    // The clock starts at the first touch, or at 0 for a gesture with none (container changes
+    // only).
+    let firstTime = events.first.map { session.timestamp(of: $0) } ?? 0
+    let startTime = firstTime.isFinite ? firstTime : 0
     let frameDuration = environment.frameDuration
     let tolerance = Self.tolerance(for: environment)
     var next = 0
@@ -99,6 +95,7 @@ public struct Simulator: Sendable {
       releaseVelocity: session.releaseVelocity, handoffVelocity: session.handoffVelocity,
       finalEnvironment: session.environment, releaseTime: session.releaseTime,
       motionEnd: session.motionEnd, touchDownFinger: session.touchDown?.finger,
-      touchDownCenter: session.touchDown?.center, releaseFinger: session.releaseFinger)
+      touchDownCenter: session.touchDown?.center, releaseFinger: session.releaseFinger,
+      touches: session.touches)
   }
 }

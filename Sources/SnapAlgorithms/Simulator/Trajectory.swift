@@ -35,6 +35,49 @@ public struct Frame: Hashable, Sendable {
   }
 }
 
+/// One touch of a gesture, from its `began` to its lift or cancel, as the simulator delivered it.
+public struct TouchRecord: Hashable, Sendable {
+  /// When the finger landed, and where (on the glass: clamped to the screen).
+  public var began: Double
+  public var finger: CGPoint
+  /// The item's frame as shown on screen at that moment, and whether it was moving then.
+  public var shownFrame: CGRect
+  public var itemWasMoving: Bool
+  /// Whether the touch reached the item's code (it landed inside the frame UIKit hit-tests,
+  /// while the item accepted touches).
+  public var reachedItem: Bool
+  /// For a touch that reached the item: the centre the finger grabbed it at (its model value,
+  /// or its shown centre for an item driven by a display link).
+  public var grabbedCenter: CGPoint?
+  /// When the touch lifted or was cancelled; `nil` when the finger is still down at the end.
+  public var end: Double?
+  public var cancelled: Bool
+  /// The farthest the finger got from where it landed, in points.
+  public var travel: CGFloat
+  /// How many times the item's action fired during the touch or at its lift.
+  public var actions: Int
+  @usableFromInline var actionsBefore: Int
+
+  @inlinable
+  public init(
+    began: Double, finger: CGPoint, shownFrame: CGRect, itemWasMoving: Bool,
+    reachedItem: Bool = false, grabbedCenter: CGPoint? = nil, end: Double? = nil,
+    cancelled: Bool = false, travel: CGFloat = 0, actions: Int = 0
+  ) {
+    self.began = began
+    self.finger = finger
+    self.shownFrame = shownFrame
+    self.itemWasMoving = itemWasMoving
+    self.reachedItem = reachedItem
+    self.grabbedCenter = grabbedCenter
+    self.end = end
+    self.cancelled = cancelled
+    self.travel = travel
+    self.actions = actions
+    self.actionsBefore = 0
+  }
+}
+
 /// Everything the item showed during a simulated gesture, frame by frame.
 public struct Trajectory: Hashable, Sendable {
   /// The algorithm's id.
@@ -66,6 +109,8 @@ public struct Trajectory: Hashable, Sendable {
   public var touchDownCenter: CGPoint?
   /// When the last animation the run started was declared to end (its settle time).
   public var motionEnd: Double?
+  /// Every touch of the gesture, in order, including those that missed the item.
+  public var touches: [TouchRecord]
 
   @inlinable
   public init(
@@ -73,7 +118,7 @@ public struct Trajectory: Hashable, Sendable {
     isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
     handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil,
     releaseTime: Double? = nil, motionEnd: Double? = nil, touchDownFinger: CGPoint? = nil,
-    touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil
+    touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil, touches: [TouchRecord] = []
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -89,5 +134,6 @@ public struct Trajectory: Hashable, Sendable {
     self.touchDownFinger = touchDownFinger
     self.touchDownCenter = touchDownCenter
     self.releaseFinger = releaseFinger
+    self.touches = touches
   }
 }

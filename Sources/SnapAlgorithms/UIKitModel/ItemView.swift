@@ -117,6 +117,16 @@ public struct ItemView: Hashable, Sendable {
   /// handler it calls.
   public var currentTime: Double = 0
 
+  /// How many times the item's action has fired: `sendAction()` calls, and what UIKit's tap
+  /// recogniser or control tracking fired for an algorithm whose `itemAction` says so.
+  public var actionsSent: Int { sent }
+  @usableFromInline var sent = 0
+
+  /// Fires the item's action, as `sendActions(for: .primaryActionTriggered)` or calling the
+  /// tap handler does: for an algorithm whose `itemAction` is `.handlers`.
+  @inlinable
+  public mutating func sendAction() { sent += 1 }
+
   @inlinable
   public init(center: CGPoint, size: CGSize) {
     self.center = center

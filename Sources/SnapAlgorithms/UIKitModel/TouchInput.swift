@@ -306,6 +306,24 @@ public enum InputAPI: Hashable, Sendable {
   case panGestureRecognizer
 }
 
+/// What the item does when it is tapped, as the app wires it: the action a tap must fire and a
+/// drag must not (the invariant `tap-is-not-drag`).
+public enum ItemAction: Hashable, Sendable {
+  /// A `UITapGestureRecognizer` on the item calls the action when it recognises a tap: the
+  /// finger lifts within `TapGestureRecognizer.allowableMovement` of where it landed and within
+  /// `TapGestureRecognizer.maximumDuration` (for a pan-driven item, only if the pan never
+  /// began). Article 001 wires its button this way.
+  case tapRecognizer
+  /// A `UIButton`'s touch-up-inside: the control tracks the touch and fires when the finger
+  /// lifts within 70 pt of its frame, unless a recogniser took the touch (a pan that began
+  /// cancels it; a tap recogniser that recognised does). For an item on the touches API this
+  /// means the overrides call `super`, so the control sees the touch too.
+  case touchUpInside
+  /// The algorithm's own handlers decide, by calling `ItemView.sendAction()` (typically from
+  /// `touchesEnded` when the finger did not drag).
+  case handlers
+}
+
 /// The limits of a default single-tap `UITapGestureRecognizer`.
 ///
 /// UIKit documents neither. 45 pt is the allowable movement UIKitCore's `UITapRecognizer`
@@ -315,6 +333,12 @@ public enum InputAPI: Hashable, Sendable {
 public enum TapGestureRecognizer {
   public static let allowableMovement: CGFloat = 45
   public static let maximumDuration: Double = 0.75
+}
+
+/// How far outside a `UIControl`'s bounds a lifting finger still counts as inside it (UIKit's
+/// touch-up-inside tolerance), in points.
+public enum ControlTracking {
+  public static let insideTolerance: CGFloat = 70
 }
 
 /// The finger's velocity as UIKit's pan recogniser estimates it.

@@ -2,7 +2,8 @@ import Foundation
 import SnapAlgorithms
 
 extension Invariant {
-  /// nearest-edge: after a drag that moved the item and ended with no container change, it rests
+  /// nearest-edge: after a drag that moved the item and ended with no container change since
+  /// that touch landed (and no later touch caught it), it rests
   /// on the side (edge, corner) its rule chooses from the release point or its projection, and
   /// where along the edge the projection says.
   static func checkNearestEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
@@ -12,11 +13,11 @@ extension Invariant {
     let environment = run.environment
     let region = run.environment.safeRegion
     let size = run.scenario.itemSize
-    guard scenario.resizes.isEmpty,
+    guard Self.containerSteadyThroughRelease(run),
       scenario.gesture.events.last?.phase == .ended, Self.movedWhileDragging(trajectory),
       let margin = algorithm.dockingMargin,
       Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
-      let releaseCenter = trajectory.releaseCenter
+      let releaseCenter = trajectory.releaseCenter, Self.releaseIsLast(trajectory)
     else { return .notApplicable }
     let rule = algorithm.dockingRule
     if rule.placement != .nearerSide {

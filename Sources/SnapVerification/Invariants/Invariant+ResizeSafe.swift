@@ -3,7 +3,9 @@ import SnapAlgorithms
 
 extension Invariant {
   /// resize-safe: after the container changes during or after the gesture, the item rests inside
-  /// the new safe region on each axis it fits along and, for an algorithm that docks, docked in it.
+  /// the new safe region on each axis it fits along and, for an algorithm that docks, docked in it;
+  /// changes after the last touch keep the side it was docked on, and a container that comes
+  /// back to a state the item rested in brings the item back to exactly where it rested.
   static func checkResizeSafe<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
@@ -32,6 +34,58 @@ extension Invariant {
         "after the container changed, rests at \(describe(trajectory.rest)), not docked in the new"
           + " safe region: \(problem)", rect: trajectory.rest, region: region))
     }
+    if let problem = Self.berthProblem(run) { return .violated(problem) }
     return .holds
+  }
+
+  /// After the last touch, the container changes and no finger touches the item again: the
+  /// item must keep the side (the edges) it was docked on, and when the container comes back to
+  /// a state it rested in earlier (a rotation there and back, a keyboard or bar shown and
+  /// hidden), it must come back to exactly where it rested then.
+  static func berthProblem<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Violation? {
+    let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
+    let slack = Simulator.tolerance(for: scenario.environment)
+    let lastTouchEnd = trajectory.touches.compactMap(\.end).max() ?? -Double.infinity
+    guard !trajectory.touches.contains(where: { $0.end == nil }) else { return nil }
+    let changes = scenario.gesture.containerChanges.filter { $0.time > lastTouchEnd + slack }
+    guard let first = changes.first else { return nil }
+    // Where it rested before the first of those changes, and in which container.
+    guard
+      let before = trajectory.frames.last(where: { $0.time < first.time - slack }),
+      before.phase == .rest
+    else { return nil }
+    let then = scenario.environment(at: before.time)
+    let final = run.environment
+    let size = scenario.itemSize
+    if let margin = algorithm.dockingMargin {
+      let rule = algorithm.dockingRule
+      let wasOn = Self.edges(of: before.rect, in: then.safeRegion, margin: margin, rule: rule)
+      let nowOn = Self.edges(of: trajectory.rest, in: final.safeRegion, margin: margin, rule: rule)
+      let sides: Set<Edge> = [.left, .right]
+      let fits = Self.fitsDocked(size, in: then.safeRegion, margin: margin, rule: rule)
+        && Self.fitsDocked(size, in: final.safeRegion, margin: margin, rule: rule)
+        && size.width + 2 * margin < min(then.safeRegion.width, final.safeRegion.width)
+      let side = wasOn.intersection(sides)
+      if fits, side.count == 1, nowOn.intersection(sides) != side {
+        return Violation(
+          "docked on the \(side.first!.rawValue) at \(describe(before.rect)), after the container "
+            + "changed it rests at \(describe(trajectory.rest)), not on that side",
+          rect: trajectory.rest, region: final.safeRegion)
+      }
+    }
+    // Back in a container it rested in: back where it rested — when that was a berth, a rest
+    // the algorithm chose (inside the safe region, and docked if it docks).
+    let berth =
+      then.safeRegion.contains(before.rect, tolerance: Self.tolerance)
+      && (algorithm.dockingMargin.map {
+        Self.dockingProblem(before.rect, in: then, margin: $0, rule: algorithm.dockingRule) == nil
+      } ?? true)
+    if final == then, berth, trajectory.rest.distance(to: before.rect) > Self.tolerance {
+      return Violation(
+        "resting at \(describe(before.rect)), the container changed and came back to the same "
+          + "state, but the item rests at \(describe(trajectory.rest))",
+        rect: trajectory.rest, region: before.rect)
+    }
+    return nil
   }
 }

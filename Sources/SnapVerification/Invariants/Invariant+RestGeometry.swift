@@ -13,6 +13,25 @@ extension Invariant {
     } || trajectory.rest.distance(to: first) > Self.tolerance
   }
 
+  /// Whether the last release is what the run ends with: no touch reached the item after it (a
+  /// later touch that caught it and lifted without dragging settles it by other rules).
+  static func releaseIsLast(_ trajectory: Trajectory) -> Bool {
+    guard let releaseTime = trajectory.releaseTime else { return false }
+    return !trajectory.touches.contains { $0.reachedItem && $0.began > releaseTime + sameMoment }
+  }
+
+  /// Whether the container stayed as it was from the moment the touch that made the last
+  /// release landed: a rotation before that touch sets the scene it is judged in, one during or
+  /// after it is resize-safe's to judge.
+  static func containerSteadyThroughRelease(_ run: Run<some SnapAlgorithm>) -> Bool {
+    guard let releaseTime = run.trajectory.releaseTime else { return run.scenario.resizes.isEmpty }
+    let began =
+      run.trajectory.touches.last { $0.reachedItem && $0.began <= releaseTime + sameMoment }?.began
+      ?? -Double.infinity
+    let slack = Simulator.tolerance(for: run.scenario.environment)
+    return !run.scenario.resizes.contains { $0.time >= began - slack }
+  }
+
   /// The centres an item of `extent` may rest at along an axis of the region: `margin` inside
   /// it where the item fits with the margin, flush where only the item fits.
   static func restRange(extent: CGFloat, regionLow: CGFloat, regionHigh: CGFloat, margin: CGFloat)

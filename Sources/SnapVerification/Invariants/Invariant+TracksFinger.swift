@@ -2,31 +2,77 @@ import Foundation
 import SnapAlgorithms
 
 extension Invariant {
-  /// tracks-finger: while dragging, once the finger has moved a pan's 10 pt hysteresis from
-  /// where it landed, the item's centre is the finger less the offset it was grabbed at (or
-  /// where the algorithm's rubber band shows that point), unless a bound stops it; after the
+  /// tracks-finger: while each touch drags, once its finger has moved a pan's 10 pt hysteresis
+  /// from where it landed, the item's centre is the finger less the offset it was grabbed at (or
+  /// where the algorithm's rubber band shows that point), in the container of the moment,
+  /// unless a bound stops it; after the
   /// release, a docking algorithm moves it up or down no further than into the safe region
   /// unless it declares that it projects the flick.
   static func checkTracksFinger<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
-    let drags = trajectory.frames.filter { $0.phase == .drag && $0.finger != nil }
-    guard let first = drags.first, let touchDown = trajectory.touchDownFinger,
-      let centerThen = trajectory.touchDownCenter
+    guard trajectory.frames.contains(where: { $0.phase == .drag && $0.finger != nil }),
+      trajectory.touches.contains(where: \.reachedItem)
     else { return .notApplicable }
-    // A container that changes under the finger moves the bounds and the finger's coordinates
-    // together; what the item should do then is resize-safe's and on-screen's to judge.
-    let lastDrag = drags.last?.time ?? first.time
-    if scenario.resizes.contains(where: { $0.time <= lastDrag + Self.sameMoment }) { return .notApplicable }
+    for record in trajectory.touches where record.reachedItem {
+      guard let grabbed = record.grabbedCenter else { continue }
+      if let problem = Self.followProblem(run, touch: record, grabbedAt: grabbed).problem {
+        return .violated(problem)
+      }
+    }
+    // After the release it moves only as far as docking requires: across to its side, and
+    // up or down only into the safe region (or along a flick it declares it projects).
+    if scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
+      !algorithm.projectsVelocity, let release = trajectory.releaseCenter,
+      let releaseTime = trajectory.releaseTime, Self.releaseIsLast(trajectory),
+      !scenario.resizes.contains(where: { $0.time >= releaseTime })
+    {
+      let region = trajectory.finalEnvironment.safeRegion
+      let height = scenario.itemSize.height
+      // The algorithm's margin counts as part of docking when the item has room for it.
+      let margin = height + 2 * (algorithm.dockingMargin ?? 0) < region.height
+        ? algorithm.dockingMargin ?? 0 : 0
+      if height <= region.height {
+        let allowed = min(
+          max(release.y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
+        let rest = trajectory.rest.midY
+        if rest < min(release.y, allowed) - tolerance || rest > max(release.y, allowed) + tolerance {
+          return .violated(Violation(
+            "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
+              + " docking needs it no further than y = \(describeNumber(allowed))",
+            rect: trajectory.rest,
+            region: Self.moved(trajectory.rest, axis: "y", centredOn: allowed)))
+        }
+      }
+    }
+    return .holds
+  }
+
+  /// Whether the item follows the finger of `touch`, grabbed with its centre at `grabbedAt`,
+  /// frame by frame while that touch drags it: the first value says whether any frame was
+  /// judged, the second the first that breaks it. Frames are judged in the container in force
+  /// at their time, so a container change under the finger is judged too.
+  static func followProblem<Algorithm: SnapAlgorithm>(
+    _ run: Run<Algorithm>, touch: TouchRecord, grabbedAt centerThen: CGPoint
+  ) -> (judged: Bool, problem: Violation?) {
+    let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
+    let touchDown = touch.finger
+    // A frame shows the events stamped up to its time (within the simulator's tolerance).
+    let slack = Simulator.tolerance(for: scenario.environment)
+    let end = (touch.end ?? .infinity) - slack
     // With a rubber band, the finger holds the point the band shows the item at: the grab is
     // measured from where the finger would have to put it, so nothing jumps when it follows.
     let anchor = Self.grabAnchor(
       algorithm, center: centerThen, size: scenario.itemSize,
-      environment: scenario.environment(at: first.time))
+      environment: scenario.environment(at: touch.began))
     let grab = CGPoint(x: touchDown.x - anchor.x, y: touchDown.y - anchor.y)
+    let changed =
+      scenario.gesture.containerChanges.first { $0.time > touch.began + slack }?.time ?? .infinity
     let tolerance = Self.tolerance
     let hysteresis = PanGestureRecognizer.defaultHysteresis
     var recognised = false
-    for frame in drags {
+    var judged = false
+    for frame in trajectory.frames
+    where frame.phase == .drag && frame.time >= touch.began - slack && frame.time < end {
       guard let finger = frame.finger else { continue }
       // Until the finger has moved a pan's hysteresis from where it landed, nothing may
       // follow yet.
@@ -35,9 +81,14 @@ extension Invariant {
           abs(finger.x - touchDown.x) >= hysteresis || abs(finger.y - touchDown.y) >= hysteresis
         if !recognised { continue }
       }
-      let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
       let rect = frame.rect
       let environment = scenario.environment(at: frame.time)
+      // A rubber band's region moved under the finger: where the finger then holds the item
+      // is the algorithm's choice (re-anchor, or keep the band it started with), so the rest
+      // of this touch is left to on-screen and resize-safe.
+      if algorithm.rubberBand != nil, frame.time >= changed - slack { break }
+      judged = true
+      let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
       let bounds = environment.bounds
       let region = environment.safeRegion
       for (axis, actual, wanted, extent, low, high, lows, highs, room) in [
@@ -64,7 +115,7 @@ extension Invariant {
             wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
             windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
           if abs(actual - expected) <= tolerance { continue }
-          return .violated(Violation(
+          return (judged, Violation(
             "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
               + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
               + "\(describeNumber(wanted)), which the rubber band shows at \(describeNumber(expected)), "
@@ -78,39 +129,14 @@ extension Invariant {
         let atLow = lows.contains { abs(low - $0) <= tolerance }
         let atHigh = highs.contains { abs(high - $0) <= tolerance }
         if (wantsLow && atLow) || (wantsHigh && atHigh) { continue }
-        return .violated(Violation(
+        return (judged, Violation(
           "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
             + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
             + "\(describeNumber(wanted)), but the item's centre is at \(describeNumber(actual))",
           at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: wanted)))
       }
     }
-    // After the release it moves only as far as docking requires: across to its side, and
-    // up or down only into the safe region (or along a flick it declares it projects).
-    if scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
-      !algorithm.projectsVelocity, let release = trajectory.releaseCenter,
-      let releaseTime = trajectory.releaseTime,
-      !scenario.resizes.contains(where: { $0.time >= releaseTime })
-    {
-      let region = trajectory.finalEnvironment.safeRegion
-      let height = scenario.itemSize.height
-      // The algorithm's margin counts as part of docking when the item has room for it.
-      let margin = height + 2 * (algorithm.dockingMargin ?? 0) < region.height
-        ? algorithm.dockingMargin ?? 0 : 0
-      if height <= region.height {
-        let allowed = min(
-          max(release.y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
-        let rest = trajectory.rest.midY
-        if rest < min(release.y, allowed) - tolerance || rest > max(release.y, allowed) + tolerance {
-          return .violated(Violation(
-            "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
-              + " docking needs it no further than y = \(describeNumber(allowed))",
-            rect: trajectory.rest,
-            region: Self.moved(trajectory.rest, axis: "y", centredOn: allowed)))
-        }
-      }
-    }
-    return .holds
+    return (judged, nil)
   }
 
   /// `rect` moved along `axis` (`"x"` or `"y"`) so that its centre is at `center` there: where

@@ -15,6 +15,7 @@ extension Invariant {
     let tolerance = Self.tolerance
     guard let release = trajectory.releaseVelocity, let handoff = trajectory.handoffVelocity,
       let center = trajectory.releaseCenter, let releaseTime = trajectory.releaseTime,
+      Self.releaseIsLast(trajectory),
       (release.dx * release.dx + release.dy * release.dy).squareRoot() >= Self.minimumReleaseSpeed,
       // A container change after the release moves the item for reasons of its own.
       !scenario.resizes.contains(where: { $0.time >= releaseTime })

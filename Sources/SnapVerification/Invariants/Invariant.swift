@@ -26,6 +26,8 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   case resizeSafe = "resize-safe"
   case finite
   case boundedFrameCost = "bounded-frame-cost"
+  case catchable
+  case tapIsNotDrag = "tap-is-not-drag"
 
   /// The invariants the catalogue checks, in the order of the matrix: all of them.
   public static let checked: [Invariant] = allCases
@@ -65,6 +67,7 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   public func applies(to algorithm: some SnapAlgorithm) -> Bool {
     switch self {
     case .docked, .nearestEdge, .cancelSafe: return algorithm.dockingMargin != nil
+    case .tapIsNotDrag: return algorithm.itemAction != nil
     case .velocityContinuous:
       if case .spring? = algorithm.releaseMotion { return true }
       return false
@@ -81,18 +84,21 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits).
   /// - nearest-edge: after such a drag, the item rests on the side of the safe region's middle
   ///   where its centre was when the touch stopped reaching the code (not checked when either
-  ///   lies within 0.5 pt of the middle).
+  ///   lies within 0.5 pt of the middle, when the container changed after that touch landed, or
+  ///   when a later touch caught the item).
   /// - idempotent: a tap on the resting item (on screen) leaves it where it rests.
-  /// - tracks-finger: while dragging, once the finger has moved a pan's 10 pt hysteresis from
-  ///   where it landed, the item's centre is the finger less the offset it was grabbed at, on
-  ///   each axis, unless a bound stops it there: the finger would take it past an edge of the
+  /// - tracks-finger: while each touch drags, once its finger has moved a pan's 10 pt hysteresis
+  ///   from where it landed, the item's centre is the finger less the offset it was grabbed at, on
+  ///   each axis, judged in the container of the moment (a rotation or resize under the finger
+  ///   included), unless a bound stops it there: the finger would take it past an edge of the
   ///   container or the safe region and it rests against that edge (an item larger than the
   ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
   ///   shows the item exactly where the band puts it past the region it rests in (its margin
-  ///   inside the safe region), and never beyond the window. After the release, an algorithm
+  ///   inside the safe region), and never beyond the window — until the container changes under
+  ///   the finger, after which where the band holds the item is the algorithm's choice and only
+  ///   the other invariants judge it. After the release, an algorithm
   ///   that docks moves the item up or down no further than into the safe region, unless it
-  ///   declares that it projects the flick. Not checked when the container changes during the
-  ///   drag.
+  ///   declares that it projects the flick.
   /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
   ///   than the release motion's settle time.
   /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
@@ -104,10 +110,24 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - cancel-safe: after a cancelled drag that moved the item, it rests docked and on screen.
   /// - resize-safe: after the container changes during or after the gesture, the item rests
   ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
-  ///   docked in it.
+  ///   docked in it. Changes after the last touch keep the side (left or right) it was docked on
+  ///   (when it fits with its margin in both containers), and when the container comes back to
+  ///   the state the item last rested in before them (a rotation there and back, a keyboard, bar
+  ///   or in-call bar shown and hidden, a safe area that grows and goes back), the item rests
+  ///   exactly where it rested then (within 0.05 pt).
   /// - finite: every frame and the rest frame are finite numbers.
   /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   ///   evaluate, however long the gesture or the motion.
+  /// - catchable: a touch that lands on the item where it is shown (more than 1 pt inside its
+  ///   shown frame) — while it moves too — reaches it, and from the moment the finger has moved a
+  ///   pan's hysteresis the item follows it from where it was shown, as tracks-finger says, with no
+  ///   jump to its model value; a touch that lands more than 1 pt outside the shown frame does not
+  ///   grab it (no touch area left where the item is not).
+  /// - tap-is-not-drag: for an item with an action (`itemAction`): a tap on it — a touch that
+  ///   lifts within 0.5 s, the finger moving no more than 1 pt — fires the action, and, on an item
+  ///   at rest, leaves it where it is shown until the next touch (unless the container changes);
+  ///   a drag — the finger moving more than a pan's 10 pt hysteresis while the item moves with it —
+  ///   never fires it. A touch during which the container changes is neither.
   ///
   /// Frames are checked against the environment in force at their time; the rest frame against
   /// the final one.
@@ -135,6 +155,8 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
     case .velocityContinuous: return Self.checkVelocityContinuous(run)
     case .boundedFrameCost: return Self.checkBoundedFrameCost(run)
     case .settles: return Self.checkSettles(run)
+    case .catchable: return Self.checkCatchable(run)
+    case .tapIsNotDrag: return Self.checkTapIsNotDrag(run)
     }
   }
 }

@@ -1,0 +1,467 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+/// One step of an interaction sequence: what a person (or the system) does next.
+///
+/// A sequence starts with `setup` and goes on with touches — on the item wherever it is shown
+/// at that moment (at rest, docked, or still moving), or beside it — strokes whose speed varies,
+/// holds, lifts, cancels, waits, and container changes at any moment. `ScenarioGenerators.
+/// interactions(for:)` turns a sequence into a concrete gesture file, so every counterexample
+/// replays with `trace`.
+public enum Interaction: Hashable, Sendable, CustomStringConvertible {
+  /// The scene: device, orientation, bars, item size, where the item rests first (points in from
+  /// the safe region's top left), the touch rate, and for an iPad the window it starts in.
+  case setup(Setup)
+  /// A finger lands `delay` milliseconds after the previous step: on the item, `x`, `y` percent
+  /// of its size from the centre of where it is shown then; or beside it, `x`, `y` points from
+  /// that centre beyond its edge.
+  case touch(onItem: Bool, x: Int, y: Int, delay: Int)
+  /// The finger moves by (`dx`, `dy`) over `steps` touch events with a speed profile.
+  case stroke(dx: Int, dy: Int, steps: Int, profile: StrokeProfile)
+  /// The finger stays still for `milliseconds`, touch events still arriving.
+  case hold(milliseconds: Int)
+  case lift
+  case cancel
+  /// Nothing happens for `milliseconds`.
+  case wait(milliseconds: Int)
+  /// The container changes `delay` milliseconds after the previous step (at the next touch event
+  /// while a finger is down).
+  case change(ContainerEvent, delay: Int)
+
+  public struct Setup: Hashable, Sendable {
+    public var device: Int
+    public var landscape: Bool
+    public var navigationBar: Bool
+    public var tabBar: Bool
+    public var item: CGSize
+    public var place: Int
+    public var placeY: Int
+    public var touchRate: Int
+    public var window: WindowSize
+  }
+
+  /// How the finger's speed varies along a stroke.
+  public enum StrokeProfile: String, Hashable, Sendable, CaseIterable {
+    case constant, accelerating, decelerating
+    /// Half way, then still for six events, then the rest.
+    case pausing
+    /// Out to the full displacement in the first half, then back to 30% of it.
+    case reversing
+  }
+
+  /// What changes about the container.
+  public enum ContainerEvent: Hashable, Sendable {
+    case rotate
+    case navigationBar
+    case tabBar
+    /// The keyboard shows if hidden, hides if shown.
+    case keyboard
+    /// The in-call (or recording) status bar: 20 pt → 40 pt and back, on devices with a 20 pt
+    /// status bar in portrait.
+    case inCallStatusBar
+    /// The window becomes this size (iPads: Split View, Slide Over, Stage Manager).
+    case window(WindowSize)
+    /// The safe area's top and bottom insets grow by this much (a safe area reported late, after
+    /// a push), or back to the device's when both are 0.
+    case safeArea(top: Int, bottom: Int)
+  }
+
+  /// An iPad window: the full screen, a Split View share, Slide Over, or a Stage Manager window
+  /// of some percentage of the screen.
+  public enum WindowSize: Hashable, Sendable, CustomStringConvertible {
+    case full
+    case split(percent: Int)
+    case slideOver(width: Int)
+    case stageManager(widthPercent: Int, heightPercent: Int)
+
+    public var description: String {
+      switch self {
+      case .full: return "full screen"
+      case .split(let percent): return "Split View \(percent)%"
+      case .slideOver(let width): return "Slide Over \(width) pt"
+      case .stageManager(let w, let h): return "Stage Manager \(w)% × \(h)%"
+      }
+    }
+  }
+
+  public var description: String {
+    switch self {
+    case .setup(let s):
+      return "setup(\(ScenarioGenerators.devices[s.device % ScenarioGenerators.devices.count].name)"
+        + "\(s.landscape ? ", landscape" : "")\(s.navigationBar ? "" : ", no navigation bar")"
+        + "\(s.tabBar ? "" : ", no tab bar"), item \(describeNumber(s.item.width))×"
+        + "\(describeNumber(s.item.height)), at (\(s.place), \(s.placeY)), \(s.touchRate) Hz"
+        + "\(s.window == .full ? "" : ", \(s.window)"))"
+    case .touch(let onItem, let x, let y, let delay):
+      return onItem
+        ? "touch on the item at (\(x)%, \(y)%) after \(delay) ms"
+        : "touch beside the item at (\(x), \(y)) pt after \(delay) ms"
+    case .stroke(let dx, let dy, let steps, let profile):
+      return "stroke (\(dx), \(dy)) over \(steps) events, \(profile.rawValue)"
+    case .hold(let ms): return "hold \(ms) ms"
+    case .lift: return "lift"
+    case .cancel: return "cancel"
+    case .wait(let ms): return "wait \(ms) ms"
+    case .change(let event, let delay): return "change after \(delay) ms: \(event)"
+    }
+  }
+}
+
+extension ScenarioGenerators {
+  /// The scene an interaction sequence starts from, and where it has got to: whether a finger is
+  /// down, and what the container is now.
+  struct InteractionModel: Sendable {
+    var setup: Interaction.Setup?
+    var fingerDown = false
+    var landscape = false
+    var keyboard = false
+  }
+
+  /// The interaction sequences as a SnapCheck state machine: only the model matters (what may
+  /// come next), so the system is empty; `interactions(for:)` plays the sequence.
+  struct InteractionMachine: StateMachine {
+    typealias Model = InteractionModel
+    typealias System = Void
+    typealias Command = Interaction
+
+    var initialModel: InteractionModel { InteractionModel() }
+    func makeSystem() {}
+    func run(_ command: Interaction, on system: inout Void, model: InteractionModel) -> Bool {
+      true
+    }
+
+    func initialCommands(for model: InteractionModel) -> Gen<Interaction>? {
+      zip(
+        zip(device.map { ScenarioGenerators.devices.firstIndex(of: $0) ?? 0 }, Gen.bool, bars),
+        itemSize,
+        zip(Gen.int(in: 0...400), Gen.int(in: 0...800)),
+        Gen.element(of: [60, 120]),
+        windowSize
+      ).map { scene, size, place, rate, window in
+        let (deviceIndex, landscape, bars) = scene
+        let isPad = ScenarioGenerators.devices[deviceIndex].idiom == .pad
+        return .setup(Interaction.Setup(
+          device: deviceIndex, landscape: landscape, navigationBar: bars.navigationBar,
+          tabBar: bars.tabBar, item: size, place: place.0, placeY: place.1, touchRate: rate,
+          window: isPad ? window : .full))
+      }
+    }
+
+    func commands(for model: InteractionModel) -> Gen<Interaction> {
+      let isPad = model.setup.map { ScenarioGenerators.devices[$0.device].idiom == .pad } ?? false
+      if model.fingerDown {
+        return Gen.frequency(
+          (6, zip(
+            Gen.frequency((2, Gen.int(in: -200...200)), (1, Gen.int(in: -1500...1500))),
+            Gen.frequency((2, Gen.int(in: -200...200)), (1, Gen.int(in: -1500...1500))),
+            Gen.int(in: 1...40), Gen.element(of: Interaction.StrokeProfile.allCases)
+          ).map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: $0.3) }),
+          (4, Gen.constant(.lift)),
+          (1, Gen.int(in: 1...30).map { .hold(milliseconds: $0 * 10) }),
+          (1, Gen.constant(.cancel)),
+          (1, containerEvent(isPad: isPad).map { .change($0, delay: 0) }))
+      }
+      return Gen.frequency(
+        (6, zip(
+          Gen.frequency((6, Gen.constant(true)), (1, Gen.constant(false))),
+          Gen.int(in: -49...49), Gen.int(in: -49...49),
+          Gen.element(of: [1000, 0, 100, 250, 400, 600])
+        ).map { Interaction.touch(onItem: $0.0, x: $0.1, y: $0.2, delay: $0.3) }),
+        // After the item has settled (simplest), or while it still moves.
+        (3, zip(containerEvent(isPad: isPad), Gen.element(of: [700, 0, 200, 400]))
+          .map { .change($0.0, delay: $0.1) }),
+        (1, Gen.int(in: 1...15).map { .wait(milliseconds: $0 * 100) }))
+    }
+
+    func precondition(_ command: Interaction, model: InteractionModel) -> Bool {
+      switch command {
+      case .setup: return model.setup == nil
+      case .touch, .wait: return !model.fingerDown
+      case .stroke, .hold, .lift, .cancel: return model.fingerDown
+      case .change(.inCallStatusBar, _):
+        guard let setup = model.setup else { return false }
+        let device = ScenarioGenerators.devices[setup.device]
+        return device.idiom == .phone && !device.hasHomeIndicator && !model.landscape
+      case .change(.window, _):
+        guard let setup = model.setup else { return false }
+        return ScenarioGenerators.devices[setup.device].idiom == .pad
+      case .change: return true
+      }
+    }
+
+    func apply(_ command: Interaction, to model: InteractionModel) -> InteractionModel {
+      var model = model
+      switch command {
+      case .setup(let setup):
+        model.setup = setup
+        model.landscape = setup.landscape
+      case .touch: model.fingerDown = true
+      case .lift, .cancel: model.fingerDown = false
+      case .change(.rotate, _): model.landscape.toggle()
+      case .change(.keyboard, _): model.keyboard.toggle()
+      default: break
+      }
+      return model
+    }
+  }
+
+  /// Rotations first (the simplest change), then bars, the keyboard, the in-call status bar,
+  /// windows and late safe areas.
+  static func containerEvent(isPad: Bool) -> Gen<Interaction.ContainerEvent> {
+    var choices: [(weight: Int, generator: Gen<Interaction.ContainerEvent>)] = [
+      (3, Gen.constant(.rotate)),
+      (3, Gen.constant(.keyboard)),
+      (1, Gen.constant(.navigationBar)),
+      (1, Gen.constant(.tabBar)),
+      (1, Gen.constant(.inCallStatusBar)),
+      (1, zip(Gen.element(of: [0, 20, 44, 64]), Gen.element(of: [0, 34, 20]))
+        .map { .safeArea(top: $0.0, bottom: $0.1) }),
+    ]
+    if isPad { choices.append((3, windowSize.map { .window($0) })) }
+    return Gen.frequency(choices)
+  }
+
+  /// iPad windows: the full screen (simplest), Split View at a half, a third or two thirds,
+  /// Slide Over at 320 or 375 pt, and Stage Manager windows.
+  static let windowSize: Gen<Interaction.WindowSize> = Gen.frequency(
+    (3, Gen.constant(.full)),
+    (2, Gen.element(of: [50, 33, 67]).map { .split(percent: $0) }),
+    (1, Gen.element(of: [320, 375]).map { .slideOver(width: $0) }),
+    (1, zip(Gen.int(in: 40...100), Gen.int(in: 50...100))
+      .map { .stageManager(widthPercent: $0.0, heightPercent: $0.1) }))
+
+  /// The container an interaction sequence is in: the device's environment for its orientation
+  /// and bars, in its window, with the in-call bar and any late safe area.
+  struct Container: Hashable, Sendable {
+    var device: DeviceProfile
+    var landscape: Bool
+    var bars: DeviceProfile.Bars
+    var window: Interaction.WindowSize
+    var inCall = false
+    var extraTop = 0
+    var extraBottom = 0
+
+    var environment: Environment {
+      var result = device.environment(landscape ? .landscape : .portrait, bars: bars)
+      let screen = result.screenBounds
+      var size = screen.size
+      switch window {
+      case .full: break
+      case .split(let percent): size.width = (screen.width * CGFloat(percent) / 100).rounded()
+      case .slideOver(let width):
+        size.width = CGFloat(width)
+        size.height = (screen.height - 2 * 24).rounded()
+      case .stageManager(let w, let h):
+        size.width = (screen.width * CGFloat(w) / 100).rounded()
+        size.height = (screen.height * CGFloat(h) / 100).rounded()
+      }
+      if window != .full {
+        result.bounds = CGRect(origin: .zero, size: size)
+        result.name += ", \(window)"
+        if let keyboard = result.keyboardFrame {
+          result.keyboardFrame = CGRect(
+            x: 0, y: size.height - keyboard.height, width: size.width, height: keyboard.height)
+        }
+      }
+      if inCall {
+        result.statusBarHeight = 40
+        result.name += ", in-call status bar"
+      }
+      if extraTop != 0 || extraBottom != 0 {
+        result.safeAreaInsets.top += CGFloat(extraTop)
+        result.safeAreaInsets.bottom += CGFloat(extraBottom)
+        result.name += ", safe area +\(extraTop) top +\(extraBottom) bottom"
+      }
+      return result
+    }
+
+    mutating func apply(_ event: Interaction.ContainerEvent) {
+      switch event {
+      case .rotate:
+        landscape.toggle()
+        inCall = false
+      case .navigationBar: bars.navigationBar.toggle()
+      case .tabBar: bars.tabBar.toggle()
+      case .keyboard: bars.keyboard.toggle()
+      case .inCallStatusBar: inCall.toggle()
+      case .window(let size): window = size
+      case .safeArea(let top, let bottom):
+        extraTop = top
+        extraBottom = bottom
+      }
+    }
+  }
+
+  /// Interaction sequences for `algorithm`: scenes on every catalogue device, and sequences of
+  /// up to `maximumLength` steps after the setup, played into concrete gestures.
+  ///
+  /// A touch "on the item" lands where `algorithm` shows the item at that moment — the sequence is
+  /// played through a `DragSession` as it is built — so a second drag starts from where the first
+  /// docked it and a touch during the motion lands on the moving item. The result is an ordinary
+  /// `Scenario` whose gesture file replays it. Shrinking drops steps and simplifies their
+  /// arguments through the model, so a sequence stays valid (no stroke without a finger down).
+  public static func interactions<Algorithm: SnapAlgorithm>(
+    for algorithm: Algorithm, maximumLength: Int = 8
+  ) -> Gen<Scenario> {
+    commandSequences(InteractionMachine(), maximumLength: maximumLength).map { commands in
+      play(commands, with: algorithm)
+    }
+  }
+
+  /// What `verify` draws for `algorithm`: half single touches on an item at rest
+  /// (`scenarios`, with hostile input and arbitrary windows), half interaction sequences
+  /// (`interactions(for:)`). A counterexample shrinks towards the single touch when one shows
+  /// the failure.
+  public static func scenarios<Algorithm: SnapAlgorithm>(for algorithm: Algorithm) -> Gen<Scenario> {
+    Gen.frequency((1, scenarios), (1, interactions(for: algorithm)))
+  }
+
+  /// Plays `commands` (starting with a setup) into a scenario, placing each touch on the item
+  /// where `algorithm` shows it then.
+  public static func play<Algorithm: SnapAlgorithm>(
+    _ commands: [Interaction], with algorithm: Algorithm
+  ) -> Scenario {
+    guard case .setup(let setup)? = commands.first else {
+      let device = devices[0]
+      return Scenario(device: device, gesture: Gesture(start: .zero, events: []))
+    }
+    let device = devices[setup.device % devices.count]
+    let orientation: DeviceProfile.Orientation = setup.landscape ? .landscape : .portrait
+    let bars = DeviceProfile.Bars(
+      navigationBar: setup.navigationBar, tabBar: setup.tabBar, keyboard: false)
+    var container = Container(
+      device: device, landscape: setup.landscape, bars: bars, window: setup.window)
+    let base = device.environment(orientation, bars: bars)
+    let initial = container.environment
+    let size = setup.item
+    let start = restingStart(in: initial, size: size, place: (setup.place, setup.placeY))
+    var session = DragSession(
+      algorithm: algorithm, environment: base, center: start, itemSize: size)
+    var changes: [ContainerChange] = []
+    if initial != base {
+      changes.append(ContainerChange(time: 0, environment: initial))
+      session.changeEnvironment(to: initial, at: 0)
+    }
+    var events: [TouchEvent] = []
+    let step = 1 / Double(setup.touchRate)
+    var time = 0.0
+    var finger: CGPoint?
+    func touch(_ phase: TouchPhase, at location: CGPoint) {
+      let event = TouchEvent(time: time, phase: phase, location: location)
+      events.append(event)
+      session.receive(event)
+    }
+    for command in commands.dropFirst() {
+      switch command {
+      case .setup: break
+      case .touch(let onItem, let x, let y, let delay):
+        // A finger lands no sooner than the next touch event after the previous step.
+        time += events.isEmpty && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
+        let shown = session.view.presentationFrame(at: time)
+        let center = CGPoint(x: shown.midX, y: shown.midY)
+        let location: CGPoint
+        if onItem {
+          location = CGPoint(
+            x: center.x + shown.width * CGFloat(x) / 100,
+            y: center.y + shown.height * CGFloat(y) / 100)
+        } else {
+          // Beside it: past the edge the offset points to, by at least 10 pt.
+          let dx = CGFloat(x), dy = CGFloat(y)
+          let horizontal = abs(dx) >= abs(dy)
+          location = CGPoint(
+            x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
+            y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
+        }
+        // On the glass, as a finger is.
+        let screen = session.environment.screenBounds
+        let onGlass = CGPoint(
+          x: min(max(location.x, screen.minX), screen.maxX),
+          y: min(max(location.y, screen.minY), screen.maxY))
+        finger = onGlass
+        touch(.began, at: onGlass)
+      case .stroke(let dx, let dy, let steps, let profile):
+        guard let from = finger else { break }
+        let shares = strokeShares(steps: steps, profile: profile)
+        for share in shares {
+          time += step
+          let location = CGPoint(
+            x: from.x + CGFloat(dx) * share, y: from.y + CGFloat(dy) * share)
+          finger = location
+          touch(.moved, at: location)
+        }
+      case .hold(let milliseconds):
+        guard let at = finger else { break }
+        for _ in 0..<max(1, Int((Double(milliseconds) / 1000 / step).rounded())) {
+          time += step
+          touch(.moved, at: at)
+        }
+      case .lift, .cancel:
+        guard let at = finger else { break }
+        time += step
+        touch(command == .lift ? .ended : .cancelled, at: at)
+        finger = nil
+      case .wait(let milliseconds):
+        time += Double(milliseconds) / 1000
+      case .change(let event, let delay):
+        time += max(Double(delay) / 1000, step)
+        container.apply(event)
+        let environment = container.environment
+        changes.append(ContainerChange(time: time, environment: environment))
+        session.changeEnvironment(to: environment, at: time)
+      }
+    }
+    if let at = finger {
+      time += step
+      touch(.ended, at: at)
+    }
+    return Scenario(
+      device: device, orientation: orientation, bars: bars, itemSize: size,
+      gesture: Gesture(start: start, events: events, containerChanges: changes))
+  }
+
+  /// The share of a stroke's displacement reached at each of its events.
+  static func strokeShares(steps: Int, profile: Interaction.StrokeProfile) -> [CGFloat] {
+    let n = max(steps, 1)
+    let fractions = (1...n).map { CGFloat($0) / CGFloat(n) }
+    switch profile {
+    case .constant: return fractions
+    case .accelerating: return fractions.map { $0 * $0 }
+    case .decelerating: return fractions.map { 1 - (1 - $0) * (1 - $0) }
+    case .pausing:
+      let half = fractions.map { $0 * 0.5 }
+      return half + Array(repeating: 0.5, count: 6) + fractions.map { 0.5 + $0 * 0.5 }
+    case .reversing:
+      let out = fractions.map { $0 }
+      return out + fractions.map { 1 - 0.7 * $0 }
+    }
+  }
+
+  /// Where an item of `size` first rests: `place` points in from the safe region's top left,
+  /// kept inside the region when it fits there, inside the container if it fits that, centred if
+  /// not — and on screen whenever it fits there.
+  static func restingStart(in environment: Environment, size: CGSize, place: (Int, Int)) -> CGPoint {
+    let region = environment.safeRegion
+    let bounds = environment.bounds
+    func along(
+      _ low: CGFloat, _ length: CGFloat, _ outerLow: CGFloat, _ outerLength: CGFloat,
+      _ extent: CGFloat, _ offset: Int
+    ) -> CGFloat {
+      if length >= extent { return low + extent / 2 + min(CGFloat(offset), length - extent) }
+      if outerLength >= extent {
+        return outerLow + extent / 2 + min(CGFloat(offset), outerLength - extent)
+      }
+      return outerLow + outerLength / 2
+    }
+    let inRegion = CGPoint(
+      x: along(region.minX, region.width, bounds.minX, bounds.width, size.width, place.0),
+      y: along(region.minY, region.height, bounds.minY, bounds.height, size.height, place.1))
+    return CGPoint(
+      x: size.width <= bounds.width
+        ? min(max(inRegion.x, bounds.minX + size.width / 2), bounds.maxX - size.width / 2)
+        : inRegion.x,
+      y: size.height <= bounds.height
+        ? min(max(inRegion.y, bounds.minY + size.height / 2), bounds.maxY - size.height / 2)
+        : inRegion.y)
+  }
+}

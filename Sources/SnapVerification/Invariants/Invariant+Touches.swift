@@ -1,0 +1,103 @@
+import Foundation
+import SnapAlgorithms
+
+// catchable and tap-is-not-drag: what each touch of a gesture does to the item.
+
+extension Invariant {
+  /// catchable: a touch on the item where it is shown reaches it and moves it from there; a
+  /// touch beside it does not.
+  static func checkCatchable<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    var applicable = false
+    for touch in run.trajectory.touches {
+      let shown = touch.shownFrame
+      guard shown.isFinite, shown.width > 2, shown.height > 2 else { continue }
+      let when = touch.itemWasMoving ? "while it moves" : "at rest"
+      let finger = "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))"
+      if shown.insetBy(dx: 1, dy: 1).contains(touch.finger) {
+        applicable = true
+        guard touch.reachedItem else {
+          return .violated(Violation(
+            "at t = \(describeNumber(touch.began)) a touch at \(finger) lands on the item, shown "
+              + "\(when) at \(describe(shown)), but does not reach it", at: touch.began,
+            rect: shown, region: shown))
+        }
+        let center = CGPoint(x: shown.midX, y: shown.midY)
+        if let problem = followProblem(run, touch: touch, grabbedAt: center).problem {
+          return .violated(Violation(
+            "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
+              + "\(describeNumber(touch.began)), it does not follow from there: "
+              + problem.message, at: problem.time, rect: problem.rect, region: problem.region))
+        }
+      } else if !shown.insetBy(dx: -1, dy: -1).contains(touch.finger), touch.reachedItem {
+        return .violated(Violation(
+          "at t = \(describeNumber(touch.began)) a touch at \(finger), beside the item shown at "
+            + "\(describe(shown)), grabs it: its touch area is where it is not shown",
+          at: touch.began, rect: shown, region: shown))
+      }
+    }
+    return applicable ? .holds : .notApplicable
+  }
+
+  /// The longest a touch may last to count as a tap, in seconds, and the farthest its finger may
+  /// move, in points.
+  static let tapDuration: Double = 0.5
+  static let tapTravel: CGFloat = 1
+
+  /// tap-is-not-drag: a tap fires the action and leaves an item at rest where it is; a drag
+  /// never fires it.
+  static func checkTapIsNotDrag<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    let trajectory = run.trajectory
+    let touches = trajectory.touches
+    let changes = run.scenario.gesture.containerChanges
+    var applicable = false
+    for (index, touch) in touches.enumerated() where touch.reachedItem {
+      guard let end = touch.end, !touch.cancelled else { continue }
+      let finger = "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))"
+      let span = "t = \(describeNumber(touch.began))…\(describeNumber(end))"
+      // A container change under a still finger moves the item and the finger's coordinates:
+      // that touch is neither a plain tap nor a drag.
+      if changes.contains(where: { $0.time >= touch.began - sameMoment && $0.time <= end }) {
+        continue
+      }
+      if touch.travel <= tapTravel, end - touch.began <= tapDuration {
+        applicable = true
+        guard touch.actions > 0 else {
+          return .violated(Violation(
+            "a tap at \(finger) (\(span)) does not fire the item's action", at: end,
+            rect: touch.shownFrame, region: touch.shownFrame))
+        }
+        guard !touch.itemWasMoving else { continue }
+        let until = index + 1 < touches.count ? touches[index + 1].began : .infinity
+        if changes.contains(where: { $0.time >= touch.began - sameMoment && $0.time <= until }) {
+          continue
+        }
+        let moved =
+          trajectory.frames.first {
+            $0.time >= touch.began && $0.time < until
+              && $0.rect.distance(to: touch.shownFrame) > tolerance
+          }?.rect
+          ?? (until == .infinity && trajectory.rest.distance(to: touch.shownFrame) > tolerance
+            ? trajectory.rest : nil)
+        if let moved {
+          return .violated(Violation(
+            "a tap at \(finger) (\(span)) on the item resting at \(describe(touch.shownFrame)) "
+              + "moves it to \(describe(moved))", at: end, rect: moved, region: touch.shownFrame))
+        }
+      } else if touch.travel > PanGestureRecognizer.defaultHysteresis,
+        trajectory.frames.contains(where: {
+          $0.phase == .drag && $0.time >= touch.began && $0.time < end
+            && $0.rect.distance(to: touch.shownFrame) > tolerance
+        })
+      {
+        applicable = true
+        if touch.actions > 0 {
+          return .violated(Violation(
+            "a drag from \(finger) (\(span)), the finger moving up to "
+              + "\(describeNumber(touch.travel)) pt with the item, fires the item's action",
+            at: end, rect: touch.shownFrame, region: touch.shownFrame))
+        }
+      }
+    }
+    return applicable ? .holds : .notApplicable
+  }
+}
