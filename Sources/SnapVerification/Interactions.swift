@@ -373,11 +373,11 @@ extension ScenarioGenerators {
             x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
             y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
         }
-        // On the glass, as a finger is.
+        // On the glass, as a finger is, and on whole points, so counterexamples read easily.
         let screen = session.environment.screenBounds
         let onGlass = CGPoint(
-          x: min(max(location.x, screen.minX), screen.maxX),
-          y: min(max(location.y, screen.minY), screen.maxY))
+          x: min(max(location.x.rounded(), screen.minX), screen.maxX),
+          y: min(max(location.y.rounded(), screen.minY), screen.maxY))
         finger = onGlass
         touch(.began, at: onGlass)
       case .stroke(let dx, let dy, let steps, let profile):

@@ -112,6 +112,16 @@ public struct ItemView: Hashable, Sendable {
   /// see the item where it is shown, not at its model value, so a finger can catch it in flight.
   public var isDisplayLinkDriven = false
 
+  /// Whether hit-tests see the item where it is shown rather than at its model value: true for
+  /// an item driven by a display link, or whose UIKit view overrides `point(inside:with:)` to
+  /// test against `layer.presentation()`'s frame (what an app with UIView animations does to be
+  /// caught in flight). The same switch as `isDisplayLinkDriven`, named for what it changes.
+  @inlinable
+  public var hitTestsWhereShown: Bool {
+    get { isDisplayLinkDriven }
+    set { isDisplayLinkDriven = newValue }
+  }
+
   /// The moment on the gesture's clock that UIKit's `animate(withDuration:…)` calls start at,
   /// as Core Animation's start at the current media time; the simulator sets it before every
   /// handler it calls.

@@ -5,7 +5,8 @@ import SnapAlgorithms
 /// The app's floating button (`FloatingButton` in the UIKit target) on SnapLab's UIKit model,
 /// line for line: it follows the finger from where it was grabbed, docks 16 pt inside the
 /// nearer side of the safe area when the finger lifts or the touch is cancelled, above the
-/// keyboard, with a 0.3 s ease-out, and docks again on the same side when the window changes.
+/// keyboard, with a 0.3 s ease-out, and docks again on the same side when the window changes,
+/// from its berth (where it last docked); a finger catches it mid-motion where it is shown.
 ///
 /// `bug` plants one mistake, to show that SnapLab finds it.
 public struct FloatingButtonDock: SnapAlgorithm {
@@ -24,6 +25,8 @@ public struct FloatingButtonDock: SnapAlgorithm {
   public let bug: Bug?
   var grabOffset = CGPoint.zero
   var lastFinger: CGPoint?
+  var berth: (center: CGPoint, region: CGRect)?
+  var caught = false
 
   /// The button as it ships, or with `bug` planted (its id then says which).
   public init(bug: Bug? = nil) {
@@ -33,8 +36,37 @@ public struct FloatingButtonDock: SnapAlgorithm {
 
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     let superview = context.superview
+    // Caught in flight: copy the presentation into the model and remove the animations.
+    caught = view.isAnimating(at: context.time)
+    view.stopAnimations(at: context.time)
     let finger = touch.location(in: superview)
     grabOffset = CGPoint(x: finger.x - view.center.x, y: finger.y - view.center.y)
+  }
+
+  // The pan never began: a tap. One that caught the button in flight docks it.
+  public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    if caught { dock(&view, context: context) }
+  }
+
+  public mutating func touchesCancelled(
+    _ touch: Touch, view: inout ItemView, context: UIKitContext
+  ) {
+    if caught, lastFinger == nil { dock(&view, context: context) }
+  }
+
+  private mutating func dock(_ view: inout ItemView, context: UIKitContext) {
+    let superview = context.superview
+    caught = false
+    let region = restRegion(in: superview, keyboard: keyboardFrame(context))
+    let target = DockingGeometry.dockedCenter(
+      from: view.center, size: view.bounds.size, margin: margin, in: region,
+      within: superview.bounds)
+    berth = (target, region)
+    // The UIKit button overrides point(inside:with:) to test the presentation layer.
+    view.hitTestsWhereShown = true
+    view.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .allowUserInteraction]) {
+      $0.center = target
+    }
   }
 
   public mutating func handlePan(
@@ -51,12 +83,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
         wanted, size: view.bounds.size, into: region, within: superview.bounds)
     case .ended, .cancelled:
       lastFinger = nil
-      let target = DockingGeometry.dockedCenter(
-        from: view.center, size: view.bounds.size, margin: margin, in: region,
-        within: superview.bounds)
-      view.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut]) {
-        $0.center = target
-      }
+      dock(&view, context: context)
     default:
       break
     }
@@ -76,9 +103,11 @@ public struct FloatingButtonDock: SnapAlgorithm {
       return
     }
     view.removeAllAnimations()
+    let from = berth ?? (view.center, oldRegion)
+    berth = from
     view.center = DockingGeometry.dockedCenter(
-      from: view.center, size: view.bounds.size, margin: margin,
-      right: view.center.x > oldRegion.midX, in: region, within: superview.bounds)
+      from: from.center, size: view.bounds.size, margin: margin,
+      right: from.center.x > from.region.midX, in: region, within: superview.bounds)
   }
 
   private func restRegion(in superview: Superview, keyboard: CGRect?) -> CGRect {

@@ -10,19 +10,61 @@ import Foundation
 /// The app's floating button, as it ships: it follows the finger from where it was grabbed,
 /// docks 16 pt inside the nearer side of the safe area when the finger lifts (or the touch is
 /// cancelled), above the keyboard, with a 0.3 s ease-out, and docks again on the same side
-/// when the window changes. `FloatingButtonDock` is the same code on SnapLab's UIKit model.
+/// when the window changes — from its berth, where it last docked, so a keyboard that comes and
+/// goes puts it back. A finger catches it during the ease-out where it is shown: the animation
+/// allows interaction, hit-tests use the presentation layer, and a touch stops the motion there.
+/// `FloatingButtonDock` is the same code on SnapLab's UIKit model.
 final class FloatingButton: UIButton {
   let margin: CGFloat = 16
   /// Kept up to date by the view controller from `keyboardWillChangeFrameNotification`.
   var keyboardFrame: CGRect?
   private var grabOffset = CGPoint.zero
   private var lastFinger: CGPoint?
+  /// Where it last docked, and the rest region it docked in.
+  private var berth: (center: CGPoint, region: CGRect)?
+  /// Whether the last touch caught it in flight (so a lift without a drag docks it).
+  private var caught = false
+
+  /// Hit-tested where it is shown, also mid-animation (UIKit tests the model frame).
+  override func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+    guard let shown = layer.presentation() else { return super.point(inside: point, with: event) }
+    return bounds.offsetBy(dx: shown.position.x - center.x, dy: shown.position.y - center.y)
+      .contains(point)
+  }
 
   override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
     super.touchesBegan(touches, with: event)
     guard let touch = touches.first, let superview else { return }
+    // Caught in flight: stop where it is shown.
+    caught = layer.animationKeys()?.isEmpty == false
+    if let shown = layer.presentation() { center = shown.position }
+    layer.removeAllAnimations()
     let finger = touch.location(in: superview)
     grabOffset = CGPoint(x: finger.x - center.x, y: finger.y - center.y)
+  }
+
+  // The pan never began (its recogniser cancels the touch once it does): a tap. One that caught
+  // the button in flight docks it.
+  override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+    super.touchesEnded(touches, with: event)
+    if caught { dock() }
+  }
+
+  override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+    super.touchesCancelled(touches, with: event)
+    if caught, lastFinger == nil { dock() }
+  }
+
+  private func dock() {
+    guard let superview else { return }
+    caught = false
+    let region = restRegion(in: superview, keyboard: keyboardFrame)
+    let target = DockingGeometry.dockedCenter(
+      from: center, size: bounds.size, margin: margin, in: region, within: superview.bounds)
+    berth = (target, region)
+    UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .allowUserInteraction]) {
+      self.center = target
+    }
   }
 
   func handlePan(_ recognizer: UIPanGestureRecognizer) {
@@ -37,11 +79,7 @@ final class FloatingButton: UIButton {
         wanted, size: bounds.size, into: region, within: superview.bounds)
     case .ended, .cancelled:
       lastFinger = nil
-      let target = DockingGeometry.dockedCenter(
-        from: center, size: bounds.size, margin: margin, in: region, within: superview.bounds)
-      UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut]) {
-        self.center = target
-      }
+      dock()
     default:
       break
     }
@@ -60,8 +98,10 @@ final class FloatingButton: UIButton {
       return
     }
     layer.removeAllAnimations()
+    let from = berth ?? (center, oldRegion)
+    berth = from
     center = DockingGeometry.dockedCenter(
-      from: center, size: bounds.size, margin: margin, right: center.x > oldRegion.midX,
+      from: from.center, size: bounds.size, margin: margin, right: from.center.x > from.region.midX,
       in: region, within: superview.bounds)
   }
 

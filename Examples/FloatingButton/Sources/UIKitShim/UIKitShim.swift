@@ -21,7 +21,10 @@
   }
 
   open class CALayer: NSObject {
+    open var position = CGPoint.zero
     open func removeAllAnimations() {}
+    open func presentation() -> Self? { nil }
+    open func animationKeys() -> [String]? { nil }
   }
 
   open class UIEvent: NSObject {}
@@ -32,6 +35,8 @@
 
   open class UIResponder: NSObject {
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {}
   }
 
   open class UIView: UIResponder {
@@ -40,6 +45,9 @@
     open var safeAreaInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
     open private(set) var superview: UIView?
     public let layer = CALayer()
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
+      bounds.contains(point)
+    }
 
     public struct AnimationOptions: OptionSet, Sendable {
       public let rawValue: UInt
