@@ -24,6 +24,8 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   /// The margin from the safe region's edges, for the band and for docking.
   public var margin: CGFloat = 10
   public var dockingMargin: CGFloat? { margin }
+  /// The margin holds at the top and bottom too (when the item has room for it).
+  public var dockingRule: DockingRule { DockingRule(marginOnAllSides: true) }
 
   /// Where and how the finger holds the button: followed while it drags, re-seated under it if
   /// the container changes, left in place while a touch has not become a pan.
@@ -125,7 +127,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
     var docked = SafeDocking.dockedCenter(
       releasedAt: center, size: size, in: environment, margin: margin)
     let region = environment.safeRegion
-    if size.height + 2 * margin < region.height {
+    if size.height + 2 * margin <= region.height {
       docked.y = SafeDocking.clamp(
         docked.y, extent: size.height + 2 * margin, low: region.minY, high: region.maxY)
     }

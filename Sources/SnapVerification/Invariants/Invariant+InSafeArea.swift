@@ -11,12 +11,32 @@ extension Invariant {
     let tolerance = Self.tolerance
     let checkX = size.width <= region.width
     let checkY = size.height <= region.height
-    guard checkX || checkY else { return .notApplicable }
-    if region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {
-      return .holds
+    if !region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+      return .violated(Violation(
+        "rests at \(describe(trajectory.rest)), outside the safe region \(describe(region))",
+        rect: trajectory.rest, region: region))
     }
-    return .violated(Violation(
-      "rests at \(describe(trajectory.rest)), outside the safe region \(describe(region))",
-      rect: trajectory.rest, region: region))
+    // Along an axis it does not fit, an item the algorithm placed is centred on the region, as
+    // far as the container allows: no edge of the region is favoured.
+    let bounds = run.environment.bounds
+    let rest = trajectory.rest
+    guard Self.movedWhileDragging(trajectory) || !run.scenario.resizes.isEmpty else {
+      return checkX || checkY ? .holds : .notApplicable
+    }
+    for (axis, fits, center, middle, extent, low, high) in [
+      ("x", checkX, rest.midX, region.midX, size.width, bounds.minX, bounds.maxX),
+      ("y", checkY, rest.midY, region.midY, size.height, bounds.minY, bounds.maxY),
+    ] where !fits {
+      let wanted =
+        extent <= high - low ? min(max(middle, low + extent / 2), high - extent / 2) : (low + high) / 2
+      if abs(center - wanted) > Self.halfPoint {
+        return .violated(Violation(
+          "an item \(describeNumber(extent)) pt long on \(axis), larger than the safe region "
+            + "\(describe(region)), rests with its centre at \(axis) = \(describeNumber(center)), "
+            + "not centred (\(axis) = \(describeNumber(wanted)))",
+          rect: rest, region: Self.moved(rest, axis: axis, centredOn: wanted)))
+      }
+    }
+    return .holds
   }
 }

@@ -57,6 +57,14 @@ extension Invariant {
     let then = scenario.environment(at: before.time)
     let final = run.environment
     let size = scenario.itemSize
+    // Only a berth — a rest the algorithm chose: inside the safe region, and docked if it docks
+    // — is kept through the changes.
+    let berth =
+      then.safeRegion.contains(before.rect, tolerance: Self.tolerance)
+      && (algorithm.dockingMargin.map {
+        Self.dockingProblem(before.rect, in: then, margin: $0, rule: algorithm.dockingRule) == nil
+      } ?? true)
+    guard berth else { return nil }
     if let margin = algorithm.dockingMargin {
       let rule = algorithm.dockingRule
       let wasOn = Self.edges(of: before.rect, in: then.safeRegion, margin: margin, rule: rule)
@@ -73,14 +81,8 @@ extension Invariant {
           rect: trajectory.rest, region: final.safeRegion)
       }
     }
-    // Back in a container it rested in: back where it rested — when that was a berth, a rest
-    // the algorithm chose (inside the safe region, and docked if it docks).
-    let berth =
-      then.safeRegion.contains(before.rect, tolerance: Self.tolerance)
-      && (algorithm.dockingMargin.map {
-        Self.dockingProblem(before.rect, in: then, margin: $0, rule: algorithm.dockingRule) == nil
-      } ?? true)
-    if final == then, berth, trajectory.rest.distance(to: before.rect) > Self.tolerance {
+    // Back in a container it rested in: back where it rested.
+    if final == then, trajectory.rest.distance(to: before.rect) > Self.tolerance {
       return Violation(
         "resting at \(describe(before.rect)), the container changed and came back to the same "
           + "state, but the item rests at \(describe(trajectory.rest))",

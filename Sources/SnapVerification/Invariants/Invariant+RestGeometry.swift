@@ -246,6 +246,21 @@ extension Invariant {
           + "\(describeNumber(margin)) pt inside it"
       }
     }
+    // A margin on every side: clear of the top and bottom (and sides) too, when there is room.
+    if rule.marginOnAllSides, margin > 0 {
+      if rect.height + 2 * margin <= region.height,
+        rect.minY < region.minY + margin - halfPoint || rect.maxY > region.maxY - margin + halfPoint
+      {
+        return "its margin of \(describeNumber(margin)) pt holds at the top and bottom too: "
+          + "y from \(describeNumber(region.minY + margin)) to \(describeNumber(region.maxY - margin))"
+      }
+      if rect.width + 2 * margin <= region.width,
+        rect.minX < region.minX + margin - halfPoint || rect.maxX > region.maxX - margin + halfPoint
+      {
+        return "its margin of \(describeNumber(margin)) pt holds at the sides: x from "
+          + "\(describeNumber(region.minX + margin)) to \(describeNumber(region.maxX - margin))"
+      }
+    }
     guard let slots = rule.slots, slots > 0 else { return nil }
     // Along the edge it rests on, it sits on a slot: evenly spaced in the region without bars
     // or keyboard, kept clear of them when they are shown.

@@ -79,9 +79,12 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///
   /// - on-screen: every frame lies inside the container, on each axis the item fits along.
   /// - in-safe-area: the rest frame lies inside the safe region (less bars and keyboard), on each
-  ///   axis the item fits along.
+  ///   axis the item fits along; on an axis it does not fit, a rest the algorithm chose (after a
+  ///   release or a container change) is centred on the region, as far as the container allows
+  ///   (within 0.5 pt).
   /// - docked: after a drag that moved the item and ended normally, the rest frame's left or
-  ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits).
+  ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits); with
+  ///   `marginOnAllSides`, it also keeps the margin from the top and bottom where it has room.
   /// - nearest-edge: after such a drag, the item rests on the side of the safe region's middle
   ///   where its centre was when the touch stopped reaching the code (not checked when either
   ///   lies within 0.5 pt of the middle, when the container changed after that touch landed, or
