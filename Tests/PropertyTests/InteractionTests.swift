@@ -1,0 +1,263 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+import Testing
+
+@testable import SnapVerification
+
+/// Interaction sequences (several touches, container changes at any moment), the item's action,
+/// and the invariants that judge them: worked examples with their arithmetic, and properties of
+/// the generator.
+@Suite("Interaction sequences")
+struct InteractionTests {
+  static let phone = DeviceProfile.named("iPhone 15")!
+  static var environment: Environment { phone.environment() }
+
+  // MARK: The generator
+
+  @Test("every generated sequence is a valid gesture that a gesture file replays")
+  func generatedSequencesAreValidAndReplay() throws {
+    let algorithm = EdgeDockCorrected()
+    let generator = ScenarioGenerators.interactions(for: algorithm)
+    var touchesOnTheItem = 0
+    var secondTouches = 0
+    var changes = 0
+    for seed in UInt64(1)...150 {
+      let scenario = try #require(generator.example(seed: seed))
+      let events = scenario.gesture.events
+      // One finger at a time: began … (moved …) ended or cancelled, in time order.
+      var down = false
+      for (index, event) in events.enumerated() {
+        switch event.phase {
+        case .began: #expect(!down, "seed \(seed): began twice at \(index)"); down = true
+        case .moved: #expect(down, "seed \(seed): a move with no finger down at \(index)")
+        case .ended, .cancelled: #expect(down, "seed \(seed): a lift with no finger down"); down = false
+        }
+        if index > 0 { #expect(event.time >= events[index - 1].time, "seed \(seed)") }
+      }
+      #expect(!down, "seed \(seed): the finger lifts before the end")
+      let times = scenario.gesture.containerChanges.map(\.time)
+      #expect(times == times.sorted(), "seed \(seed)")
+      changes += scenario.resizes.count
+      // The file trace reads gives back the same gesture.
+      let read = try Gesture(json: Data(scenario.gesture.jsonText().utf8))
+      #expect(read == scenario.gesture, "seed \(seed)")
+      // A touch the generator meant for the item lands on it where it was shown.
+      let trajectory = scenario.simulate(algorithm)
+      for touch in trajectory.touches where touch.shownFrame.insetBy(dx: 1, dy: 1).contains(touch.finger) {
+        touchesOnTheItem += 1
+        #expect(touch.reachedItem, "seed \(seed): \(scenario)")
+      }
+      if trajectory.touches.count > 1 { secondTouches += 1 }
+    }
+    // The sequences reach what single touches cannot: second touches and several changes.
+    #expect(touchesOnTheItem > 100)
+    #expect(secondTouches > 30)
+    #expect(changes > 50)
+  }
+
+  @Test("strokes vary their speed: accelerating, decelerating, pausing, reversing")
+  func strokeProfiles() {
+    let constant = ScenarioGenerators.strokeShares(steps: 4, profile: .constant)
+    #expect(constant == [0.25, 0.5, 0.75, 1])
+    // Accelerating: (i/n)², so the last step covers 7/16 of the stroke.
+    #expect(ScenarioGenerators.strokeShares(steps: 4, profile: .accelerating) == [0.0625, 0.25, 0.5625, 1])
+    // Decelerating: 1 − (1 − i/n)², the last step only 1/16.
+    #expect(ScenarioGenerators.strokeShares(steps: 4, profile: .decelerating) == [0.4375, 0.75, 0.9375, 1])
+    // Pausing: half way in n events, still for six, then the rest in n more.
+    let pausing = ScenarioGenerators.strokeShares(steps: 2, profile: .pausing)
+    #expect(pausing == [0.25, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.5, 0.75, 1])
+    // Reversing: out to the full stroke, then back to 30% of it.
+    let reversing = ScenarioGenerators.strokeShares(steps: 2, profile: .reversing)
+    #expect(reversing.count == 4 && reversing[1] == 1 && abs(reversing[3] - 0.3) < 1e-12)
+  }
+
+  @Test("a touch on the item lands where the algorithm shows it, also while it moves")
+  func touchesLandWhereTheItemIsShown() throws {
+    // A drag of 100 pt to the right from the item's centre at (100, 300) — past the tap
+    // recogniser's 45 pt — a lift right of the middle (196.5), and a touch 100 ms later while
+    // edge-dock.published's 0.5 s ease-in-out is still moving it to the right edge (x = 363).
+    let commands: [Interaction] = [
+      .setup(.init(
+        device: 0, landscape: false, navigationBar: true, tabBar: true,
+        item: CGSize(width: 60, height: 60), place: 70, placeY: 167, touchRate: 60, window: .full)),
+      .touch(onItem: true, x: 0, y: 0, delay: 1000),
+      .stroke(dx: 100, dy: 0, steps: 4, profile: .constant),
+      .lift,
+      .touch(onItem: true, x: 0, y: 0, delay: 100),
+      .lift,
+    ]
+    let scenario = ScenarioGenerators.play(commands, with: EdgeDockPublished())
+    // The item starts 70 pt in from the safe region's left edge and 167 pt below its top
+    // (103 on an iPhone 15 with a navigation bar): centre (100, 300).
+    #expect(scenario.gesture.start == CGPoint(x: 100, y: 300))
+    let trajectory = scenario.simulate(EdgeDockPublished())
+    #expect(trajectory.touches.count == 2)
+    let second = trajectory.touches[1]
+    #expect(second.itemWasMoving)
+    // The finger lands on the shown centre (whole points), not on the target at x = 363.
+    #expect(abs(second.finger.x - second.shownFrame.midX) <= 0.5)
+    #expect(second.shownFrame.midX > 200 && second.shownFrame.midX < 362)
+    // UIKit ignores it: the animation does not allow interaction.
+    #expect(!second.reachedItem)
+  }
+
+  // MARK: The item's action
+
+  @Test("article 001's tap recogniser fires the action on a 20 pt drag; a tap fires it too")
+  func tapRecogniserFiresOnShortDrags() {
+    let drag = Gesture.drag(
+      from: CGPoint(x: 100, y: 300), to: CGPoint(x: 120, y: 300), duration: 0.1, touchRate: 60)
+    let run = Simulator(environment: Self.environment).run(EdgeDockPublished(), gesture: drag)
+    // 20 pt < 45 pt and 0.1 s < 0.75 s: UITapGestureRecognizer recognises it.
+    #expect(run.touches.map(\.actions) == [1])
+    let verdict = Invariant.tapIsNotDrag.check(
+      EdgeDockPublished(), scenario: Scenario(device: Self.phone, gesture: drag), trajectory: run)
+    guard case .violated(let violation) = verdict else {
+      Issue.record("tap-is-not-drag holds for a 20 pt drag that fires the action")
+      return
+    }
+    #expect(violation.message.contains("fires the item's action"))
+    // A 60 pt drag is past the recogniser's 45 pt: no action.
+    let long = Gesture.drag(
+      from: CGPoint(x: 100, y: 300), to: CGPoint(x: 160, y: 300), duration: 0.1, touchRate: 60)
+    #expect(Simulator(environment: Self.environment).run(EdgeDockPublished(), gesture: long).touches.map(\.actions) == [0])
+    let tap = Gesture.tap(at: CGPoint(x: 100, y: 300))
+    #expect(Simulator(environment: Self.environment).run(EdgeDockPublished(), gesture: tap).touches.map(\.actions) == [1])
+  }
+
+  @Test("edge-dock.corrected: a tap fires once and leaves the button put; a drag never fires")
+  func correctedTapsAndDrags() {
+    let simulator = Simulator(environment: Self.environment)
+    let tap = Gesture.tap(at: CGPoint(x: 100, y: 300))
+    let tapped = simulator.run(EdgeDockCorrected(), gesture: tap)
+    #expect(tapped.touches.map(\.actions) == [1])
+    #expect(tapped.rest == CGRect(x: 70, y: 270, width: 60, height: 60))
+    let drag = Gesture.drag(
+      from: CGPoint(x: 100, y: 300), to: CGPoint(x: 120, y: 300), duration: 0.1, touchRate: 60)
+    let dragged = simulator.run(EdgeDockCorrected(), gesture: drag)
+    #expect(dragged.touches.map(\.actions) == [0])
+    // Released left of the middle (196.5): docked flush left.
+    #expect(dragged.rest.minX == 0)
+  }
+
+  @Test("a UIButton's touch-up-inside: a tap fires it, a pan that began cancels it")
+  func touchUpInside() {
+    let simulator = Simulator(environment: Self.environment)
+    let tap = Gesture.tap(at: CGPoint(x: 100, y: 300))
+    #expect(simulator.run(ForcedBoundaryEndPublished(), gesture: tap).touches.map(\.actions) == [1])
+    let drag = Gesture.drag(
+      from: CGPoint(x: 100, y: 300), to: CGPoint(x: 130, y: 320), duration: 0.1, touchRate: 60)
+    #expect(simulator.run(ForcedBoundaryEndPublished(), gesture: drag).touches.map(\.actions) == [0])
+    // A 5 pt wobble never becomes a pan (10 pt hysteresis): the button's action fires.
+    let wobble = Gesture.drag(
+      from: CGPoint(x: 100, y: 300), to: CGPoint(x: 105, y: 300), duration: 0.1, touchRate: 60)
+    #expect(simulator.run(ForcedBoundaryEndPublished(), gesture: wobble).touches.map(\.actions) == [1])
+  }
+
+  // MARK: Catching and berths
+
+  @Test("edge-dock.corrected is caught where it is shown during its dock, and dragged from there")
+  func correctedIsCaughtInFlight() throws {
+    // Dragged from (100, 300) to (200, 300) and let go right of the middle (196.5): it eases to
+    // x = 363 over 0.5 s. 0.2 s later a finger lands on the shown centre and drags 40 pt down.
+    var gesture = Gesture.drag(
+      from: CGPoint(x: 100, y: 300), to: CGPoint(x: 200, y: 300), duration: 0.1, touchRate: 60)
+    let simulator = Simulator(environment: Self.environment)
+    let first = simulator.run(EdgeDockCorrected(), gesture: gesture)
+    let release = try #require(first.releaseTime)
+    let probe = Gesture(start: gesture.start, events: gesture.events + [
+      TouchEvent(.began, at: release + 0.2, x: -1000, y: -1000),
+      TouchEvent(.ended, at: release + 0.2 + 1 / 60, x: -1000, y: -1000),
+    ])
+    let shown = try #require(simulator.run(EdgeDockCorrected(), gesture: probe).touches.last?.shownFrame)
+    let center = CGPoint(x: shown.midX.rounded(), y: shown.midY)
+    gesture = gesture.followed(
+      by: .drag(from: center, to: CGPoint(x: center.x, y: center.y + 40), duration: 0.1, touchRate: 60),
+      after: 0.2)
+    let scenario = Scenario(device: Self.phone, gesture: gesture)
+    let run = scenario.simulate(EdgeDockCorrected())
+    #expect(run.touches.count == 2 && run.touches[1].reachedItem && run.touches[1].itemWasMoving)
+    #expect(Invariant.catchable.check(EdgeDockCorrected(), scenario: scenario, trajectory: run) == .holds)
+    #expect(Invariant.tracksFinger.check(EdgeDockCorrected(), scenario: scenario, trajectory: run) == .holds)
+    // The published variant ignores that touch: catchable is violated.
+    let published = scenario.simulate(EdgeDockPublished())
+    guard case .violated = Invariant.catchable.check(EdgeDockPublished(), scenario: scenario, trajectory: published) else {
+      Issue.record("catchable holds for a UIView animation without .allowUserInteraction")
+      return
+    }
+  }
+
+  @Test("a keyboard shown and hidden puts a docked button back exactly where it was")
+  func keyboardRoundTripReturnsToTheBerth() throws {
+    // Docked at the right, low: centre (363, 700) on an iPhone 15. The keyboard (top at y = 516)
+    // pushes it up to y = 516 − 30 = 486; when it goes, the button returns to 700.
+    let plain = Self.environment
+    let keyboard = Self.phone.environment(bars: .init(keyboard: true))
+    var gesture = Gesture.drag(
+      from: CGPoint(x: 363, y: 700), to: CGPoint(x: 363, y: 700), duration: 0.1, touchRate: 60)
+    gesture.containerChanges = [
+      ContainerChange(time: 1.5, environment: keyboard),
+      ContainerChange(time: 2.5, environment: plain),
+    ]
+    let scenario = Scenario(device: Self.phone, gesture: gesture)
+    let run = scenario.simulate(EdgeDockCorrected())
+    let pushed = try #require(run.frames.first { $0.time > 1.6 && $0.time < 2.4 })
+    #expect(pushed.rect.midY == 486)
+    #expect(run.rest.midY == 700 && run.rest.maxX == 393)
+    #expect(Invariant.resizeSafe.check(EdgeDockCorrected(), scenario: scenario, trajectory: run) == .holds)
+    // The published variant does not move for the keyboard at all: it rests under it.
+    let published = scenario.simulate(EdgeDockPublished())
+    #expect(published.rest.midY == 700)
+  }
+
+  @Test("a resize that pushes a docked item and is undone, without a berth, is a violation")
+  func aVariantWithoutABerthIsCaught() throws {
+    // A rotation there and back: per-axis-clamp.published does not move at all, so nothing to
+    // return; edge-dock.corrected without its berth would come back clamped. Plant that: forget
+    // the berth on every change.
+    struct Forgetful: SnapAlgorithm {
+      var base = EdgeDockCorrected()
+      var id: String { "forgetful" }
+      var inputAPI: InputAPI { base.inputAPI }
+      var releaseMotion: Motion? {
+        get { base.releaseMotion }
+        set { base.releaseMotion = newValue }
+      }
+      var dockingMargin: CGFloat? { base.dockingMargin }
+      var itemAction: ItemAction? { base.itemAction }
+      mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        base.touchesBegan(touch, view: &view, context: context)
+      }
+      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        base.touchesMoved(touch, view: &view, context: context)
+      }
+      mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        base.touchesEnded(touch, view: &view, context: context)
+      }
+      mutating func touchesCancelled(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        base.touchesCancelled(touch, view: &view, context: context)
+      }
+      mutating func environmentDidChange(
+        from old: Environment, view: inout ItemView, context: UIKitContext
+      ) {
+        base.berth = nil
+        base.environmentDidChange(from: old, view: &view, context: context)
+      }
+    }
+    let keyboard = Self.phone.environment(bars: .init(keyboard: true))
+    var gesture = Gesture.drag(
+      from: CGPoint(x: 363, y: 700), to: CGPoint(x: 363, y: 700), duration: 0.1, touchRate: 60)
+    gesture.containerChanges = [
+      ContainerChange(time: 1.5, environment: keyboard),
+      ContainerChange(time: 2.5, environment: Self.environment),
+    ]
+    let scenario = Scenario(device: Self.phone, gesture: gesture)
+    let verdict = Invariant.resizeSafe.check(Forgetful(), scenario: scenario, trajectory: scenario.simulate(Forgetful()))
+    guard case .violated(let violation) = verdict else {
+      Issue.record("resize-safe holds for a button that stays pushed up after the keyboard goes")
+      return
+    }
+    #expect(violation.message.contains("came back to the same state"))
+  }
+}
