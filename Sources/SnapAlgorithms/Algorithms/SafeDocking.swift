@@ -73,20 +73,20 @@ public enum SafeDocking {
   ) -> CGPoint {
     let region = environment.safeRegion
     let container = environment.bounds
-    // Not `insetBy`, which returns the null rectangle (at infinity) when the margin eats it.
-    let inner = CGRect(
-      x: region.minX + margin, y: region.minY, width: region.width - 2 * margin,
-      height: region.height)
+    // Plain numbers, not a rectangle: `insetBy` returns the null rectangle when the margin eats
+    // the region, and a CGRect built with a negative width is read back standardised (its
+    // width positive, its minX moved left), which would put the item off screen.
+    let innerWidth = region.width - 2 * margin
     let y = clamp(
       center.y, extent: size.height, low: region.minY, high: region.maxY,
       outerLow: container.minY, outerHigh: container.maxY)
-    guard size.width < inner.width, inner.width > 0 else {
+    guard size.width < innerWidth, innerWidth > 0 else {
       let x = clamp(
         region.midX, extent: size.width, low: container.minX, high: container.maxX)
       return CGPoint(x: x, y: y)
     }
-    let left = inner.minX + size.width / 2
-    let right = inner.maxX - size.width / 2
+    let left = region.minX + margin + size.width / 2
+    let right = region.maxX - margin - size.width / 2
     let x = center.x.isFinite && center.x > region.midX ? right : left
     return CGPoint(x: x, y: y)
   }
