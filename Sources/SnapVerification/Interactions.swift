@@ -28,6 +28,9 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
   /// The container changes `delay` milliseconds after the previous step (at the next touch event
   /// while a finger is down).
   case change(ContainerEvent, delay: Int)
+  /// A round trip: the container changes `delay` milliseconds after the previous step and changes
+  /// back `hold` milliseconds later (a rotation there and back, a keyboard shown and hidden).
+  case changeAndBack(ContainerEvent, delay: Int, hold: Int)
 
   public struct Setup: Hashable, Sendable {
     public var device: Int
@@ -46,7 +49,7 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     case constant, accelerating, decelerating
     /// Half way, then still for six events, then the rest.
     case pausing
-    /// Out to the full displacement in the first half, then back to 30% of it.
+    /// Out to the full displacement in the first half, then all the way back.
     case reversing
   }
 
@@ -104,6 +107,8 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     case .cancel: return "cancel"
     case .wait(let ms): return "wait \(ms) ms"
     case .change(let event, let delay): return "change after \(delay) ms: \(event)"
+    case .changeAndBack(let event, let delay, let hold):
+      return "change after \(delay) ms and back \(hold) ms later: \(event)"
     }
   }
 }
@@ -153,8 +158,10 @@ extension ScenarioGenerators {
       if model.fingerDown {
         return Gen.frequency(
           (6, zip(
-            Gen.frequency((2, Gen.int(in: -200...200)), (1, Gen.int(in: -1500...1500))),
-            Gen.frequency((2, Gen.int(in: -200...200)), (1, Gen.int(in: -1500...1500))),
+            Gen.frequency(
+              (4, Gen.int(in: -200...200)), (2, Gen.int(in: -1500...1500)), (1, Gen.int(in: -2...2))),
+            Gen.frequency(
+              (4, Gen.int(in: -200...200)), (2, Gen.int(in: -1500...1500)), (1, Gen.int(in: -2...2))),
             Gen.int(in: 1...40), Gen.element(of: Interaction.StrokeProfile.allCases)
           ).map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: $0.3) }),
           (4, Gen.constant(.lift)),
@@ -171,6 +178,10 @@ extension ScenarioGenerators {
         // After the item has settled (simplest), or while it still moves.
         (3, zip(containerEvent(isPad: isPad), Gen.element(of: [700, 0, 200, 400]))
           .map { .change($0.0, delay: $0.1) }),
+        (3, zip(
+          containerEvent(isPad: isPad), Gen.element(of: [700, 0, 200]),
+          Gen.element(of: [700, 100, 300])
+        ).map { .changeAndBack($0.0, delay: $0.1, hold: $0.2) }),
         (1, Gen.int(in: 1...15).map { .wait(milliseconds: $0 * 100) }))
     }
 
@@ -179,14 +190,15 @@ extension ScenarioGenerators {
       case .setup: return model.setup == nil
       case .touch, .wait: return !model.fingerDown
       case .stroke, .hold, .lift, .cancel: return model.fingerDown
-      case .change(.inCallStatusBar, _):
+      case .change(.inCallStatusBar, _), .changeAndBack(.inCallStatusBar, _, _):
         guard let setup = model.setup else { return false }
         let device = ScenarioGenerators.devices[setup.device]
         return device.idiom == .phone && !device.hasHomeIndicator && !model.landscape
-      case .change(.window, _):
+      case .change(.window, _), .changeAndBack(.window, _, _):
         guard let setup = model.setup else { return false }
         return ScenarioGenerators.devices[setup.device].idiom == .pad
       case .change: return true
+      case .changeAndBack: return !model.fingerDown
       }
     }
 
@@ -409,6 +421,15 @@ extension ScenarioGenerators {
         let environment = container.environment
         changes.append(ContainerChange(time: time, environment: environment))
         session.changeEnvironment(to: environment, at: time)
+      case .changeAndBack(let event, let delay, let hold):
+        let before = container
+        for (wait, next) in [(delay, { container.apply(event) }), (hold, { container = before })] {
+          time += max(Double(wait) / 1000, step)
+          next()
+          let environment = container.environment
+          changes.append(ContainerChange(time: time, environment: environment))
+          session.changeEnvironment(to: environment, at: time)
+        }
       }
     }
     if let at = finger {
@@ -433,7 +454,7 @@ extension ScenarioGenerators {
       return half + Array(repeating: 0.5, count: 6) + fractions.map { 0.5 + $0 * 0.5 }
     case .reversing:
       let out = fractions.map { $0 }
-      return out + fractions.map { 1 - 0.7 * $0 }
+      return out + fractions.map { 1 - $0 }
     }
   }
 

@@ -14,15 +14,15 @@ struct PublishedFindingsTests {
   static let seed: UInt64 = 1
 
   /// The invariants each published variant breaks at the default budget and seed. Each finding
-  /// is pinned by what it shows — the invariant, a readable smallest counterexample (the
-  /// simplest phone, few touch events and container changes), the words of its violation, and a
+  /// is pinned by what it shows — the invariant, a readable smallest counterexample (few touch
+  /// events and container changes), the words of its violation, and a
   /// replay through a gesture file that breaks it again — not by the exact counterexample, which
   /// any change to the generators rewrites.
   static let violated: [String: Set<Invariant>] = [
     "per-axis-clamp.published": [.onScreen, .inSafeArea, .resizeSafe],
     "edge-dock.published": [
-      .onScreen, .inSafeArea, .docked, .nearestEdge, .cancelSafe, .resizeSafe, .catchable,
-      .tapIsNotDrag,
+      .onScreen, .inSafeArea, .docked, .nearestEdge, .tracksFinger, .cancelSafe, .resizeSafe,
+      .catchable, .tapIsNotDrag,
     ],
     "forced-boundary-end.published": [
       .onScreen, .inSafeArea, .docked, .nearestEdge, .tracksFinger, .cancelSafe, .resizeSafe,
@@ -60,7 +60,6 @@ struct PublishedFindingsTests {
     ],
     "edge-dock.published": [
       "idempotent",
-      "tracks-finger",
       "settles",
       "finite",
       "bounded-frame-cost",
@@ -95,7 +94,6 @@ struct PublishedFindingsTests {
     if Self.violated[algorithmID, default: []].contains(invariant) {
       #expect(finding.status == .violated, "the tester no longer finds \(key)")
       let scenario = try #require(finding.counterexample)
-      #expect(scenario.device.name == "iPhone 15", "\(scenario)")
       #expect(scenario.gesture.events.count <= Self.maximumEvents, "\(scenario)")
       #expect(scenario.gesture.containerChanges.count <= Self.maximumChanges, "\(scenario)")
       let words = try #require(Self.wording[invariant])

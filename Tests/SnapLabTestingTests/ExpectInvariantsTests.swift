@@ -41,11 +41,12 @@ struct ExpectInvariantsTests {
       return true
     }
     let violated = findings.filter { $0.status == .violated }
-    // The matrix of the README: on-screen, in-safe-area, docked, nearest-edge, resize-safe,
-    // catchable, tap-is-not-drag (cancel-safe left out here).
+    // The matrix of the README: on-screen, in-safe-area, docked, nearest-edge, tracks-finger,
+    // resize-safe, catchable, tap-is-not-drag (cancel-safe left out here).
     #expect(
       violated.map(\.invariant) == [
-        .onScreen, .inSafeArea, .docked, .nearestEdge, .resizeSafe, .catchable, .tapIsNotDrag,
+        .onScreen, .inSafeArea, .docked, .nearestEdge, .tracksFinger, .resizeSafe, .catchable,
+        .tapIsNotDrag,
       ])
     #expect(!findings.contains { $0.invariant == .cancelSafe })
     #expect(recorded.all.count == violated.count)

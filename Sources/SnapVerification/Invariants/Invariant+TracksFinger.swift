@@ -20,9 +20,13 @@ extension Invariant {
       }
     }
     // After the release it moves only as far as docking requires: across to its side, and
-    // up or down only into the safe region (or along a flick it declares it projects).
+    // up or down only into the safe region — or, for an algorithm that projects the flick (and
+    // declares no deceleration rate of its own, which nearest-edge checks), no further than a
+    // scroll view's normal deceleration (0.998 per ms) carries the release velocity.
+    let projects = algorithm.projectsVelocity
     if scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
-      !algorithm.projectsVelocity, let release = trajectory.releaseCenter,
+      !projects || algorithm.dockingRule.decelerationRate == nil,
+      let release = trajectory.releaseCenter,
       let releaseTime = trajectory.releaseTime, Self.releaseIsLast(trajectory),
       !scenario.resizes.contains(where: { $0.time >= releaseTime })
     {
@@ -32,15 +36,24 @@ extension Invariant {
       let margin = height + 2 * (algorithm.dockingMargin ?? 0) < region.height
         ? algorithm.dockingMargin ?? 0 : 0
       if height <= region.height {
-        let allowed = min(
-          max(release.y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
+        func kept(_ y: CGFloat) -> CGFloat {
+          min(max(y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
+        }
+        let allowed = kept(release.y)
+        let flick = projects
+          ? kept(DockingRule.project(release, velocity: trajectory.releaseVelocity ?? .zero, rate: 0.998).y)
+          : allowed
+        let low = min(release.y, allowed, flick)
+        let high = max(release.y, allowed, flick)
         let rest = trajectory.rest.midY
-        if rest < min(release.y, allowed) - tolerance || rest > max(release.y, allowed) + tolerance {
+        if rest < low - tolerance || rest > high + tolerance {
+          let limit = rest < low ? low : high
           return .violated(Violation(
             "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
-              + " docking needs it no further than y = \(describeNumber(allowed))",
+              + " docking needs it no further than y = \(describeNumber(allowed))"
+              + (projects ? ", and the flick carries it to y = \(describeNumber(flick))" : ""),
             rect: trajectory.rest,
-            region: Self.moved(trajectory.rest, axis: "y", centredOn: allowed)))
+            region: Self.moved(trajectory.rest, axis: "y", centredOn: limit)))
         }
       }
     }

@@ -100,8 +100,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   inside the safe region), and never beyond the window — until the container changes under
   ///   the finger, after which where the band holds the item is the algorithm's choice and only
   ///   the other invariants judge it. After the release, an algorithm
-  ///   that docks moves the item up or down no further than into the safe region, unless it
-  ///   declares that it projects the flick.
+  ///   that docks moves the item up or down no further than into the safe region, or, if it
+  ///   declares that it projects the flick (without a deceleration rate of its own, which
+  ///   nearest-edge checks), no further than a scroll view's normal deceleration (0.998 per ms)
+  ///   carries the release velocity.
   /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
   ///   than the release motion's settle time.
   /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
