@@ -18,6 +18,7 @@ extension Invariant {
       if let problem = Self.followProblem(run, touch: record, grabbedAt: grabbed).problem {
         return .violated(problem)
       }
+      if let problem = Self.stuckOnItsEdge(run, touch: record) { return .violated(problem) }
     }
     // After the release it moves only as far as docking requires: across to its side, and
     // up or down only into the safe region — or, for an algorithm that projects the flick (and
@@ -58,6 +59,41 @@ extension Invariant {
       }
     }
     return .holds
+  }
+
+  /// A docked item can be dragged along its edge: a touch on an item resting against a left or
+  /// right edge whose finger moves at least 30 pt along that edge (and less than 5 pt across it,
+  /// with no container change) must move it.
+  static func stuckOnItsEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>, touch: TouchRecord)
+    -> Violation?
+  {
+    let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
+    guard let margin = algorithm.dockingMargin, !touch.itemWasMoving, let end = touch.end else {
+      return nil
+    }
+    let environment = scenario.environment(at: touch.began)
+    let edges = Self.edges(
+      of: touch.shownFrame, in: environment.safeRegion, margin: margin, rule: algorithm.dockingRule)
+    guard !edges.intersection([.left, .right]).isEmpty,
+      !scenario.gesture.containerChanges.contains(where: { $0.time >= touch.began && $0.time <= end })
+    else { return nil }
+    let path = scenario.gesture.events.filter { $0.time >= touch.began && $0.time <= end }
+      .map(\.location).filter { $0.x.isFinite && $0.y.isFinite }
+    guard let farthest = path.map({ abs($0.y - touch.finger.y) }).max(), farthest >= 30,
+      path.allSatisfy({ abs($0.x - touch.finger.x) < 5 })
+    else { return nil }
+    // Room to move along the edge, in the direction the finger went.
+    let region = environment.safeRegion
+    let room = region.height - touch.shownFrame.height
+    guard room >= 30 else { return nil }
+    let moved = trajectory.frames.contains {
+      $0.time >= touch.began && $0.time <= end && abs($0.rect.midY - touch.shownFrame.midY) > 1
+    }
+    if moved { return nil }
+    return Violation(
+      "docked at \(describe(touch.shownFrame)), a drag of \(describeNumber(farthest)) pt along its "
+        + "edge from (\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y))) does not "
+        + "move it", at: touch.began, rect: touch.shownFrame, region: touch.shownFrame)
   }
 
   /// Whether the item follows the finger of `touch`, grabbed with its centre at `grabbedAt`,

@@ -93,7 +93,8 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - tracks-finger: while each touch drags, once its finger has moved a pan's 10 pt hysteresis
   ///   from where it landed, the item's centre is the finger less the offset it was grabbed at, on
   ///   each axis, judged in the container of the moment (a rotation or resize under the finger
-  ///   included), unless a bound stops it there: the finger would take it past an edge of the
+  ///   included), unless a bound stops it there (and a docked item moves when the finger drags
+  ///   it at least 30 pt along its left or right edge): the finger would take it past an edge of the
   ///   container or the safe region and it rests against that edge (an item larger than the
   ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
   ///   shows the item exactly where the band puts it past the region it rests in (its margin
