@@ -63,7 +63,7 @@ extension Invariant {
 
   /// A docked item can be dragged along its edge: a touch on an item resting against a left or
   /// right edge whose finger moves at least 30 pt along that edge (and less than 5 pt across it,
-  /// with no container change) must move it.
+  /// with no container change), towards at least 5 pt of room, must move it.
   static func stuckOnItsEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>, touch: TouchRecord)
     -> Violation?
   {
@@ -79,19 +79,26 @@ extension Invariant {
     else { return nil }
     let path = scenario.gesture.events.filter { $0.time >= touch.began && $0.time <= end }
       .map(\.location).filter { $0.x.isFinite && $0.y.isFinite }
-    guard let farthest = path.map({ abs($0.y - touch.finger.y) }).max(), farthest >= 30,
+    guard let farthest = path.max(by: { abs($0.y - touch.finger.y) < abs($1.y - touch.finger.y) }),
+      abs(farthest.y - touch.finger.y) >= 30,
       path.allSatisfy({ abs($0.x - touch.finger.x) < 5 })
     else { return nil }
-    // Room to move along the edge, in the direction the finger went.
+    // Room to move along the edge, in the direction the finger went (the bars, the keyboard, the
+    // region's ends and a margin on every side stop it there).
     let region = environment.safeRegion
-    let room = region.height - touch.shownFrame.height
-    guard room >= 30 else { return nil }
+    let downwards = farthest.y > touch.finger.y
+    let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
+    let room =
+      downwards
+      ? region.maxY - inset - touch.shownFrame.maxY : touch.shownFrame.minY - region.minY - inset
+    guard room >= 5 else { return nil }
     let moved = trajectory.frames.contains {
       $0.time >= touch.began && $0.time <= end && abs($0.rect.midY - touch.shownFrame.midY) > 1
     }
     if moved { return nil }
     return Violation(
-      "docked at \(describe(touch.shownFrame)), a drag of \(describeNumber(farthest)) pt along its "
+      "docked at \(describe(touch.shownFrame)), a drag of "
+        + "\(describeNumber(abs(farthest.y - touch.finger.y))) pt \(downwards ? "down" : "up") its "
         + "edge from (\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y))) does not "
         + "move it", at: touch.began, rect: touch.shownFrame, region: touch.shownFrame)
   }
