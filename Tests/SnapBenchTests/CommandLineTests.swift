@@ -283,7 +283,7 @@ extension CommandLineTests {
     let binary = try #require(Self.executable)
     var replayed: Set<String> = []
     let violated = report.findings.filter { $0.status == .violated }
-    #expect(violated.count == 28)
+    #expect(violated.count == 29)
     for finding in violated where !replayed.contains(finding.algorithm) {
       let scenario = try #require(finding.counterexample)
       let trace = try SnapBenchProcess.shell(

@@ -22,6 +22,31 @@ extension Invariant {
             rect: shown, region: shown))
         }
         let center = CGPoint(x: shown.midX, y: shown.midY)
+        // Grabbed: until the finger is a pan's hysteresis from where it landed, the item is no
+        // further from where it was shown than the finger from where it landed — no jump to its
+        // target, no motion carrying on under the finger.
+        let slack = Simulator.tolerance(for: run.scenario.environment)
+        let hysteresis = PanGestureRecognizer.defaultHysteresis
+        let end = (touch.end ?? .infinity) - slack
+        for frame in run.trajectory.frames
+        where frame.phase == .drag && frame.time >= touch.began - slack && frame.time < end {
+          guard let at = frame.finger else { continue }
+          let dx = at.x - touch.finger.x
+          let dy = at.y - touch.finger.y
+          if (dx * dx + dy * dy).squareRoot() >= hysteresis { break }
+          let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
+          if away > (dx * dx + dy * dy).squareRoot() + halfPoint,
+            !run.scenario.gesture.containerChanges.contains(where: {
+              $0.time >= touch.began - slack && $0.time <= frame.time + slack
+            })
+          {
+            return .violated(Violation(
+              "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
+                + "\(describeNumber(touch.began)), it is shown at \(describe(frame.rect)) at t = "
+                + "\(describeNumber(frame.time)) with the finger \(describeNumber((dx * dx + dy * dy).squareRoot())) pt from where it landed: it jumps",
+              at: frame.time, rect: frame.rect, region: shown))
+          }
+        }
         if let problem = followProblem(run, touch: touch, grabbedAt: center).problem {
           return .violated(Violation(
             "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "

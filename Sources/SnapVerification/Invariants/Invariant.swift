@@ -125,7 +125,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   ///   evaluate, however long the gesture or the motion.
   /// - catchable: a touch that lands on the item where it is shown (more than 1 pt inside its
-  ///   shown frame) — while it moves too — reaches it, and from the moment the finger has moved a
+  ///   shown frame) — while it moves too — reaches it and holds it there (until the finger is
+  ///   10 pt from where it landed, the item is no further from where it was shown than the finger
+  ///   from where it landed, within 0.5 pt), and from the moment the finger has moved a
   ///   pan's hysteresis the item follows it from where it was shown, as tracks-finger says, with no
   ///   jump to its model value; a touch that lands more than 1 pt outside the shown frame does not
   ///   grab it (no touch area left where the item is not).
