@@ -60,8 +60,6 @@ public enum ScenarioGenerators {
   /// the container if it fits there, centred if not), the finger lands on it, makes up to four
   /// strokes at 60 or 120 touches a second, and lifts or is cancelled.
   public static func gesture(in environment: Environment, itemSize size: CGSize) -> Gen<Gesture> {
-    let region = environment.safeRegion
-    let bounds = environment.bounds
     // Points in from the top left; the ranges cover most phone regions without piling onto
     // the far edge.
     let place = zip(Gen.int(in: 0...400), Gen.int(in: 0...800))
@@ -70,28 +68,8 @@ public enum ScenarioGenerators {
     let strokes = stroke.array(count: 0...4)
     let cancelled = Gen.frequency((9, Gen.constant(false)), (1, Gen.constant(true)))
     return zip(place, grab, rate, strokes, cancelled).map { place, grab, rate, strokes, cancel in
-      // `offset` points in from the low edge of the region, else of the container, else centred.
-      func along(
-        _ low: CGFloat, _ length: CGFloat, _ outerLow: CGFloat, _ outerLength: CGFloat,
-        _ extent: CGFloat, _ offset: Int
-      ) -> CGFloat {
-        if length >= extent { return low + extent / 2 + min(CGFloat(offset), length - extent) }
-        if outerLength >= extent {
-          return outerLow + extent / 2 + min(CGFloat(offset), outerLength - extent)
-        }
-        return outerLow + outerLength / 2
-      }
-      let startInRegion = CGPoint(
-        x: along(region.minX, region.width, bounds.minX, bounds.width, size.width, place.0),
-        y: along(region.minY, region.height, bounds.minY, bounds.height, size.height, place.1))
-      // Whatever the region, the item starts on screen when it fits there.
-      let start = CGPoint(
-        x: size.width <= bounds.width
-          ? min(max(startInRegion.x, bounds.minX + size.width / 2), bounds.maxX - size.width / 2)
-          : startInRegion.x,
-        y: size.height <= bounds.height
-          ? min(max(startInRegion.y, bounds.minY + size.height / 2), bounds.maxY - size.height / 2)
-          : startInRegion.y)
+      // `place` points in from the region's top left (see `restingStart`).
+      let start = restingStart(in: environment, size: size, place: place)
       var finger = CGPoint(
         x: start.x + size.width * CGFloat(grab.0) / 100,
         y: start.y + size.height * CGFloat(grab.1) / 100)
