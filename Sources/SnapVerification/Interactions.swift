@@ -155,21 +155,31 @@ extension ScenarioGenerators {
 
     func commands(for model: InteractionModel) -> Gen<Interaction> {
       let isPad = model.setup.map { ScenarioGenerators.devices[$0.device].idiom == .pad } ?? false
-      if model.fingerDown {
-        return Gen.frequency(
-          (6, zip(
-            Gen.frequency(
-              (4, Gen.int(in: -200...200)), (2, Gen.int(in: -1500...1500)), (1, Gen.int(in: -2...2))),
-            Gen.frequency(
-              (4, Gen.int(in: -200...200)), (2, Gen.int(in: -1500...1500)), (1, Gen.int(in: -2...2))),
-            Gen.int(in: 1...40), Gen.element(of: Interaction.StrokeProfile.allCases)
-          ).map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: $0.3) }),
-          (4, Gen.constant(.lift)),
-          (1, Gen.int(in: 1...30).map { .hold(milliseconds: $0 * 10) }),
-          (1, Gen.constant(.cancel)),
-          (1, containerEvent(isPad: isPad).map { .change($0, delay: 0) }))
+      switch (model.fingerDown, isPad) {
+      case (true, false): return Self.whileDown[0]
+      case (true, true): return Self.whileDown[1]
+      case (false, false): return Self.whileUp[0]
+      case (false, true): return Self.whileUp[1]
       }
+    }
+
+    /// What may come next with a finger down, on a phone and on an iPad: built once, not for
+    /// every command drawn.
+    static let whileDown: [Gen<Interaction>] = [false, true].map { isPad in
+      let offset = Gen.frequency(
+        (4, Gen.int(in: -200...200)), (2, Gen.int(in: -1500...1500)), (1, Gen.int(in: -2...2)))
       return Gen.frequency(
+        (6, zip(offset, offset, Gen.int(in: 1...40), Gen.element(of: Interaction.StrokeProfile.allCases))
+          .map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: $0.3) }),
+        (4, Gen.constant(.lift)),
+        (1, Gen.int(in: 1...30).map { .hold(milliseconds: $0 * 10) }),
+        (1, Gen.constant(.cancel)),
+        (1, containerEvent(isPad: isPad).map { .change($0, delay: 0) }))
+    }
+
+    /// What may come next with no finger down, on a phone and on an iPad.
+    static let whileUp: [Gen<Interaction>] = [false, true].map { isPad in
+      Gen.frequency(
         (6, zip(
           Gen.frequency((6, Gen.constant(true)), (1, Gen.constant(false))),
           Gen.int(in: -49...49), Gen.int(in: -49...49),

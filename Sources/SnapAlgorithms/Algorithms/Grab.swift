@@ -54,11 +54,7 @@ public struct Grab: Sendable, Equatable {
   @inlinable
   public mutating func moved(to location: CGPoint) {
     lastTouch = location
-    if let landing {
-      let dx = location.x - landing.x
-      let dy = location.y - landing.y
-      travel = Swift.max(travel, (dx * dx + dy * dy).squareRoot())
-    }
+    if let landing { travel = Swift.max(travel, distance(landing, location)) }
   }
 
   /// Whether the finger has moved at most a pan's hysteresis: the touch is a tap, not a drag.

@@ -25,25 +25,17 @@ extension Invariant {
         // Grabbed: until the finger is a pan's hysteresis from where it landed, the item is no
         // further from where it was shown than the finger from where it landed — no jump to its
         // target, no motion carrying on under the finger.
-        let slack = Simulator.tolerance(for: run.scenario.environment)
-        let hysteresis = PanGestureRecognizer.defaultHysteresis
-        let end = (touch.end ?? .infinity) - slack
-        for frame in run.trajectory.frames
-        where frame.phase == .drag && frame.time >= touch.began - slack && frame.time < end {
+        for frame in run.dragFrames(of: touch) {
           guard let at = frame.finger else { continue }
-          let dx = at.x - touch.finger.x
-          let dy = at.y - touch.finger.y
-          if (dx * dx + dy * dy).squareRoot() >= hysteresis { break }
+          let moved = hypot(at.x - touch.finger.x, at.y - touch.finger.y)
+          if moved >= PanGestureRecognizer.defaultHysteresis { break }
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
-          if away > (dx * dx + dy * dy).squareRoot() + halfPoint,
-            !run.scenario.gesture.containerChanges.contains(where: {
-              $0.time >= touch.began - slack && $0.time <= frame.time + slack
-            })
-          {
+          if away > moved + halfPoint, !run.containerChanges(from: touch.began, to: frame.time) {
             return .violated(Violation(
               "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
                 + "\(describeNumber(touch.began)), it is shown at \(describe(frame.rect)) at t = "
-                + "\(describeNumber(frame.time)) with the finger \(describeNumber((dx * dx + dy * dy).squareRoot())) pt from where it landed: it jumps",
+                + "\(describeNumber(frame.time)) with the finger \(describeNumber(moved)) pt from "
+                + "where it landed: it jumps",
               at: frame.time, rect: frame.rect, region: shown))
           }
         }
@@ -73,7 +65,6 @@ extension Invariant {
   static func checkTapIsNotDrag<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
     let trajectory = run.trajectory
     let touches = trajectory.touches
-    let changes = run.scenario.gesture.containerChanges
     var applicable = false
     for (index, touch) in touches.enumerated() where touch.reachedItem {
       guard let end = touch.end, !touch.cancelled else { continue }
@@ -81,9 +72,7 @@ extension Invariant {
       let span = "t = \(describeNumber(touch.began))…\(describeNumber(end))"
       // A container change under a still finger moves the item and the finger's coordinates:
       // that touch is neither a plain tap nor a drag.
-      if changes.contains(where: { $0.time >= touch.began - sameMoment && $0.time <= end }) {
-        continue
-      }
+      if run.containerChanges(from: touch.began, to: end) { continue }
       if touch.travel <= tapTravel, end - touch.began <= tapDuration {
         applicable = true
         guard touch.actions > 0 else {
@@ -93,9 +82,7 @@ extension Invariant {
         }
         guard !touch.itemWasMoving else { continue }
         let until = index + 1 < touches.count ? touches[index + 1].began : .infinity
-        if changes.contains(where: { $0.time >= touch.began - sameMoment && $0.time <= until }) {
-          continue
-        }
+        if run.containerChanges(from: touch.began, to: until) { continue }
         let moved =
           trajectory.frames.first {
             $0.time >= touch.began && $0.time < until
@@ -109,9 +96,8 @@ extension Invariant {
               + "moves it to \(describe(moved))", at: end, rect: moved, region: touch.shownFrame))
         }
       } else if touch.travel > PanGestureRecognizer.defaultHysteresis,
-        trajectory.frames.contains(where: {
-          $0.phase == .drag && $0.time >= touch.began && $0.time < end
-            && $0.rect.distance(to: touch.shownFrame) > tolerance
+        run.dragFrames(of: touch).contains(where: {
+          $0.rect.distance(to: touch.shownFrame) > tolerance
         })
       {
         applicable = true

@@ -62,45 +62,47 @@ extension Invariant {
   }
 
   /// A docked item can be dragged along its edge: a touch on an item resting against a left or
-  /// right edge whose finger moves at least 30 pt along that edge (and less than 5 pt across it,
-  /// with no container change), towards at least 5 pt of room, must move it.
+  /// right edge whose finger, as the drag frames show it, moves at least 30 pt along that edge
+  /// (and less than 5 pt across it, with no container change) must carry the item along as far
+  /// as the finger went or the room there allows (the region's end, less a margin the variant
+  /// keeps on every side), within 1 pt.
   static func stuckOnItsEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>, touch: TouchRecord)
     -> Violation?
   {
-    let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
+    let (algorithm, scenario) = (run.algorithm, run.scenario)
     guard let margin = algorithm.dockingMargin, !touch.itemWasMoving, let end = touch.end else {
       return nil
     }
     let environment = scenario.environment(at: touch.began)
+    let shown = touch.shownFrame
     let edges = Self.edges(
-      of: touch.shownFrame, in: environment.safeRegion, margin: margin, rule: algorithm.dockingRule)
+      of: shown, in: environment.safeRegion, margin: margin, rule: algorithm.dockingRule)
     guard !edges.intersection([.left, .right]).isEmpty,
-      !scenario.gesture.containerChanges.contains(where: { $0.time >= touch.began && $0.time <= end })
+      !run.containerChanges(from: touch.began, to: end)
     else { return nil }
-    let path = scenario.gesture.events.filter { $0.time >= touch.began && $0.time <= end }
-      .map(\.location).filter { $0.x.isFinite && $0.y.isFinite }
-    guard let farthest = path.max(by: { abs($0.y - touch.finger.y) < abs($1.y - touch.finger.y) }),
+    let frames = run.dragFrames(of: touch)
+    let fingers = frames.compactMap(\.finger)
+    guard let farthest = fingers.max(by: { abs($0.y - touch.finger.y) < abs($1.y - touch.finger.y) }),
       abs(farthest.y - touch.finger.y) >= 30,
-      path.allSatisfy({ abs($0.x - touch.finger.x) < 5 })
+      fingers.allSatisfy({ abs($0.x - touch.finger.x) < 5 })
     else { return nil }
     // Room to move along the edge, in the direction the finger went (the bars, the keyboard, the
     // region's ends and a margin on every side stop it there).
     let region = environment.safeRegion
     let downwards = farthest.y > touch.finger.y
+    let sign: CGFloat = downwards ? 1 : -1
     let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
-    let room =
-      downwards
-      ? region.maxY - inset - touch.shownFrame.maxY : touch.shownFrame.minY - region.minY - inset
+    let room = downwards ? region.maxY - inset - shown.maxY : shown.minY - region.minY - inset
     guard room >= 5 else { return nil }
-    let moved = trajectory.frames.contains {
-      $0.time >= touch.began && $0.time <= end && abs($0.rect.midY - touch.shownFrame.midY) > 1
-    }
-    if moved { return nil }
+    let wanted = min(abs(farthest.y - touch.finger.y), room)
+    let carried = frames.map { ($0.rect.midY - shown.midY) * sign }.max() ?? 0
+    if carried >= wanted - 1 { return nil }
     return Violation(
-      "docked at \(describe(touch.shownFrame)), a drag of "
-        + "\(describeNumber(abs(farthest.y - touch.finger.y))) pt \(downwards ? "down" : "up") its "
-        + "edge from (\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y))) does not "
-        + "move it", at: touch.began, rect: touch.shownFrame, region: touch.shownFrame)
+      "docked at \(describe(shown)), a drag of \(describeNumber(abs(farthest.y - touch.finger.y))) pt "
+        + "\(downwards ? "down" : "up") its edge from (\(describeNumber(touch.finger.x)), "
+        + "\(describeNumber(touch.finger.y))) carries it \(describeNumber(max(carried, 0))) pt; the "
+        + "finger and the room there take it \(describeNumber(wanted)) pt",
+      at: touch.began, rect: shown, region: shown.offsetBy(dx: 0, dy: sign * wanted))
   }
 
   /// Whether the item follows the finger of `touch`, grabbed with its centre at `grabbedAt`,
@@ -112,9 +114,7 @@ extension Invariant {
   ) -> (judged: Bool, problem: Violation?) {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
     let touchDown = touch.finger
-    // A frame shows the events stamped up to its time (within the simulator's tolerance).
-    let slack = Simulator.tolerance(for: scenario.environment)
-    let end = (touch.end ?? .infinity) - slack
+    let slack = run.slack
     // With a rubber band, the finger holds the point the band shows the item at: the grab is
     // measured from where the finger would have to put it, so nothing jumps when it follows.
     let anchor = Self.grabAnchor(
@@ -127,8 +127,7 @@ extension Invariant {
     let hysteresis = PanGestureRecognizer.defaultHysteresis
     var recognised = false
     var judged = false
-    for frame in trajectory.frames
-    where frame.phase == .drag && frame.time >= touch.began - slack && frame.time < end {
+    for frame in run.dragFrames(of: touch) {
       guard let finger = frame.finger else { continue }
       // Until the finger has moved a pan's hysteresis from where it landed, nothing may
       // follow yet.

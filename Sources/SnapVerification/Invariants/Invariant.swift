@@ -93,8 +93,8 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - tracks-finger: while each touch drags, once its finger has moved a pan's 10 pt hysteresis
   ///   from where it landed, the item's centre is the finger less the offset it was grabbed at, on
   ///   each axis, judged in the container of the moment (a rotation or resize under the finger
-  ///   included), unless a bound stops it there (and a docked item moves when the finger drags
-  ///   it at least 30 pt along its left or right edge): the finger would take it past an edge of the
+  ///   included), unless a bound stops it there (and a docked item goes along with a finger that
+  ///   drags it at least 30 pt along its left or right edge, as far as the room there allows): the finger would take it past an edge of the
   ///   container or the safe region and it rests against that edge (an item larger than the
   ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
   ///   shows the item exactly where the band puts it past the region it rests in (its margin
@@ -178,4 +178,24 @@ struct Run<Algorithm: SnapAlgorithm> {
 
   /// The environment at the end of the run, which the rest frame is judged in.
   var environment: Environment { trajectory.finalEnvironment }
+
+  /// How far a frame's time may lie from the events it shows: the simulator delivers events
+  /// stamped up to a frame's time within this tolerance.
+  var slack: Double { Simulator.tolerance(for: scenario.environment) }
+
+  /// The drag frames shown while `touch` is down: from the frame its landing reached to the last
+  /// one before its lift.
+  func dragFrames(of touch: TouchRecord) -> LazyFilterSequence<[Frame]> {
+    let began = touch.began - slack
+    let end = (touch.end ?? .infinity) - slack
+    return trajectory.frames.lazy.filter { $0.phase == .drag && $0.time >= began && $0.time < end }
+  }
+
+  /// Whether the container changes from `start` to `end` (both included, within the tolerance).
+  func containerChanges(from start: Double, to end: Double) -> Bool {
+    let slack = self.slack
+    return scenario.gesture.containerChanges.contains {
+      $0.time >= start - slack && $0.time <= end + slack
+    }
+  }
 }
