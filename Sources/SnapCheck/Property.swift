@@ -197,9 +197,20 @@ public func forAll<Value>(
   }
 }
 
+/// Where a run that stopped part-way stood: the random examples drawn so far and what they
+/// recorded. `runCheck` resumes from it (see `forAllEach`).
+struct RunState {
+  var exampleIndex: UInt64 = 0
+  var examplesRun = 0
+  var discarded = 0
+  var labels: [String: Int] = [:]
+  var coverageHits: [String: (required: Double, hits: Int)] = [:]
+  var coverageOrder: [String] = []
+}
+
 private func runCheck<Value>(
   _ gen: Gen<Value>, seed: UInt64?, examples: Int, explicit: [Value], timeLimit: Duration?,
-  shrinkLimit: Int, database: FailureDatabase?, key: String,
+  shrinkLimit: Int, database: FailureDatabase?, key: String, resuming resumed: RunState? = nil,
   _ property: @escaping (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
   let clock = ContinuousClock()
@@ -307,8 +318,8 @@ private func runCheck<Value>(
     }
   }
 
-  // Explicit examples come first, as they are.
-  for value in explicit {
+  // Explicit examples come first, as they are (not when resuming: they ran before).
+  for value in resumed == nil ? explicit : [] {
     let context = PropertyContext(isRecording: false)
     var failure: CheckResult<Value>.Failure?
     do {
@@ -330,7 +341,7 @@ private func runCheck<Value>(
   }
 
   // A failure stored by an earlier run comes first; one that now passes is forgotten.
-  if let database, let stored = database.load(key) {
+  if resumed == nil, let database, let stored = database.load(key) {
     testCase.reset(prefix: stored, random: nil)
     if let outcome = evaluate(recording: false), let failure = outcome.failure {
       result.examplesRun += 1
@@ -345,11 +356,20 @@ private func runCheck<Value>(
   var exampleIndex: UInt64 = 0
   let randomTarget = target + result.examplesRun
   let climbingFrom = result.examplesRun + target / 2
+  if let resumed {
+    exampleIndex = resumed.exampleIndex
+    result.examplesRun = resumed.examplesRun
+    result.discarded = resumed.discarded
+    result.labels = resumed.labels
+    coverageHits = resumed.coverageHits
+    coverageOrder = resumed.coverageOrder
+    if result.discarded >= maximumDiscards { result.failure = .tooManyDiscards }
+  }
   // The best record of each target label, for hill climbing.
   var best: [String: (score: Double, choices: [UInt64], bounds: [UInt64])] = [:]
   var labelsInOrder: [String] = []
   var mutator = Xoshiro256(seed: runSeed ^ 0x7A52_6574_6172_6765)
-  while result.examplesRun < randomTarget {
+  while result.examplesRun < randomTarget, result.failure == nil {
     if let timeLimit, clock.now - started > timeLimit { break }
     var state = runSeed &+ exampleIndex &* 0xD1B5_4A32_D192_ED03
     exampleIndex += 1
@@ -447,4 +467,159 @@ func wilsonUpperBound(hits: Int, of total: Int) -> Double {
   let centre = p + z * z / (2 * n)
   let margin = z * ((p * (1 - p) + z * z / (4 * n)) / n).squareRoot()
   return min(1, (centre + margin) / (1 + z * z / n))
+}
+
+/// Checks `count` properties on the same examples of `gen`: each example is generated once and
+/// handed to every property that has not failed yet (`property(index, value, context)`), and
+/// each property's first failure is shrunk on its own.
+///
+/// Result `i` is exactly what `forAll(gen, seed: seed, examples: examples)` checking property
+/// `i` alone returns (same examples run, labels, counterexample and shrink; health-check
+/// warnings aside), for properties that do not `target`: this runner does not hill-climb (it
+/// stops with a precondition failure if a property targets). Generating once is what makes it
+/// cheaper: a generator that does the expensive work (`gen.map { simulate($0) }`) does it once
+/// per example for every property.
+///
+/// With `jobs` above 1 the examples of each round (64, 128, 256, … of them) are generated and
+/// checked on that many threads, and the failures shrunk side by side; the results are the same
+/// for every `jobs`, because the outcomes are then read in example order as one thread would.
+/// `gen` and `property` must then be safe to call from several threads at once.
+package func forAllEach<Value>(
+  _ gen: Gen<Value>, seed: UInt64, examples: Int, shrinkLimit: Int = 10_000, count: Int,
+  jobs: Int = 1, _ property: (Int, Value, PropertyContext) throws -> Bool
+) -> [CheckResult<Value>] {
+  withoutActuallyEscaping(property) { property in
+    let target = max(1, Int((Double(examples) * SnapCheckEnvironment.examplesFactor).rounded()))
+    let maximumDiscards = max(10 * target, 100)
+    let jobs = max(1, jobs)
+    var states = [RunState](repeating: RunState(), count: count)
+    // Whether property i still takes examples: it has neither failed nor run its budget.
+    var active = [Bool](repeating: true, count: count)
+
+    /// What property `i` made of one example: nil when it was discarded.
+    typealias Outcome = (failed: Bool, labels: [String], covered: [(label: String, required: Double, holds: Bool)])?
+
+    /// The outcomes of example `index` for the properties `checking`.
+    func outcomes(of index: UInt64, checking: [Int], testCase: TestCase) -> [Outcome] {
+      var state = seed &+ index &* 0xD1B5_4A32_D192_ED03
+      testCase.reset(random: Xoshiro256(seed: Xoshiro256.splitMix(&state)))
+      guard let value = try? gen.generate(testCase) else { return checking.map { _ in nil } }
+      return checking.map { i -> Outcome in
+        let context = PropertyContext(isRecording: true)
+        let failed: Bool
+        do {
+          failed = try !property(i, value, context)
+        } catch is TestCase.Discard {
+          return nil
+        } catch {
+          failed = true
+        }
+        precondition(context.targets.isEmpty, "forAllEach does not hill-climb: use forAll to target")
+        return (failed, context.labels, context.covered)
+      }
+    }
+
+    var start: UInt64 = 0
+    var roundSize: UInt64 = 64
+    while active.contains(true) {
+      let checking = active.indices.filter { active[$0] }
+      let size = Int(roundSize)
+      var round = [[Outcome]](repeating: [], count: size)
+      let testCases = (0..<min(jobs, size)).map { _ in TestCase(maximumChoices: 8192) }
+      round.withUnsafeMutableBufferPointer { slots in
+        concurrentForEach(size, jobs: jobs) { offset, worker in
+          slots[offset] = outcomes(of: start + UInt64(offset), checking: checking, testCase: testCases[worker])
+        }
+      }
+      // Read in example order, as one thread checking property i alone would.
+      for offset in 0..<size {
+        for (column, i) in checking.enumerated() where active[i] {
+          guard let outcome = round[offset][column] else {
+            states[i].discarded += 1
+            if states[i].discarded >= maximumDiscards {
+              states[i].exampleIndex = start + UInt64(offset) + 1
+              active[i] = false
+            }
+            continue
+          }
+          if outcome.failed {
+            // Resumed at this example, the single-property run replays it and shrinks.
+            states[i].exampleIndex = start + UInt64(offset)
+            active[i] = false
+            continue
+          }
+          states[i].examplesRun += 1
+          for label in outcome.labels { states[i].labels[label, default: 0] += 1 }
+          for requirement in outcome.covered {
+            if states[i].coverageHits[requirement.label] == nil {
+              states[i].coverageOrder.append(requirement.label)
+            }
+            var entry = states[i].coverageHits[requirement.label] ?? (requirement.required, 0)
+            entry.required = requirement.required
+            if requirement.holds { entry.hits += 1 }
+            states[i].coverageHits[requirement.label] = entry
+          }
+          if states[i].examplesRun >= target {
+            states[i].exampleIndex = start + UInt64(offset) + 1
+            active[i] = false
+          }
+        }
+      }
+      start += roundSize
+      roundSize = min(roundSize * 2, 1 << 16)
+    }
+    func finish(_ i: Int) -> CheckResult<Value> {
+      runCheck(
+        gen, seed: seed, examples: examples, explicit: [], timeLimit: nil,
+        shrinkLimit: shrinkLimit, database: nil, key: "", resuming: states[i]
+      ) { value, context in try property(i, value, context) }
+    }
+    guard jobs > 1, count > 1 else { return (0..<count).map(finish) }
+    var results = [CheckResult<Value>?](repeating: nil, count: count)
+    // The failures first: passes take no time.
+    let order = (0..<count).sorted { (states[$0].examplesRun < target ? 0 : 1) < (states[$1].examplesRun < target ? 0 : 1) }
+    results.withUnsafeMutableBufferPointer { slots in
+      concurrentForEach(count, jobs: jobs) { position, _ in slots[order[position]] = finish(order[position]) }
+    }
+    return results.map { $0! }
+  }
+}
+
+/// Calls `body(index, worker)` for every index in `0..<count`, on up to `jobs` threads at once
+/// (`worker` in `0..<min(jobs, count)` says which), and returns when all are done. With one
+/// job it is a plain loop on this thread. `body` must be safe to run on several threads: each
+/// call may touch only what belongs to its index or its worker.
+package func concurrentForEach(_ count: Int, jobs: Int, _ body: (Int, Int) -> Void) {
+  guard count > 0 else { return }
+  let workers = max(1, min(jobs, count))
+  guard workers > 1 else {
+    for index in 0..<count { body(index, 0) }
+    return
+  }
+  withoutActuallyEscaping(body) { body in
+    let shared = UncheckedSendable((body: body, next: NextIndex()))
+    DispatchQueue.concurrentPerform(iterations: workers) { worker in
+      while let index = shared.value.next.take(below: count) { shared.value.body(index, worker) }
+    }
+  }
+}
+
+/// The next index to hand out, under a lock.
+final class NextIndex: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 0
+
+  func take(below count: Int) -> Int? {
+    lock.lock()
+    defer { lock.unlock() }
+    guard next < count else { return nil }
+    next += 1
+    return next - 1
+  }
+}
+
+/// A value handed to worker threads that only ever touch their own parts of it.
+struct UncheckedSendable<Wrapped>: @unchecked Sendable {
+  var value: Wrapped
+  init(_ value: Wrapped) { self.value = value }
 }

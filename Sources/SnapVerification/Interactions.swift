@@ -171,6 +171,9 @@ extension ScenarioGenerators {
       return Gen.frequency(
         (6, zip(offset, offset, Gen.int(in: 1...40), Gen.element(of: Interaction.StrokeProfile.allCases))
           .map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: $0.3) }),
+        // A finger held still jitters by a point or so: a tap that wobbles.
+        (2, zip(Gen.int(in: -1...1), Gen.int(in: -1...1), Gen.int(in: 1...3))
+          .map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: .constant) }),
         (4, Gen.constant(.lift)),
         (1, Gen.int(in: 1...30).map { .hold(milliseconds: $0 * 10) }),
         (1, Gen.constant(.cancel)),

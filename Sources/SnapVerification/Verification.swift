@@ -21,32 +21,22 @@ public func verify<Algorithm: SnapAlgorithm>(
     algorithm: algorithm.id, motion: algorithm.releaseMotion?.description, invariant: invariant,
     status: .notApplicable, seed: seed, examples: examples, replayTool: replayTool)
   guard invariant.applies(to: algorithm) else { return finding }
-  let result = forAll(ScenarioGenerators.scenarios(for: algorithm), seed: seed, examples: examples) { scenario, run in
-    let verdict = invariant.check(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+  let simulated = ScenarioGenerators.scenarios(for: algorithm).map { scenario in
+    (scenario: scenario, trajectory: scenario.simulate(algorithm))
+  }
+  let result = forAll(simulated, seed: seed, examples: examples) { example, run in
+    let verdict = invariant.check(algorithm, scenario: example.scenario, trajectory: example.trajectory)
     if verdict != .notApplicable { run.label("applicable") }
     if case .violated = verdict { return false }
     return true
   }
-  finding.examplesRun = result.examplesRun
-  finding.applicable = result.labels["applicable"] ?? 0
-  finding.shrinkEvaluations = result.shrinkEvaluations
-  if let scenario = result.counterexample {
-    finding.status = .violated
-    finding.counterexample = scenario
-    if case .violated(let violation) = invariant.check(
-      algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
-    {
-      finding.violation = violation.message
-      finding.evidence = violation
-    }
-  } else if finding.applicable > 0 {
-    finding.status = .holds
-  }
+  finding.record(result, algorithm: algorithm)
   return finding
 }
 
 /// Checks every invariant of the catalogue (`Invariant.checked`, in its order) on `algorithm`
-/// with its own release motion: one finding per invariant.
+/// with its own release motion: one finding per invariant. `jobs` threads share the work
+/// (see `verify(_:invariants:motion:examples:seed:replayTool:jobs:)`).
 ///
 ///     let findings = verify(MyDock(), examples: 200, seed: 1)
 ///     for finding in findings where finding.status == .violated {
@@ -54,37 +44,87 @@ public func verify<Algorithm: SnapAlgorithm>(
 ///     }
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, examples: Int = 200, seed: UInt64 = 1,
-  replayTool: String = "snap-bench"
+  replayTool: String = "snap-bench", jobs: Int = 1
 ) -> [Finding] {
   verify(
     algorithm, invariants: Invariant.checked, examples: examples, seed: seed,
-    replayTool: replayTool)
+    replayTool: replayTool, jobs: jobs)
 }
 
 /// Checks every invariant of the catalogue on `algorithm` with `motion` in place of its own
 /// release motion (an algorithm that never moves the item after the finger lifts keeps none).
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, motion: Motion, examples: Int = 200, seed: UInt64 = 1,
-  replayTool: String = "snap-bench"
+  replayTool: String = "snap-bench", jobs: Int = 1
 ) -> [Finding] {
   verify(
     algorithm, invariants: Invariant.checked, motion: motion, examples: examples, seed: seed,
-    replayTool: replayTool)
+    replayTool: replayTool, jobs: jobs)
 }
 
 /// Checks `invariants`, in the order given, on `algorithm`, with `motion` in place of its own
 /// release motion when one is given (and the algorithm has one).
+///
+/// Each scenario is simulated once and every invariant checked on that trajectory; each
+/// finding is the one `verify(algorithm, invariant, …)` gives for its invariant alone. With
+/// `jobs` above 1 the scenarios are simulated, and the violations shrunk, on that many threads;
+/// the findings are the same for every `jobs` (`ProcessInfo.processInfo.activeProcessorCount`
+/// uses every core).
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, invariants: [Invariant], motion: Motion? = nil, examples: Int = 200,
-  seed: UInt64 = 1, replayTool: String = "snap-bench"
+  seed: UInt64 = 1, replayTool: String = "snap-bench", jobs: Int = 1
 ) -> [Finding] {
   var algorithm = algorithm
   let replaced = motion != nil && algorithm.releaseMotion != nil
   if let motion, replaced { algorithm.releaseMotion = motion }
+  // One simulation per scenario, every invariant checked on it: the examples are the same
+  // for every invariant (they come from the seed alone), so each finding is exactly the one
+  // `verify(algorithm, invariant, …)` gives, at a fraction of the simulations.
+  let applicable = invariants.filter { $0.applies(to: algorithm) }
+  let simulating = algorithm
+  let simulated = ScenarioGenerators.scenarios(for: algorithm).map { scenario in
+    (scenario: scenario, trajectory: scenario.simulate(simulating))
+  }
+  let results = forAllEach(
+    simulated, seed: seed, examples: examples, count: applicable.count, jobs: jobs
+  ) {
+    index, example, run in
+    let verdict = applicable[index].check(
+      algorithm, scenario: example.scenario, trajectory: example.trajectory)
+    if verdict != .notApplicable { run.label("applicable") }
+    if case .violated = verdict { return false }
+    return true
+  }
   return invariants.map { invariant in
-    var finding = verify(
-      algorithm, invariant, examples: examples, seed: seed, replayTool: replayTool)
-    finding.motionReplaced = replaced
+    var finding = Finding(
+      algorithm: algorithm.id, motion: algorithm.releaseMotion?.description,
+      invariant: invariant, status: .notApplicable, seed: seed, examples: examples,
+      motionReplaced: replaced, replayTool: replayTool)
+    guard let index = applicable.firstIndex(of: invariant) else { return finding }
+    finding.record(results[index], algorithm: algorithm)
     return finding
+  }
+}
+
+extension Finding {
+  /// Fills in what a check of `invariant` on `algorithm` found.
+  mutating func record<Algorithm: SnapAlgorithm>(
+    _ result: CheckResult<(scenario: Scenario, trajectory: Trajectory)>, algorithm: Algorithm
+  ) {
+    examplesRun = result.examplesRun
+    applicable = result.labels["applicable"] ?? 0
+    shrinkEvaluations = result.shrinkEvaluations
+    if let example = result.counterexample {
+      status = .violated
+      counterexample = example.scenario
+      if case .violated(let violation) = invariant.check(
+        algorithm, scenario: example.scenario, trajectory: example.trajectory)
+      {
+        self.violation = violation.message
+        evidence = violation
+      }
+    } else if applicable > 0 {
+      status = .holds
+    }
   }
 }

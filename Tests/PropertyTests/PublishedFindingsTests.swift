@@ -43,7 +43,7 @@ struct PublishedFindingsTests {
     .onScreen: "outside the container", .inSafeArea: "outside the safe region",
     .docked: "docked means", .cancelSafe: "docked means", .nearestEdge: "it rests on the",
     .tracksFinger: "puts the grabbed point", .resizeSafe: "after the container changed",
-    .catchable: "touch at", .tapIsNotDrag: "the item's action",
+    .catchable: "touch at", .tapIsNotDrag: "on the item resting at",
   ]
 
   /// The invariants that hold for each variant; the rest of `Invariant.checked` are either

@@ -189,15 +189,25 @@ extension CommandLineTests {
     for line in lines where line.contains(".corrected") || line.hasPrefix("fluid-dock") {
       #expect(!line.contains("✗"), "\(line)")
     }
+    // The default budget covers what it claims: each corrected variant with a timing curve also
+    // with an underdamped and a critically damped spring, fluid-dock's sides with slots.
+    for id in ["edge-dock.corrected", "forced-boundary-end.corrected", "inset-correction.corrected"] {
+      for spring in ["spring(damping:0.5,response:0.4)", "spring(damping:1,response:0.4)"] {
+        let row = lines.first { $0.hasPrefix("\(id) with \(spring) ") }
+        #expect(row?.filter { $0 == "✓" }.count ?? 0 >= 12, "\(id) with \(spring)")
+      }
+    }
+    #expect(!lines.contains { $0.hasPrefix("per-axis-clamp.corrected with") || $0.contains(".published with") })
+    #expect(lines.contains { $0.hasPrefix("fluid-dock.sides(slots:3) ") })
     // fluid-dock's six modes: every invariant checked and holding.
-    let fluidRows = lines.filter { $0.hasPrefix("fluid-dock.") }
+    let fluidRows = lines.filter { $0.hasPrefix("fluid-dock.") && !$0.hasPrefix("fluid-dock.sides(") }
     #expect(fluidRows.count == 6)
     #expect(
       fluidRows.allSatisfy { $0.filter { $0 == "✓" }.count == Invariant.checked.count },
       "\(result.stdout)")
     // 'fluid-dock' names every mode (the matrix above already verified them at this budget).
     let fluid = try run(["verify", "--algorithm", "fluid-dock", "--examples", "1"])
-    let rows = fluid.stdout.split(separator: "\n").filter { $0.hasPrefix("fluid-dock.") }
+    let rows = fluid.stdout.split(separator: "\n").filter { $0.hasPrefix("fluid-dock.") && !$0.hasPrefix("fluid-dock.sides(") }
     #expect(rows.map { $0.prefix { $0 != " " } } == fluidRows.map { $0.prefix { $0 != " " } })
   }
 
@@ -235,12 +245,15 @@ extension CommandLineTests {
     }
   }
 
-  @Test("verify --format json is versioned, and byte-identical for the same seed")
+  @Test("verify --format json is versioned, and byte-identical for the same seed and any --jobs")
   func verifyJSON() throws {
     let first = try run(["verify", "--format", "json", "--seed", "7", "--examples", "50"])
-    let second = try run(["verify", "--format=json", "--seed=7", "--examples=50"])
+    let second = try run(["verify", "--format=json", "--seed=7", "--examples=50", "--jobs=1"])
+    let parallel = try run(["verify", "--format", "json", "--seed", "7", "--examples", "50", "--jobs", "3"])
     #expect(first.status == 0)
     #expect(first.stdout == second.stdout)
+    // Threads share the work, not the outcome.
+    #expect(parallel.stdout == second.stdout)
     struct Output: Decodable {
       struct Result: Decodable {
         var algorithm: String
@@ -266,7 +279,9 @@ extension CommandLineTests {
     #expect(output.version == 1)
     #expect(output.seed == 7)
     #expect(output.examples == 50)
-    #expect(output.results.count == 14 * Invariant.checked.count)
+    // 14 catalogue rows, the three corrected variants with timing curves with two springs
+    // each, and fluid-dock.sides with slots.
+    #expect(output.results.count == 21 * Invariant.checked.count)
     #expect(output.results.allSatisfy { ($0.status == "violated") == ($0.counterexample != nil) })
     #expect(Set(output.results.map(\.status)) == ["holds", "violated", "not-applicable"])
   }
@@ -313,6 +328,8 @@ extension CommandLineTests {
       (["verify", "--algorithm", "edge-dok"], "Did you mean 'edge-dock.published'?"),
       (["verify", "--examples", "0"], "'--examples <n>'"),
       (["verify", "--format", "xml"], "'--format <format>'"),
+      (["verify", "--jobs", "0"], "'--jobs <n>'"),
+      (["verify", "--jobs", "two"], "'--jobs <n>'"),
     ])
   func verifyUsageErrors(arguments: [String], message: String) throws {
     let result = try run(arguments)

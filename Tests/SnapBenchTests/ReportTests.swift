@@ -152,16 +152,19 @@ struct ReportTests {
     let html = try String(contentsOf: output.appendingPathComponent("index.html"), encoding: .utf8)
     #expect(html.contains("read from \(base.appendingPathComponent("v.json").path)"))
     #expect(html.contains("flicked at (-900, 300)"))
-    // Only edge-dock.published was verified: one matrix row, and its counterexamples drawn.
+    // Only edge-dock.published was verified: one matrix row, named with the motion it was
+    // verified with, and its counterexamples drawn.
     #expect(matches(#"<th scope="row">"#, in: html, group: 0).count == 1)
+    #expect(html.contains(#"<th scope="row">edge-dock.published with spring(damping:1,response:0.4)</th>"#))
+    let prefix = "counterexample-edge-dock.published_with_spring_damping_1_response_0.4_-"
     let drawings = try FileManager.default.contentsOfDirectory(atPath: output.path)
-      .filter { $0.hasPrefix("counterexample-edge-dock.published-") }
+      .filter { $0.hasPrefix(prefix) }
     #expect(drawings.count >= 4)
     // Every ✗ links to a drawing, and the drawings are made with the motion verified with.
     let crosses = html.components(separatedBy: "✗</a>").count - 1
     #expect(crosses == drawings.count)
     let hitch = try String(
-      contentsOf: output.appendingPathComponent("counterexample-edge-dock.published-velocity-continuous.svg"),
+      contentsOf: output.appendingPathComponent(prefix + "velocity-continuous.svg"),
       encoding: .utf8)
     #expect(hitch.contains("spring(damping:1,response:0.4)"))
     #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("cost-frame.svg").path))

@@ -73,22 +73,31 @@ struct TerminalTests {
     let wide = try Self.inTerminal(columns: 80, arguments + " --wide")
     #expect(wide.contains("in-safe-area  docked"))
     let piped = try SnapBenchProcess.run(arguments.split(separator: " ").map(String.init))
-    #expect(piped.stdout.hasPrefix("algorithm                      on-screen  in-safe-area"))
+    #expect(piped.stdout.hasPrefix("algorithm  "))
+    #expect(piped.stdout.contains("  on-screen  in-safe-area  docked"))
+    #expect(piped.stdout.contains("\nforced-boundary-end.corrected with spring(damping:1,response:0.4)  "))
     #expect(!piped.stdout.contains("Key:"))
   }
 
   @Test("the narrow matrix of every built-in algorithm fits 80 columns")
   func everyAlgorithmFits() throws {
     let algorithms = AlgorithmCatalogue.all
+    // Each with its own motion and, as the default matrix has them, the two springs.
     let findings = algorithms.flatMap { algorithm in
-      Invariant.checked.map {
-        Finding(algorithm: algorithm.id, motion: nil, invariant: $0, status: .holds, examplesRun: 1)
+      ([nil] + VerifyCommand.springs).flatMap { motion in
+        Invariant.checked.map {
+          Finding(
+            algorithm: algorithm.id, motion: (motion ?? algorithm.releaseMotion)?.description,
+            invariant: $0, status: .holds, examplesRun: 1, motionReplaced: motion != nil)
+        }
       }
     }
-    let wide = VerifyCommand.matrix(findings, algorithms: algorithms, invariants: Invariant.checked, markdown: false)
+    let wide = VerifyCommand.matrix(findings, invariants: Invariant.checked, markdown: false)
     #expect(Self.widest(wide) > 80)
-    let narrow = VerifyCommand.narrowMatrix(findings, algorithms: algorithms, invariants: Invariant.checked, width: 80)
+    let narrow = VerifyCommand.narrowMatrix(findings, invariants: Invariant.checked, width: 80)
     #expect(Self.widest(narrow) <= 80)
+    #expect(narrow.contains("forced-boundary-end.corrected +m2"))
+    #expect(narrow.contains("+m1 with spring(damping:0.5,response:0.4)"))
     #expect(Set(VerifyCommand.shortHeads(Invariant.checked)).count == Invariant.checked.count)
   }
 
@@ -108,9 +117,12 @@ struct TerminalTests {
   @Test("verify and report draw a progress bar on a terminal's standard error, not with --no-progress or piped",
     .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
   func progress() throws {
-    let verify = "verify --algorithm edge-dock.published --invariant docked --invariant finite --examples 3"
+    let verify = "verify --algorithm edge-dock.published --algorithm per-axis-clamp.published --invariant docked --invariant finite --examples 3"
     let shown = try Self.inTerminal(columns: 100, verify, keepingErrors: true)
-    #expect(shown.contains("] 1/2 cells edge-dock.published finite"))
+    // It moves as each algorithm's cells are done, whichever thread finishes first.
+    #expect(shown.contains("] 0/4 cells"))
+    #expect(shown.contains("] 2/4 cells"))
+    #expect(shown.contains("] 4/4 cells"))
     // Wiped before the matrix is printed.
     #expect(shown.contains("\r\u{1B}[Kalgorithm"))
     let quiet = try Self.inTerminal(columns: 100, verify + " --no-progress", keepingErrors: true)

@@ -10,7 +10,8 @@ import Foundation
 /// - The button follows the finger's location from where it was grabbed, so it does not trail
 ///   the finger by the recogniser's hysteresis.
 /// - A cancelled pan docks as an ended one does. A button docked on the band's edge can be
-///   dragged along it (the article's own start position ends every drag at once).
+///   dragged along it (the article's own start position ends every drag at once): a side of the
+///   band it starts in ends the drag only once it has been a margin clear of that side.
 /// - Ties and NaN cannot leave the button between sides.
 /// - The article's jump is kept as the default motion; any motion may replace it, a spring
 ///   handed the finger's velocity and confined to the window, so it never leaves the screen.
@@ -32,6 +33,31 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public var grab = Grab()
   /// Where it last docked by its own choice: container changes re-dock it from there.
   public var berth: Berth?
+  /// The sides of the band the button lay in when the pan began (it was docked there): they end
+  /// the drag only once the button has been a margin clear of them.
+  @usableFromInline var bandsStartedIn = BandSides()
+
+  /// Sides of the margin band.
+  @usableFromInline
+  struct BandSides: OptionSet, Sendable {
+    @usableFromInline var rawValue: UInt8
+    @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+    @usableFromInline static let left = BandSides(rawValue: 1)
+    @usableFromInline static let right = BandSides(rawValue: 2)
+    @usableFromInline static let top = BandSides(rawValue: 4)
+    @usableFromInline static let bottom = BandSides(rawValue: 8)
+
+    /// The sides of `region` that `frame` comes nearer than `margin` to.
+    @inlinable
+    static func of(_ frame: CGRect, in region: CGRect, band margin: CGFloat) -> BandSides {
+      var sides = BandSides()
+      if frame.minX < region.minX + margin { sides.insert(.left) }
+      if frame.maxX > region.maxX - margin { sides.insert(.right) }
+      if frame.minY < region.minY + margin { sides.insert(.top) }
+      if frame.maxY > region.maxY - margin { sides.insert(.bottom) }
+      return sides
+    }
+  }
 
   @inlinable
   public init() {}
@@ -81,16 +107,19 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
     switch recognizer.state {
     case .began:
       grab.hold = .dragging
+      // A button docked on the band's edge (or pushed into it) starts there: that side ends
+      // the drag only after the button has left it, so it can be dragged along its edge even
+      // when the finger wobbles towards it.
+      bandsStartedIn = .of(button.frame, in: region, band: margin + 0.5)
       fallthrough
     case .changed:
       let wanted = grab.follow(recognizer.location(in: .window))
       button.center = SafeDocking.clamp(wanted, size: button.size, in: context.environment)
       // The band: within the margin of any edge of the safe region.
       let frame = button.frame
-      // Strictly inside the band: a button docked on its edge can still be dragged along it.
-      if frame.minX < region.minX + margin || frame.maxX > region.maxX - margin
-        || frame.minY < region.minY + margin || frame.maxY > region.maxY - margin
-      {
+      // Sides the button started in count again once it is a margin clear of them.
+      bandsStartedIn.formIntersection(.of(frame, in: region, band: 2 * margin))
+      if !BandSides.of(frame, in: region, band: margin).subtracting(bandsStartedIn).isEmpty {
         recognizer.setState(.ended)
       }
     case .ended, .cancelled:

@@ -98,7 +98,8 @@ enum ReportCommand {
   ) -> [Finding] {
     VerifyCommand.verifyAll(
       tool.algorithms.map { $0.entry.make() }, invariants: Invariant.checked, motion: nil,
-      examples: examples, seed: seed, tool: tool, progress: progress)
+      examples: examples, seed: seed, tool: tool, progress: progress,
+      jobs: ProcessInfo.processInfo.activeProcessorCount)
   }
 
   /// The findings of a verify file, read through `VerificationReport`; a finding whose motion is
@@ -283,14 +284,15 @@ enum ReportCommand {
 
     mutating func addMatrix(_ cells: [Finding], source: String) {
       let invariants = Invariant.checked
-      var algorithms: [String] = []
-      for cell in cells where !algorithms.contains(cell.algorithm) { algorithms.append(cell.algorithm) }
       var rows = ["<tr><th scope=\"col\">algorithm</th>" + invariants.map { "<th scope=\"col\">\(ReportCommand.html($0.rawValue))</th>" }.joined() + "</tr>"]
       var details: [String] = []
-      for algorithm in algorithms {
-        var row = "<tr><th scope=\"row\">\(ReportCommand.html(algorithm))</th>"
+      // One row per algorithm and motion, as verify prints them.
+      for group in VerifyCommand.rows(of: cells) {
+        let algorithm = group[0].algorithm
+        let label = VerifyCommand.rowLabel(group[0])
+        var row = "<tr><th scope=\"row\">\(ReportCommand.html(label))</th>"
         for invariant in invariants {
-          guard let cell = cells.first(where: { $0.algorithm == algorithm && $0.invariant == invariant }) else {
+          guard let cell = group.first(where: { $0.invariant == invariant }) else {
             row += "<td></td>"
             continue
           }
@@ -299,7 +301,7 @@ enum ReportCommand {
           switch cell.status {
           case .holds: row += "<td class=\"holds\" title=\"holds\">✓</td>"
           case .violated:
-            let anchor = "cx-" + Self.fileName(algorithm + "-" + invariant.rawValue)
+            let anchor = "cx-" + Self.fileName(label + "-" + invariant.rawValue)
             let tip = ReportCommand.html(cell.violation ?? "violated")
             guard let scenario = cell.counterexample, let found = tool.algorithm(id: algorithm) else {
               // Nothing to draw (no counterexample, or an id this build does not know): no link.
@@ -317,7 +319,7 @@ enum ReportCommand {
               let trajectory = scenario.simulate(algorithmToDraw)
               // In the final window: the frames from the last container change on.
               let lastChange = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite).max()
-              let name = "counterexample-\(Self.fileName(algorithm + "-" + invariant.rawValue)).svg"
+              let name = "counterexample-\(Self.fileName(label + "-" + invariant.rawValue)).svg"
               // The frame the violation names, if it is drawn, is marked: checked again on the
               // trajectory drawn, so a file read from disk is marked as a fresh run is.
               var evidence = cell.evidence
@@ -336,7 +338,7 @@ enum ReportCommand {
                 paths: [Figures.Path(
                   label: lastChange.map { "frames from t = \(formatNumber(($0 * 1000).rounded() / 1000)) s, in the final window" } ?? "every frame",
                   colour: SVG.Palette.warning, trajectory: trajectory, from: lastChange ?? -.infinity)],
-                title: "\(algorithm) breaks \(invariant.rawValue)",
+                title: "\(label) breaks \(invariant.rawValue)",
                 subtitle: trajectory.finalEnvironment.name + (motionText.map { "\n" + $0 } ?? "")
               ) { svg, canvas in
                 guard let broken, broken.rect.isFinite else { return }
@@ -346,7 +348,7 @@ enum ReportCommand {
               }
               files.append((name, svg))
               details.append(
-                "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(algorithm)) breaks \(ReportCommand.html(invariant.rawValue))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")
+                "<figure id=\"\(anchor)\" class=\"counterexample\"><img src=\"\(ReportCommand.html(name))\" alt=\"\(ReportCommand.html(svg.title))\" width=\"\(SVG.number(svg.width))\" height=\"\(SVG.number(svg.height))\"/><figcaption><strong>\(ReportCommand.html(label)) breaks \(ReportCommand.html(invariant.rawValue))</strong>: \(ReportCommand.html(cell.violation ?? ""))<br/><small>\(ReportCommand.html(scenario.description))</small></figcaption></figure>")
             }
           case .notApplicable: row += "<td class=\"na\" title=\"not applicable\">—</td>"
           }

@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import SnapCheck
 import SnapVerification
 
 /// `snap-bench verify`: the invariant matrix, algorithm × invariant, with the smallest
@@ -25,6 +26,9 @@ enum VerifyCommand {
     flag: "--wide",
     help: "Print the matrix with full invariant names even when the terminal is narrower than "
       + "it (it always is when the output is not a terminal).")
+  static let jobs = OptionSpec(
+    "--jobs", value: "<n>",
+    help: "Threads to verify on (default: one per core); every count prints the same output.")
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
   static let worst = OptionSpec(
     flag: "--worst",
@@ -42,7 +46,7 @@ enum VerifyCommand {
       violation is printed with a command that replays it with 'snap-bench trace'. The exit \
       status is 0 whatever the findings.
       """,
-    options: [algorithm, invariant, motion, examples, seed, format, wide, noProgress, worst])
+    options: [algorithm, invariant, motion, examples, seed, jobs, format, wide, noProgress, worst])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -89,9 +93,28 @@ enum VerifyCommand {
         throw UsageError.invalidValue(text, for: motion, reason: error.description).withUsage(of: spec)
       }
     }
+    // Each algorithm with its own motion; without --motion, those whose motion is a timing
+    // curve (not a published article's) with the two springs too, and fluid-dock's sides mode
+    // with slots: the default budget covers what swift test claims.
+    var rows = algorithms.map { Row(algorithm: $0, motion: replacement) }
+    if replacement == nil {
+      rows = algorithms.flatMap { algorithm -> [Row] in
+        var rows = [Row(algorithm: algorithm, motion: nil)]
+        let published = tool.algorithms.first { $0.entry.id == algorithm.id }?.entry.source != nil
+        if !published, let own = algorithm.releaseMotion, !own.carriesVelocity {
+          rows += Self.springs.map { Row(algorithm: algorithm, motion: $0) }
+        }
+        if algorithm.id == "fluid-dock.sides", let slotted = try? tool.algorithms(matching: Self.slotted).first {
+          rows.append(Row(algorithm: slotted, motion: nil))
+        }
+        return rows
+      }
+    }
     let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 100_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
+    let threads = try parsed.count(
+      jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
 
     if parsed.flag(worst) {
       guard output == "table" else {
@@ -109,21 +132,26 @@ enum VerifyCommand {
       return
     }
     let progress = ProgressBar(
-      total: algorithms.count * invariants.count, unit: "cells", enabled: !parsed.flag(noProgress))
+      total: rows.count * invariants.count, unit: "cells", enabled: !parsed.flag(noProgress))
+    for algorithm in algorithms {
+      if let problem = releaseMotionProblem(algorithm, motion: replacement) {
+        writeStandardError("note: \(problem)\n")
+      }
+    }
     let findings = verifyAll(
-      algorithms, invariants: invariants, motion: replacement, examples: count, seed: runSeed,
-      tool: tool, progress: progress)
+      rows, invariants: invariants, examples: count, seed: runSeed, tool: tool,
+      progress: progress, jobs: threads)
     progress.finish()
     switch output {
     case "json":
       print(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
     default:
-      var table = matrix(findings, algorithms: algorithms, invariants: invariants, markdown: output == "markdown")
+      var table = matrix(findings, invariants: invariants, markdown: output == "markdown")
       // A terminal narrower than the matrix gets short heads and a key; a file, the full one.
       if output == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
         widestLine(table) > columns
       {
-        table = narrowMatrix(findings, algorithms: algorithms, invariants: invariants, width: columns)
+        table = narrowMatrix(findings, invariants: invariants, width: columns)
       }
       print(table)
       let details = violations(findings)
@@ -132,39 +160,74 @@ enum VerifyCommand {
     }
   }
 
-  /// The findings of every algorithm and invariant, in that order, one cell at a time so that
-  /// `progress` moves (the cells are what `verify(_:invariants:…)` would give).
+  /// The springs the corrected variants are verified with beside their own motion: an
+  /// underdamped and a critically damped one, as `swift test` runs them.
+  static let springs = [
+    Motion.spring(dampingRatio: 0.5, response: 0.4), Motion.spring(dampingRatio: 1, response: 0.4),
+  ]
+  /// fluid-dock with slots, verified beside its modes.
+  static let slotted = "fluid-dock.sides(slots:3)"
+
+  /// One row of the matrix: an algorithm, and the motion that replaces its own (`nil`: its own).
+  struct Row {
+    var algorithm: any SnapAlgorithm
+    var motion: Motion?
+  }
+
+  /// The findings of every row and invariant, in that order (the cells are what
+  /// `verify(_:invariants:…)` gives), the rows shared among `jobs` threads and `progress`
+  /// moved as each is done. The findings do not depend on `jobs`.
+  static func verifyAll(
+    _ rows: [Row], invariants: [Invariant], examples: Int, seed: UInt64, tool: Tool,
+    progress: ProgressBar, jobs: Int = 1
+  ) -> [Finding] {
+    // Fewer rows than threads: each row's scenarios are shared out as well.
+    let inner = max(1, (jobs + rows.count - 1) / max(1, rows.count))
+    var cells = [[Finding]](repeating: [], count: rows.count)
+    let lock = NSLock()
+    var done = 0
+    progress.update(0, rows.first?.algorithm.id ?? "")
+    cells.withUnsafeMutableBufferPointer { slots in
+      concurrentForEach(rows.count, jobs: jobs) { index, _ in
+        slots[index] = verifyOpened(
+          rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
+          examples: examples, seed: seed, tool: tool, noting: false, jobs: inner)
+        lock.lock()
+        done += 1
+        progress.update(done * invariants.count, rows[index].algorithm.id)
+        lock.unlock()
+      }
+    }
+    return cells.flatMap { $0 }
+  }
+
+  /// The findings of every algorithm with its own motion, or `motion` in its place.
   static func verifyAll(
     _ algorithms: [any SnapAlgorithm], invariants: [Invariant], motion: Motion?, examples: Int,
-    seed: UInt64, tool: Tool, progress: ProgressBar
+    seed: UInt64, tool: Tool, progress: ProgressBar, jobs: Int = 1
   ) -> [Finding] {
-    var findings: [Finding] = []
     for algorithm in algorithms {
       if let problem = releaseMotionProblem(algorithm, motion: motion) {
         progress.finish()
         writeStandardError("note: \(problem)\n")
       }
-      for invariant in invariants {
-        progress.update(findings.count, "\(algorithm.id) \(invariant.rawValue)")
-        findings += verifyOpened(
-          algorithm, invariants: [invariant], motion: motion, examples: examples, seed: seed,
-          tool: tool, noting: false)
-      }
     }
-    return findings
+    return verifyAll(
+      algorithms.map { Row(algorithm: $0, motion: motion) }, invariants: invariants,
+      examples: examples, seed: seed, tool: tool, progress: progress, jobs: jobs)
   }
 
   /// The findings of `algorithm` (its type opened from the existential), replayable with `tool`.
   static func verifyOpened<A: SnapAlgorithm>(
     _ algorithm: A, invariants: [Invariant], motion: Motion? = nil, examples: Int, seed: UInt64,
-    tool: Tool, noting: Bool = true
+    tool: Tool, noting: Bool = true, jobs: Int = 1
   ) -> [Finding] {
     if noting, let problem = releaseMotionProblem(algorithm, motion: motion) {
       writeStandardError("note: \(problem)\n")
     }
     return verify(
       algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
-      replayTool: tool.replayName)
+      replayTool: tool.replayName, jobs: jobs)
   }
 
   static func worstCasesOpened<A: SnapAlgorithm>(
@@ -207,16 +270,35 @@ enum VerifyCommand {
     }
   }
 
-  static func matrix(
-    _ findings: [Finding], algorithms: [any SnapAlgorithm], invariants: [Invariant], markdown: Bool
-  ) -> String {
-    let header = ["algorithm"] + invariants.map(\.rawValue)
-    let rows = algorithms.map { algorithm in
-      [algorithm.id] + invariants.map { invariant in
-        findings.first { $0.algorithm == algorithm.id && $0.invariant == invariant }
-          .map { symbol($0.status) } ?? " "
+  /// A row's name: the algorithm's id, with the motion that replaced its own.
+  static func rowLabel(_ finding: Finding) -> String {
+    finding.motionReplaced ? "\(finding.algorithm) with \(finding.motion ?? "none")" : finding.algorithm
+  }
+
+  /// The findings in rows: runs of consecutive findings of one algorithm and motion.
+  static func rows(of findings: [Finding]) -> [[Finding]] {
+    var rows: [[Finding]] = []
+    for finding in findings {
+      if let last = rows.last?.last, last.algorithm == finding.algorithm,
+        last.motion == finding.motion, last.motionReplaced == finding.motionReplaced
+      {
+        rows[rows.count - 1].append(finding)
+      } else {
+        rows.append([finding])
       }
     }
+    return rows
+  }
+
+  static func cells(_ row: [Finding], _ invariants: [Invariant]) -> [String] {
+    invariants.map { invariant in
+      row.first { $0.invariant == invariant }.map { symbol($0.status) } ?? " "
+    }
+  }
+
+  static func matrix(_ findings: [Finding], invariants: [Invariant], markdown: Bool) -> String {
+    let header = ["algorithm"] + invariants.map(\.rawValue)
+    let rows = rows(of: findings).map { row in [rowLabel(row[0])] + cells(row, invariants) }
     if markdown {
       let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
       return ([line(header), line(header.map { _ in "---" })] + rows.map(line))
@@ -242,17 +324,20 @@ enum VerifyCommand {
     return Set(heads).count == heads.count ? heads : invariants.indices.map { "\($0 + 1)" }
   }
 
-  /// The matrix for a terminal `width` columns wide: short heads, and a key below.
-  static func narrowMatrix(
-    _ findings: [Finding], algorithms: [any SnapAlgorithm], invariants: [Invariant], width: Int
-  ) -> String {
+  /// The matrix for a terminal `width` columns wide: short heads, motions that replaced an
+  /// algorithm's own as `+m1`, `+m2`, …, and a key below.
+  static func narrowMatrix(_ findings: [Finding], invariants: [Invariant], width: Int) -> String {
     let heads = shortHeads(invariants)
     let header = ["algorithm"] + heads
-    let rows = algorithms.map { algorithm in
-      [algorithm.id] + invariants.map { invariant in
-        findings.first { $0.algorithm == algorithm.id && $0.invariant == invariant }
-          .map { symbol($0.status) } ?? " "
+    var motions: [String] = []
+    let rows = rows(of: findings).map { row -> [String] in
+      var label = row[0].algorithm
+      if row[0].motionReplaced {
+        let motion = row[0].motion ?? "none"
+        if !motions.contains(motion) { motions.append(motion) }
+        label += " +m\(motions.firstIndex(of: motion)! + 1)"
       }
+      return [label] + cells(row, invariants)
     }
     let widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0
@@ -261,16 +346,17 @@ enum VerifyCommand {
       zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
         .joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
-    let key = zip(heads, invariants).map { "\($0) \($1.rawValue)" }.joined(separator: ", ")
+    let key = zip(heads, invariants).map { "\($0) \($1.rawValue)" }
+      + motions.enumerated().map { "+m\($0.offset + 1) with \($0.element)" }
     return ([format(header)] + rows.map(format)).joined(separator: "\n") + "\n\n"
-      + wrapText("Key: " + key + ". '--wide' prints the full names.", width: width, firstPrefix: "", continuationIndent: 0)
+      + wrapText("Key: " + key.joined(separator: ", ") + ". '--wide' prints the full names.", width: width, firstPrefix: "", continuationIndent: 0)
       .joined(separator: "\n")
   }
 
   static func violations(_ findings: [Finding]) -> String {
     findings.filter { $0.status == .violated }.map { finding in
       guard let scenario = finding.counterexample else { return "" }
-      var lines = ["✗ \(finding.algorithm) breaks \(finding.invariant.rawValue): \(finding.violation ?? "")"]
+      var lines = ["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue): \(finding.violation ?? "")"]
       lines.append("  smallest counterexample: \(scenario)")
       lines.append("  replay: \(finding.replayCommand)")
       return lines.joined(separator: "\n")

@@ -56,9 +56,9 @@ extension Invariant {
   }
 
   /// The longest a touch may last to count as a tap, in seconds, and the farthest its finger may
-  /// move, in points.
+  /// move, in points: the jitter of a finger held still (UIKit's own tap allows 10 pt).
   static let tapDuration: Double = 0.5
-  static let tapTravel: CGFloat = 1
+  static let tapTravel: CGFloat = 2
 
   /// tap-is-not-drag: a tap fires the action and leaves an item at rest where it is; a drag
   /// never fires it.

@@ -62,7 +62,8 @@ extension Invariant {
   }
 
   /// A docked item can be dragged along its edge: a touch on an item resting against a left or
-  /// right edge whose finger, as the drag frames show it, moves at least 30 pt along that edge
+  /// right edge whose finger, as the frames while it is down show it (a drag the algorithm ends
+  /// by itself counts), moves at least 30 pt along that edge
   /// (and less than 5 pt across it, with no container change) must carry the item along as far
   /// as the finger went or the room there allows (the region's end, less a margin the variant
   /// keeps on every side), within 1 pt.
@@ -80,7 +81,7 @@ extension Invariant {
     guard !edges.intersection([.left, .right]).isEmpty,
       !run.containerChanges(from: touch.began, to: end)
     else { return nil }
-    let frames = run.dragFrames(of: touch)
+    let frames = run.framesWhileDown(of: touch)
     let fingers = frames.compactMap(\.finger)
     guard let farthest = fingers.max(by: { abs($0.y - touch.finger.y) < abs($1.y - touch.finger.y) }),
       abs(farthest.y - touch.finger.y) >= 30,

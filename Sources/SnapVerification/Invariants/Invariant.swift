@@ -132,7 +132,7 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   jump to its model value; a touch that lands more than 1 pt outside the shown frame does not
   ///   grab it (no touch area left where the item is not).
   /// - tap-is-not-drag: for an item with an action (`itemAction`): a tap on it — a touch that
-  ///   lifts within 0.5 s, the finger moving no more than 1 pt — fires the action, and, on an item
+  ///   lifts within 0.5 s, the finger moving no more than 2 pt — fires the action, and, on an item
   ///   at rest, leaves it where it is shown until the next touch (unless the container changes);
   ///   a drag — the finger moving more than a pan's 10 pt hysteresis while the item moves with it —
   ///   never fires it. A touch during which the container changes is neither.
@@ -189,6 +189,15 @@ struct Run<Algorithm: SnapAlgorithm> {
     let began = touch.began - slack
     let end = (touch.end ?? .infinity) - slack
     return trajectory.frames.lazy.filter { $0.phase == .drag && $0.time >= began && $0.time < end }
+  }
+
+  /// Every frame shown while `touch` is down, whatever its phase (a drag the algorithm ended
+  /// under the finger goes on in motion or rest frames): from the frame its landing reached to
+  /// the last one before its lift.
+  func framesWhileDown(of touch: TouchRecord) -> LazyFilterSequence<[Frame]> {
+    let began = touch.began - slack
+    let end = (touch.end ?? .infinity) - slack
+    return trajectory.frames.lazy.filter { $0.finger != nil && $0.time >= began && $0.time < end }
   }
 
   /// Whether the container changes from `start` to `end` (both included, within the tolerance).
