@@ -23,6 +23,9 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
   case hold(milliseconds: Int)
   case lift
   case cancel
+  /// A call arrives with the finger down: the system cancels the touch, and on a phone with a
+  /// 20 pt status bar, held upright, the in-call status bar shows (20 → 40 pt) a frame before.
+  case callArrives
   /// Nothing happens for `milliseconds`.
   case wait(milliseconds: Int)
   /// The container changes `delay` milliseconds after the previous step (at the next touch event
@@ -68,6 +71,11 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     /// The safe area's top and bottom insets grow by this much (a safe area reported late, after
     /// a push), or back to the device's when both are 0.
     case safeArea(top: Int, bottom: Int)
+    /// The app reserves a column at a side with `additionalSafeAreaInsets` (a sidebar, an
+    /// inspector, a side toolbar): the left and right insets grow by this much, or back to the
+    /// device's when both are 0. The one change that makes the safe region's middle differ from
+    /// the window's.
+    case sideColumn(left: Int, right: Int)
   }
 
   /// An iPad window: the full screen, a Split View share, Slide Over, or a Stage Manager window
@@ -105,6 +113,7 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     case .hold(let ms): return "hold \(ms) ms"
     case .lift: return "lift"
     case .cancel: return "cancel"
+    case .callArrives: return "a call arrives (the touch is cancelled)"
     case .wait(let ms): return "wait \(ms) ms"
     case .change(let event, let delay): return "change after \(delay) ms: \(event)"
     case .changeAndBack(let event, let delay, let hold):
@@ -177,6 +186,7 @@ extension ScenarioGenerators {
         (4, Gen.constant(.lift)),
         (1, Gen.int(in: 1...30).map { .hold(milliseconds: $0 * 10) }),
         (1, Gen.constant(.cancel)),
+        (1, Gen.constant(.callArrives)),
         (1, containerEvent(isPad: isPad).map { .change($0, delay: 0) }))
     }
 
@@ -202,7 +212,7 @@ extension ScenarioGenerators {
       switch command {
       case .setup: return model.setup == nil
       case .touch, .wait: return !model.fingerDown
-      case .stroke, .hold, .lift, .cancel: return model.fingerDown
+      case .stroke, .hold, .lift, .cancel, .callArrives: return model.fingerDown
       case .change(.inCallStatusBar, _), .changeAndBack(.inCallStatusBar, _, _):
         guard let setup = model.setup else { return false }
         let device = ScenarioGenerators.devices[setup.device]
@@ -222,7 +232,7 @@ extension ScenarioGenerators {
         model.setup = setup
         model.landscape = setup.landscape
       case .touch: model.fingerDown = true
-      case .lift, .cancel: model.fingerDown = false
+      case .lift, .cancel, .callArrives: model.fingerDown = false
       case .change(.rotate, _): model.landscape.toggle()
       case .change(.keyboard, _): model.keyboard.toggle()
       default: break
@@ -232,7 +242,7 @@ extension ScenarioGenerators {
   }
 
   /// Rotations first (the simplest change), then bars, the keyboard, the in-call status bar,
-  /// windows and late safe areas.
+  /// windows, late safe areas and side columns.
   static func containerEvent(isPad: Bool) -> Gen<Interaction.ContainerEvent> {
     var choices: [(weight: Int, generator: Gen<Interaction.ContainerEvent>)] = [
       (3, Gen.constant(.rotate)),
@@ -242,6 +252,8 @@ extension ScenarioGenerators {
       (1, Gen.constant(.inCallStatusBar)),
       (1, zip(Gen.element(of: [0, 20, 44, 64]), Gen.element(of: [0, 34, 20]))
         .map { .safeArea(top: $0.0, bottom: $0.1) }),
+      (1, zip(Gen.element(of: [0, 80, 200]), Gen.element(of: [0, 80]))
+        .map { .sideColumn(left: $0.0, right: $0.1) }),
     ]
     if isPad { choices.append((3, windowSize.map { .window($0) })) }
     return Gen.frequency(choices)
@@ -266,6 +278,8 @@ extension ScenarioGenerators {
     var inCall = false
     var extraTop = 0
     var extraBottom = 0
+    var extraLeft = 0
+    var extraRight = 0
 
     var environment: Environment {
       var result = device.environment(landscape ? .landscape : .portrait, bars: bars)
@@ -298,6 +312,11 @@ extension ScenarioGenerators {
         result.safeAreaInsets.bottom += CGFloat(extraBottom)
         result.name += ", safe area +\(extraTop) top +\(extraBottom) bottom"
       }
+      if extraLeft != 0 || extraRight != 0 {
+        result.safeAreaInsets.left += CGFloat(extraLeft)
+        result.safeAreaInsets.right += CGFloat(extraRight)
+        result.name += ", side column +\(extraLeft) left +\(extraRight) right"
+      }
       return result
     }
 
@@ -314,6 +333,9 @@ extension ScenarioGenerators {
       case .safeArea(let top, let bottom):
         extraTop = top
         extraBottom = bottom
+      case .sideColumn(let left, let right):
+        extraLeft = left
+        extraRight = right
       }
     }
   }
@@ -425,6 +447,20 @@ extension ScenarioGenerators {
         guard let at = finger else { break }
         time += step
         touch(command == .lift ? .ended : .cancelled, at: at)
+        finger = nil
+      case .callArrives:
+        guard let at = finger else { break }
+        if container.device.idiom == .phone, !container.device.hasHomeIndicator,
+          !container.landscape, !container.inCall
+        {
+          time += step
+          container.apply(.inCallStatusBar)
+          let environment = container.environment
+          changes.append(ContainerChange(time: time, environment: environment))
+          session.changeEnvironment(to: environment, at: time)
+        }
+        time += step
+        touch(.cancelled, at: at)
         finger = nil
       case .wait(let milliseconds):
         time += Double(milliseconds) / 1000

@@ -93,7 +93,8 @@ public enum ScenarioGenerators {
 
   /// A container change during or after the gesture, or none (the simplest): at some moment up
   /// to 1.5 s in, or up to 0.8 s after the last touch event (while a release motion is under
-  /// way), the device may rotate, and each bar and the keyboard may appear or go.
+  /// way), the device may rotate, and each bar and the keyboard may appear or go — and, 0.3 or
+  /// 0.7 s later, come back.
   struct Change: Sendable {
     var milliseconds: Int
     /// Whether `milliseconds` counts from the gesture's last event rather than from its start.
@@ -102,19 +103,25 @@ public enum ScenarioGenerators {
     var togglesNavigationBar: Bool
     var togglesTabBar: Bool
     var togglesKeyboard: Bool
+    /// Milliseconds after which the container goes back to what it was (a keyboard shown and
+    /// hidden, a rotation there and back), or `nil` (the simplest) when it stays.
+    var returnsAfter: Int?
   }
 
   static let change: Gen<Change?> = Gen.frequency(
     (3, Gen.constant(nil)),
     (1, zip(
-      Gen.frequency(
-        (1, Gen.int(in: 0...1500).map { ($0, false) }),
-        (1, Gen.int(in: 0...800).map { ($0, true) })),
-      Gen.bool, Gen.bool, Gen.bool, Gen.bool
+      zip(
+        Gen.frequency(
+          (1, Gen.int(in: 0...1500).map { ($0, false) }),
+          (1, Gen.int(in: 0...800).map { ($0, true) })),
+        Gen.bool, Gen.bool, Gen.bool, Gen.bool),
+      Gen.frequency((1, Gen.constant(nil)), (1, Gen.element(of: [700, 300]).map { Optional($0) }))
     ).map {
       Change(
-        milliseconds: $0.0.0, afterLastEvent: $0.0.1, rotates: $0.1, togglesNavigationBar: $0.2,
-        togglesTabBar: $0.3, togglesKeyboard: $0.4)
+        milliseconds: $0.0.0.0, afterLastEvent: $0.0.0.1, rotates: $0.0.1,
+        togglesNavigationBar: $0.0.2, togglesTabBar: $0.0.3, togglesKeyboard: $0.0.4,
+        returnsAfter: $0.1)
     }))
 
   /// Scenarios on every catalogue device, both orientations, with and without each bar and the
@@ -146,8 +153,12 @@ public enum ScenarioGenerators {
         let origin =
           change.afterLastEvent
           ? (gesture.events.map(\.time).filter(\.isFinite).max() ?? 0) : 0
-        gesture.containerChanges.append(
-          ContainerChange(time: origin + Double(change.milliseconds) / 1000, environment: next))
+        let time = origin + Double(change.milliseconds) / 1000
+        gesture.containerChanges.append(ContainerChange(time: time, environment: next))
+        if let back = change.returnsAfter {
+          gesture.containerChanges.append(
+            ContainerChange(time: time + Double(back) / 1000, environment: initial))
+        }
       }
       return Scenario(
         device: device, orientation: orientation, bars: bars, itemSize: size, gesture: gesture)

@@ -44,3 +44,35 @@ public struct SeededGenerator {
     range.lowerBound + (range.upperBound - range.lowerBound) * unit()
   }
 }
+
+/// Values computed once per key and shared by every test that asks, from any thread: several
+/// parameterised cases that read one expensive result (a verify run of every invariant) wait
+/// for the first to compute it instead of each computing its own.
+public final class SharedResults<Value>: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [String: Value] = [:]
+  private var keyLocks: [String: NSLock] = [:]
+
+  public init() {}
+
+  /// The value for `key`, made by `make` the first time it is asked for.
+  public func value(_ key: String, _ make: () throws -> Value) rethrows -> Value {
+    lock.lock()
+    let keyLock = keyLocks[key] ?? NSLock()
+    keyLocks[key] = keyLock
+    lock.unlock()
+    keyLock.lock()
+    defer { keyLock.unlock() }
+    lock.lock()
+    if let value = values[key] {
+      lock.unlock()
+      return value
+    }
+    lock.unlock()
+    let value = try make()
+    lock.lock()
+    values[key] = value
+    lock.unlock()
+    return value
+  }
+}

@@ -128,7 +128,7 @@ public struct FluidDock: SnapAlgorithm {
     }
     return DockingRule(
       placement: placement, decelerationRate: decelerationRate,
-      slots: mode == .corners ? nil : slots, marginOnAllSides: true)
+      slots: mode == .corners ? nil : slots, marginOnAllSides: true, keepsPlaceAlongEdge: true)
   }
 
   // MARK: Touches and the pan

@@ -121,6 +121,11 @@ public struct DockingRule: Hashable, Sendable {
   /// Whether the margin applies at the top and bottom too (the item rests `margin` inside
   /// every edge of the safe region), rather than only at the left and right.
   public var marginOnAllSides: Bool
+  /// Whether a container change keeps a docked item on the same edges and the same fraction of
+  /// the way along them (fluid-dock), rather than only on the same side. The fraction is taken
+  /// along the centres it may rest at — `margin` inside the safe region without bars or keyboard
+  /// — and the result kept clear of the bars and the keyboard of the moment.
+  public var keepsPlaceAlongEdge: Bool
 
   /// `center` carried along `velocity` (points per second) as far as a scroll view decelerating
   /// at `rate` per millisecond carries a flick: (v / 1000) · r / (1 − r) on each axis. A rate
@@ -137,11 +142,12 @@ public struct DockingRule: Hashable, Sendable {
   @inlinable
   public init(
     placement: Placement = .nearerSide, decelerationRate: CGFloat? = nil, slots: Int? = nil,
-    marginOnAllSides: Bool = false
+    marginOnAllSides: Bool = false, keepsPlaceAlongEdge: Bool = false
   ) {
     self.placement = placement
     self.decelerationRate = decelerationRate
     self.slots = slots
     self.marginOnAllSides = marginOnAllSides
+    self.keepsPlaceAlongEdge = keepsPlaceAlongEdge
   }
 }

@@ -39,9 +39,11 @@ extension Invariant {
   }
 
   /// After the last touch, the container changes and no finger touches the item again: the
-  /// item must keep the side (the edges) it was docked on, and when the container comes back to
-  /// a state it rested in earlier (a rotation there and back, a keyboard or bar shown and
-  /// hidden), it must come back to exactly where it rested then.
+  /// item must keep the side (the edges) it was docked on — and, for an algorithm that keeps its
+  /// place along the edge (`DockingRule.keepsPlaceAlongEdge`), the same fraction of the way
+  /// along it — and when the container comes back to a state it rested in earlier (a rotation
+  /// there and back, a keyboard or bar shown and hidden), it must come back to exactly where it
+  /// rested then.
   static func berthProblem<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Violation? {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
     let slack = Simulator.tolerance(for: scenario.environment)
@@ -81,12 +83,77 @@ extension Invariant {
           rect: trajectory.rest, region: final.safeRegion)
       }
     }
+    if let margin = algorithm.dockingMargin, algorithm.dockingRule.keepsPlaceAlongEdge,
+      let problem = Self.placeAlongEdgeProblem(
+        before.rect, in: then, rest: trajectory.rest, in: final, margin: margin)
+    {
+      return problem
+    }
     // Back in a container it rested in: back where it rested.
     if final == then, trajectory.rest.distance(to: before.rect) > Self.tolerance {
       return Violation(
         "resting at \(describe(before.rect)), the container changed and came back to the same "
           + "state, but the item rests at \(describe(trajectory.rest))",
         rect: trajectory.rest, region: before.rect)
+    }
+    return nil
+  }
+}
+
+extension Invariant {
+  /// The centres an item `extent` long may rest at between `low` and `high`: `margin` inside
+  /// where it fits with the margin, flush where only the item fits; `nil` where it does not fit.
+  static func restRange(_ low: CGFloat, _ high: CGFloat, extent: CGFloat, margin: CGFloat)
+    -> (low: CGFloat, high: CGFloat)?
+  {
+    if extent + 2 * margin <= high - low { return (low + margin + extent / 2, high - margin - extent / 2) }
+    if extent <= high - low { return (low + extent / 2, high - extent / 2) }
+    return nil
+  }
+
+  /// For an algorithm that keeps its place along the edge: resting at `before` in `then`, after
+  /// the container became `final` it must rest at the same fraction of the way along each axis
+  /// of the centres it may rest at without bars or keyboard, kept clear of those of `final`. An
+  /// axis on which `before` was pressed against a bar or the keyboard (its fraction unknown),
+  /// or on which the item does not fit, is not judged.
+  static func placeAlongEdgeProblem(
+    _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat
+  ) -> Violation? {
+    let size = before.size
+    for axis in ["x", "y"] {
+      func ranges(_ environment: Environment) -> (free: (low: CGFloat, high: CGFloat), box: (low: CGFloat, high: CGFloat))? {
+        let free = environment.unobstructed.safeRegion
+        let region = environment.safeRegion
+        let extent = axis == "x" ? size.width : size.height
+        guard
+          let freeRange = axis == "x"
+            ? restRange(free.minX, free.maxX, extent: extent, margin: margin)
+            : restRange(free.minY, free.maxY, extent: extent, margin: margin),
+          let box = axis == "x"
+            ? restRange(region.minX, region.maxX, extent: extent, margin: margin)
+            : restRange(region.minY, region.maxY, extent: extent, margin: margin),
+          freeRange.high - freeRange.low > 1
+        else { return nil }
+        return (freeRange, box)
+      }
+      guard let old = ranges(then), let new = ranges(final) else { continue }
+      let was = axis == "x" ? before.midX : before.midY
+      let now = axis == "x" ? rest.midX : rest.midY
+      // Pressed against a bar or the keyboard: the fraction it stands for is not known.
+      let pressedLow = abs(was - old.box.low) <= halfPoint && abs(old.box.low - old.free.low) > halfPoint
+      let pressedHigh = abs(was - old.box.high) <= halfPoint && abs(old.box.high - old.free.high) > halfPoint
+      if pressedLow || pressedHigh { continue }
+      let fraction = min(max((was - old.free.low) / (old.free.high - old.free.low), 0), 1)
+      let wanted = min(
+        max(new.free.low + fraction * (new.free.high - new.free.low), new.box.low), new.box.high)
+      if abs(now - wanted) <= halfPoint { continue }
+      let percent = describeNumber((fraction * 1000).rounded() / 10)
+      return Violation(
+        "resting at \(describe(before)), \(percent)% of the way along \(axis), after the container "
+          + "changed it rests at \(describe(rest)); the same place along the edge is "
+          + "\(axis) = \(describeNumber(wanted))",
+        rect: rest,
+        region: Self.moved(rest, axis: axis, centredOn: wanted))
     }
     return nil
   }

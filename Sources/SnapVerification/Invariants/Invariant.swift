@@ -117,7 +117,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - resize-safe: after the container changes during or after the gesture, the item rests
   ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
   ///   docked in it. Changes after the last touch keep the side (left or right) it was docked on
-  ///   (when it fits with its margin in both containers), and when the container comes back to
+  ///   (when it fits with its margin in both containers) — for an algorithm whose docking rule
+  ///   `keepsPlaceAlongEdge` (fluid-dock), the same fraction of the way along each axis of the
+  ///   centres it may rest at without bars or keyboard (its edge and its place along it), within
+  ///   0.5 pt, kept clear of the new bars and keyboard — and when the container comes back to
   ///   the state the item last rested in before them (a rotation there and back, a keyboard, bar
   ///   or in-call bar shown and hidden, a safe area that grows and goes back), the item rests
   ///   exactly where it rested then (within 0.05 pt).
