@@ -201,8 +201,10 @@ extension ScenarioGenerators {
         // After the item has settled (simplest), or while it still moves.
         (3, zip(containerEvent(isPad: isPad), Gen.element(of: [700, 0, 200, 400]))
           .map { .change($0.0, delay: $0.1) }),
+        // A round trip, most often from a rest: where the item must come back to its berth.
         (3, zip(
-          containerEvent(isPad: isPad), Gen.element(of: [700, 0, 200]),
+          containerEvent(isPad: isPad),
+          Gen.frequency((2, Gen.constant(700)), (1, Gen.element(of: [0, 200]))),
           Gen.element(of: [700, 100, 300])
         ).map { .changeAndBack($0.0, delay: $0.1, hold: $0.2) }),
         (1, Gen.int(in: 1...15).map { .wait(milliseconds: $0 * 100) }))

@@ -429,3 +429,25 @@ struct FluidDockTests {
     #expect(try AlgorithmCatalogue.algorithms(matching: "flood-dock").isEmpty)
   }
 }
+
+extension FluidDockTests {
+  /// Found at 20,000 examples: a container change to the very same container (a layout pass)
+  /// re-docked an item resting against the keyboard on another slot, and it never came back.
+  @Test("a container change that changes nothing moves nothing")
+  func sameContainer() throws {
+    let algorithm = try #require(AlgorithmCatalogue.algorithm(id: "fluid-dock.edges(margin:0,slots:4)"))
+    let device = try #require(DeviceProfile.named("iPhone 15"))
+    let environment = device.environment(.landscape, bars: DeviceProfile.Bars(keyboard: true))
+    // Resting against the keyboard's top (y 178) and the left of the safe region (x 59): a tap,
+    // then, after the lift, the same container again.
+    let tap = Gesture(start: CGPoint(x: 89, y: 148), events: [
+      TouchEvent(.began, at: 0, x: 89, y: 148), TouchEvent(.ended, at: 1.0 / 60, x: 89, y: 148),
+    ])
+    var gesture = tap
+    gesture.containerChanges = [ContainerChange(time: 0.017, environment: environment)]
+    let moved = Simulator(environment: environment).run(algorithm, gesture: gesture)
+    let still = Simulator(environment: environment).run(algorithm, gesture: tap)
+    #expect(still.rest == CGRect(x: 59, y: 118, width: 60, height: 60))
+    #expect(moved.rest == still.rest)
+  }
+}

@@ -220,7 +220,7 @@ public struct FluidDock: SnapAlgorithm {
       return
     }
     let shown = view.presentationCenter(at: time)
-    let place = berth ?? berth(for: shown, velocity: .zero, size: view.size, in: old)
+    let place = berth ?? restingBerth(for: shown, size: view.size, in: old)
     berth = place
     let target = center(of: place, size: view.size, in: environment)
     if environment.bounds.size == old.bounds.size, let motion = releaseMotion, motion != .none {
@@ -280,6 +280,35 @@ public struct FluidDock: SnapAlgorithm {
     view.animate(
       to: target, with: motion, at: time, allowsUserInteraction: true,
       velocity: motion.carriesVelocity ? velocity : nil)
+  }
+
+  /// The berth of an item resting at `center` that did not dock there itself (placed, or pushed
+  /// before it had a berth): as `berth(for:velocity:size:in:)` chooses from that point, except
+  /// that with slots it takes the slot whose place in `environment` (kept clear of bars and the
+  /// keyboard) is nearest where the item is — so an item already resting on a slot pushed
+  /// against the keyboard keeps that slot, and a change that changes nothing moves nothing.
+  @inlinable
+  public func restingBerth(for center: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+    let chosen = berth(for: center, velocity: .zero, size: size, in: environment)
+    guard let slots, slots > 1 else { return chosen }
+    // Along the edge it docks on: y on a side, x on the top or bottom.
+    let alongX = chosen.y == 0 || chosen.y == 1
+    let alongY = chosen.x == 0 || chosen.x == 1
+    guard alongX != alongY else { return chosen }
+    let lastSlot = CGFloat(slots - 1)
+    var best = chosen
+    var nearest = CGFloat.infinity
+    for k in 0..<slots {
+      var candidate = chosen
+      if alongY { candidate.y = CGFloat(k) / lastSlot } else { candidate.x = CGFloat(k) / lastSlot }
+      let place = self.center(of: candidate, size: size, in: environment)
+      let distance = alongY ? abs(place.y - center.y) : abs(place.x - center.x)
+      if distance < nearest - 1e-9 {
+        nearest = distance
+        best = candidate
+      }
+    }
+    return best
   }
 
   /// The projected point a release at `center` with `velocity` chooses its rest from.

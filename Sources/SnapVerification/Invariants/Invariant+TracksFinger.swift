@@ -33,8 +33,9 @@ extension Invariant {
     {
       let region = trajectory.finalEnvironment.safeRegion
       let height = scenario.itemSize.height
-      // The algorithm's margin counts as part of docking when the item has room for it.
-      let margin = height + 2 * (algorithm.dockingMargin ?? 0) < region.height
+      // The algorithm's margin counts as part of docking when the item has room for it (exactly
+      // room enough counts, as docked's own test has it).
+      let margin = height + 2 * (algorithm.dockingMargin ?? 0) <= region.height
         ? algorithm.dockingMargin ?? 0 : 0
       if height <= region.height {
         func kept(_ y: CGFloat) -> CGFloat {

@@ -6,7 +6,8 @@ extension Invariant {
   /// (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
   /// finger moved along at 25 pt/s or more, unless the item lay against a bound that the velocity
   /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
-  /// times the band's slope where the item was.
+  /// times the band's slope where the item was (not judged after a container change during the
+  /// releasing touch, which moves the band under the finger).
   static func checkVelocityContinuous<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
@@ -25,11 +26,16 @@ extension Invariant {
     // Where the finger would have put the item at release: on an axis where a bound held
     // the item away from it, the item was not moving with the finger.
     let lastFinger = trajectory.releaseFinger
-    let firstTime = trajectory.frames.first?.time ?? releaseTime
-    let grab = trajectory.touchDownFinger.flatMap { finger in
-      trajectory.touchDownCenter.map { center in
+    // Measured from the touch that released it (a second drag is grabbed where the first left
+    // the item), where it landed and the centre it grabbed.
+    let releasing = trajectory.touches.last { $0.reachedItem && $0.began <= releaseTime }
+    let landedTime = releasing?.began ?? trajectory.frames.first?.time ?? releaseTime
+    let landed = releasing.map(\.finger) ?? trajectory.touchDownFinger
+    let grabbedCenter = releasing?.grabbedCenter ?? trajectory.touchDownCenter
+    let grab = landed.flatMap { finger in
+      grabbedCenter.map { center in
         let anchor = Self.grabAnchor(
-          algorithm, center: center, size: size, environment: scenario.environment(at: firstTime))
+          algorithm, center: center, size: size, environment: scenario.environment(at: landedTime))
         return CGVector(dx: finger.x - anchor.x, dy: finger.y - anchor.y)
       }
     }
@@ -54,6 +60,14 @@ extension Invariant {
       var itemSpeed = speed
       var eased = false
       if let coefficient = algorithm.rubberBand, let target {
+        // A container change while this touch was down moved the band under the finger: the
+        // grab it was measured from is the algorithm's to re-take (as tracks-finger leaves it),
+        // so the slope the item had at release is not known from the touch-down.
+        if let touch = trajectory.touches.last,
+          run.containerChanges(from: touch.began, to: releaseTime)
+        {
+          continue
+        }
         // Past the rest region a rubber band moves the item slower than the finger, by the
         // formula's slope there: that is the speed to hand over. Against the window it stops.
         let margin = algorithm.dockingMargin ?? 0
