@@ -4,6 +4,7 @@ set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$(mktemp -d)"
 trap 'rm -rf "$out"' EXIT
-swiftc -O -wmo -module-name shrinking_challenge "$here/main.swift" \
+# -package-name: SnapCheck has `package` declarations (forAllEach) that SwiftPM names for it.
+swiftc -O -wmo -module-name shrinking_challenge -package-name snaplab "$here/main.swift" \
   "$here"/../../Sources/SnapCheck/*.swift -o "$out/challenge"
 "$out/challenge"

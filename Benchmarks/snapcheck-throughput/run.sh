@@ -3,6 +3,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 out="$(mktemp -d)"
-swiftc -O -wmo -module-name snapcheck_throughput "$here/main.swift" \
+# -package-name: SnapCheck has `package` declarations (forAllEach) that SwiftPM names for it.
+swiftc -O -wmo -module-name snapcheck_throughput -package-name snaplab "$here/main.swift" \
   "$here"/../../Sources/SnapCheck/*.swift -o "$out/throughput"
 "$out/throughput"
