@@ -93,15 +93,18 @@ enum VerifyCommand {
         throw UsageError.invalidValue(text, for: motion, reason: error.description).withUsage(of: spec)
       }
     }
-    // Each algorithm with its own motion; without --motion, those whose motion is a timing
-    // curve (not a published article's) with the two springs too, and fluid-dock's sides mode
-    // with slots: the default budget covers what swift test claims.
+    // Each algorithm with its own motion; without --motion, SnapLab's corrected variants whose
+    // motion is a timing curve with the two springs too (they promise to take any motion and
+    // hand it the finger's velocity), and fluid-dock's sides mode with slots: the default budget
+    // covers what swift test claims. An added algorithm promises only its own motion; --motion
+    // tries it with another.
     var rows = algorithms.map { Row(algorithm: $0, motion: replacement) }
     if replacement == nil {
       rows = algorithms.flatMap { algorithm -> [Row] in
         var rows = [Row(algorithm: algorithm, motion: nil)]
-        let published = tool.algorithms.first { $0.entry.id == algorithm.id }?.entry.source != nil
-        if !published, let own = algorithm.releaseMotion, !own.carriesVelocity {
+        let entry = tool.algorithms.first { $0.entry.id == algorithm.id }?.entry
+        let builtIn = AlgorithmCatalogue.claims(algorithm.id)
+        if builtIn, entry?.source == nil, let own = algorithm.releaseMotion, !own.carriesVelocity {
           rows += Self.springs.map { Row(algorithm: algorithm, motion: $0) }
         }
         if algorithm.id == "fluid-dock.sides", let slotted = try? tool.algorithms(matching: Self.slotted).first {

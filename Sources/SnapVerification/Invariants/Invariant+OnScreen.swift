@@ -11,7 +11,7 @@ extension Invariant {
     let tolerance = Self.tolerance
     var applied = false
     for frame in trajectory.frames {
-      let container = scenario.environment(at: frame.time).bounds
+      let container = run.environment(at: frame.time).bounds
       let checkX = size.width <= container.width
       let checkY = size.height <= container.height
       guard checkX || checkY else { continue }

@@ -46,7 +46,7 @@ extension Invariant {
   /// rested then.
   static func berthProblem<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Violation? {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
-    let slack = Simulator.tolerance(for: scenario.environment)
+    let slack = run.slack
     let lastTouchEnd = trajectory.touches.compactMap(\.end).max() ?? -Double.infinity
     guard !trajectory.touches.contains(where: { $0.end == nil }) else { return nil }
     let changes = scenario.gesture.containerChanges.filter { $0.time > lastTouchEnd + slack }
@@ -56,7 +56,7 @@ extension Invariant {
       let before = trajectory.frames.last(where: { $0.time < first.time - slack }),
       before.phase == .rest
     else { return nil }
-    let then = scenario.environment(at: before.time)
+    let then = run.environment(at: before.time)
     let final = run.environment
     let size = scenario.itemSize
     // Only a berth — a rest the algorithm chose: inside the safe region, and docked if it docks

@@ -28,7 +28,7 @@ extension Invariant {
     let began =
       run.trajectory.touches.last { $0.reachedItem && $0.began <= releaseTime + sameMoment }?.began
       ?? -Double.infinity
-    let slack = Simulator.tolerance(for: run.scenario.environment)
+    let slack = run.slack
     return !run.scenario.resizes.contains { $0.time >= began - slack }
   }
 

@@ -75,7 +75,7 @@ extension Invariant {
     guard let margin = algorithm.dockingMargin, !touch.itemWasMoving, let end = touch.end else {
       return nil
     }
-    let environment = scenario.environment(at: touch.began)
+    let environment = run.environment(at: touch.began)
     let shown = touch.shownFrame
     let edges = Self.edges(
       of: shown, in: environment.safeRegion, margin: margin, rule: algorithm.dockingRule)
@@ -121,7 +121,7 @@ extension Invariant {
     // measured from where the finger would have to put it, so nothing jumps when it follows.
     let anchor = Self.grabAnchor(
       algorithm, center: centerThen, size: scenario.itemSize,
-      environment: scenario.environment(at: touch.began))
+      environment: run.environment(at: touch.began))
     let grab = CGPoint(x: touchDown.x - anchor.x, y: touchDown.y - anchor.y)
     let changed =
       scenario.gesture.containerChanges.first { $0.time > touch.began + slack }?.time ?? .infinity
@@ -139,7 +139,7 @@ extension Invariant {
         if !recognised { continue }
       }
       let rect = frame.rect
-      let environment = scenario.environment(at: frame.time)
+      let environment = run.environment(at: frame.time)
       // A rubber band's region moved under the finger: where the finger then holds the item
       // is the algorithm's choice (re-anchor, or keep the band it started with), so the rest
       // of this touch is left to on-screen and resize-safe.

@@ -21,7 +21,7 @@ extension Invariant {
       // A container change after the release moves the item for reasons of its own.
       !scenario.resizes.contains(where: { $0.time >= releaseTime })
     else { return .notApplicable }
-    let releaseEnvironment = scenario.environment(at: releaseTime)
+    let releaseEnvironment = run.environment(at: releaseTime)
     let rect = center.rect(ofSize: size)
     // Where the finger would have put the item at release: on an axis where a bound held
     // the item away from it, the item was not moving with the finger.
@@ -35,7 +35,7 @@ extension Invariant {
     let grab = landed.flatMap { finger in
       grabbedCenter.map { center in
         let anchor = Self.grabAnchor(
-          algorithm, center: center, size: size, environment: scenario.environment(at: landedTime))
+          algorithm, center: center, size: size, environment: run.environment(at: landedTime))
         return CGVector(dx: finger.x - anchor.x, dy: finger.y - anchor.y)
       }
     }

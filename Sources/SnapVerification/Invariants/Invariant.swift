@@ -178,13 +178,29 @@ struct Run<Algorithm: SnapAlgorithm> {
   let algorithm: Algorithm
   let scenario: Scenario
   let trajectory: Trajectory
+  /// The scenario's environment before any container change, built once (the scenario builds it
+  /// from its device each time it is asked).
+  let initialEnvironment: Environment
+  /// How far a frame's time may lie from the events it shows: the simulator delivers events
+  /// stamped up to a frame's time within this tolerance.
+  let slack: Double
+
+  init(algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory) {
+    self.algorithm = algorithm
+    self.scenario = scenario
+    self.trajectory = trajectory
+    initialEnvironment = scenario.environment
+    slack = Simulator.tolerance(for: initialEnvironment)
+  }
 
   /// The environment at the end of the run, which the rest frame is judged in.
   var environment: Environment { trajectory.finalEnvironment }
 
-  /// How far a frame's time may lie from the events it shows: the simulator delivers events
-  /// stamped up to a frame's time within this tolerance.
-  var slack: Double { Simulator.tolerance(for: scenario.environment) }
+  /// The environment in force at `time`, as `Scenario.environment(at:)` gives it.
+  func environment(at time: Double) -> Environment {
+    scenario.gesture.containerChanges.last { $0.time <= time + slack }?.environment
+      ?? initialEnvironment
+  }
 
   /// The drag frames shown while `touch` is down: from the frame its landing reached to the last
   /// one before its lift.
