@@ -18,6 +18,8 @@ import Foundation
 /// - On a container change the button re-docks on the same side in the new region.
 public struct EdgeDockCorrected: SnapAlgorithm {
   public let id = "edge-dock.corrected"
+  /// The drag is clamped to the safe region, so it never passes under a bar or the keyboard.
+  public var confinesDragToSafeRegion: Bool { true }
   public let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
   public var itemAction: ItemAction? { .handlers }
   public var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.5)

@@ -18,6 +18,8 @@ import Foundation
 /// - On a container change the button re-docks on the same side in the new region.
 public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public let id = "forced-boundary-end.corrected"
+  /// The drag is clamped to the safe region, so it never passes under a bar or the keyboard.
+  public var confinesDragToSafeRegion: Bool { true }
   public let inputAPI = InputAPI.panGestureRecognizer
   /// A `UIButton`: the pan, once it begins, cancels its touch-up-inside.
   public var itemAction: ItemAction? { .touchUpInside }

@@ -14,6 +14,8 @@ import Foundation
 /// It still does not dock: that is not the article's idea.
 public struct PerAxisClampCorrected: SnapAlgorithm {
   public let id = "per-axis-clamp.corrected"
+  /// The drag is clamped to the safe region, so it never passes under a bar or the keyboard.
+  public var confinesDragToSafeRegion: Bool { true }
   public let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
   /// A tap (the finger moving less than 10 pt) fires the item's action from `touchesEnded`.
   public var itemAction: ItemAction? { .handlers }

@@ -29,6 +29,10 @@ public protocol SnapAlgorithm: Sendable {
   /// The rubber-band coefficient, when the item follows the finger past the region it may rest
   /// in with a diminishing offset instead of stopping there; `nil` when it does not.
   var rubberBand: CGFloat? { get }
+  /// Whether a dragged item stays inside the safe region (on each axis it fits along) rather
+  /// than anywhere in the window: `in-safe-area` then judges every drag frame too. `false`, the
+  /// default, judges only where it rests.
+  var confinesDragToSafeRegion: Bool { get }
   /// How the item's action (what tapping the button does) is wired, for the invariant
   /// `tap-is-not-drag`; `nil`, the default, for an item with no action.
   var itemAction: ItemAction? { get }
@@ -57,6 +61,7 @@ extension SnapAlgorithm {
   public var projectsVelocity: Bool { false }
   public var dockingRule: DockingRule { DockingRule() }
   public var rubberBand: CGFloat? { nil }
+  public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
   public mutating func didLoad(in environment: Environment) {}
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}

@@ -3,12 +3,32 @@ import SnapAlgorithms
 
 extension Invariant {
   /// in-safe-area: the rest frame lies inside the final safe region (less bars and keyboard),
-  /// on each axis the item fits along.
+  /// on each axis the item fits along — and, for an algorithm that declares
+  /// `confinesDragToSafeRegion`, so does every drag frame of an item picked up at rest, in the
+  /// safe region of its moment.
   static func checkInSafeArea<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
     let trajectory = run.trajectory
     let region = run.environment.safeRegion
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
+    // A touch that catches the item in flight holds it where it is shown, which a spring's
+    // overshoot may have carried under a bar: only drags of an item picked up at rest.
+    if run.algorithm.confinesDragToSafeRegion {
+      let frames = trajectory.touches.filter { $0.reachedItem && !$0.itemWasMoving }
+        .flatMap { Array(run.dragFrames(of: $0)) }
+      for frame in frames {
+        let now = run.environment(at: frame.time).safeRegion
+        guard
+          !now.contains(
+            frame.rect, tolerance: tolerance, checkX: size.width <= now.width,
+            checkY: size.height <= now.height)
+        else { continue }
+        return .violated(Violation(
+          "while dragged, at t = \(describeNumber(frame.time)) it is at \(describe(frame.rect)), "
+            + "outside the safe region \(describe(now)) it keeps to",
+          at: frame.time, rect: frame.rect, region: now))
+      }
+    }
     let checkX = size.width <= region.width
     let checkY = size.height <= region.height
     if !region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {

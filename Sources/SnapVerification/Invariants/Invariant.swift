@@ -81,7 +81,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - in-safe-area: the rest frame lies inside the safe region (less bars and keyboard), on each
   ///   axis the item fits along; on an axis it does not fit, a rest the algorithm chose (after a
   ///   release or a container change) is centred on the region, as far as the container allows
-  ///   (within 0.5 pt).
+  ///   (within 0.5 pt). For an algorithm that declares `confinesDragToSafeRegion`, every drag
+  ///   frame of an item picked up at rest lies inside the safe region of its moment too (one
+  ///   caught in flight is held where it is shown, which may be in a spring's overshoot).
   /// - docked: after a drag that moved the item and ended normally, the rest frame's left or
   ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits); with
   ///   `marginOnAllSides`, it also keeps the margin from the top and bottom where it has room.
