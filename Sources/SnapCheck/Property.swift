@@ -206,6 +206,27 @@ struct RunState {
   var labels: [String: Int] = [:]
   var coverageHits: [String: (required: Double, hits: Int)] = [:]
   var coverageOrder: [String] = []
+
+  /// Counts what one example that ran recorded: its labels and its coverage conditions.
+  mutating func record(
+    labels: [String], covered: [(label: String, required: Double, holds: Bool)]
+  ) {
+    for label in labels { self.labels[label, default: 0] += 1 }
+    for requirement in covered {
+      if coverageHits[requirement.label] == nil { coverageOrder.append(requirement.label) }
+      var entry = coverageHits[requirement.label] ?? (requirement.required, 0)
+      entry.required = requirement.required
+      if requirement.holds { entry.hits += 1 }
+      coverageHits[requirement.label] = entry
+    }
+  }
+
+  /// The random source of the run's example number `index`: the same for every property
+  /// checked with `seed`, so properties checked together see the examples each sees alone.
+  static func random(seed: UInt64, example index: UInt64) -> Xoshiro256 {
+    var state = seed &+ index &* 0xD1B5_4A32_D192_ED03
+    return Xoshiro256(seed: Xoshiro256.splitMix(&state))
+  }
 }
 
 private func runCheck<Value>(
@@ -223,8 +244,9 @@ private func runCheck<Value>(
     counterexample: nil, originalCounterexample: nil, seed: runSeed, examplesRun: 0,
     shrinkEvaluations: 0, discarded: 0, failure: nil, labels: [:], coverage: [], choices: [],
     duration: .zero)
-  var coverageHits: [String: (required: Double, hits: Int)] = [:]
-  var coverageOrder: [String] = []
+  // The labels and coverage of the random examples, counted as they run (carried over when
+  // resuming).
+  var tally = resumed ?? RunState()
 
   // What kind of failure the last evaluation was: `false`, or the type of what it threw.
   var failureKind = ""
@@ -360,9 +382,6 @@ private func runCheck<Value>(
     exampleIndex = resumed.exampleIndex
     result.examplesRun = resumed.examplesRun
     result.discarded = resumed.discarded
-    result.labels = resumed.labels
-    coverageHits = resumed.coverageHits
-    coverageOrder = resumed.coverageOrder
     if result.discarded >= maximumDiscards { result.failure = .tooManyDiscards }
   }
   // The best record of each target label, for hill climbing.
@@ -371,9 +390,8 @@ private func runCheck<Value>(
   var mutator = Xoshiro256(seed: runSeed ^ 0x7A52_6574_6172_6765)
   while result.examplesRun < randomTarget, result.failure == nil {
     if let timeLimit, clock.now - started > timeLimit { break }
-    var state = runSeed &+ exampleIndex &* 0xD1B5_4A32_D192_ED03
+    let fresh = RunState.random(seed: runSeed, example: exampleIndex)
     exampleIndex += 1
-    let fresh = Xoshiro256(seed: Xoshiro256.splitMix(&state))
     if !labelsInOrder.isEmpty, result.examplesRun >= climbingFrom, exampleIndex & 3 != 0 {
       // A mutation of a best record: one to three choices moved by a step of random scale or
       // redrawn, the rest kept, and anything past its end drawn afresh.
@@ -416,14 +434,7 @@ private func runCheck<Value>(
       best[label] = (score, testCase.choices, testCase.bounds)
       result.targets[label] = (score, outcome.value)
     }
-    for label in outcome.context.labels { result.labels[label, default: 0] += 1 }
-    for requirement in outcome.context.covered {
-      if coverageHits[requirement.label] == nil { coverageOrder.append(requirement.label) }
-      var entry = coverageHits[requirement.label] ?? (requirement.required, 0)
-      entry.required = requirement.required
-      if requirement.holds { entry.hits += 1 }
-      coverageHits[requirement.label] = entry
-    }
+    tally.record(labels: outcome.context.labels, covered: outcome.context.covered)
     guard let failure = outcome.failure else { continue }
 
     // Shrink: replay edited records (zeros past their end) and keep the simplest failure.
@@ -431,8 +442,9 @@ private func runCheck<Value>(
     break
   }
 
-  result.coverage = coverageOrder.compactMap { label in
-    guard let entry = coverageHits[label] else { return nil }
+  result.labels = tally.labels
+  result.coverage = tally.coverageOrder.compactMap { label in
+    guard let entry = tally.coverageHits[label] else { return nil }
     return CheckResult<Value>.Coverage(
       label: label, required: entry.required, hits: entry.hits, examples: result.examplesRun,
       isUnmet: wilsonUpperBound(hits: entry.hits, of: result.examplesRun) < entry.required / 100)
@@ -501,8 +513,7 @@ package func forAllEach<Value>(
 
     /// The outcomes of example `index` for the properties `checking`.
     func outcomes(of index: UInt64, checking: [Int], testCase: TestCase) -> [Outcome] {
-      var state = seed &+ index &* 0xD1B5_4A32_D192_ED03
-      testCase.reset(random: Xoshiro256(seed: Xoshiro256.splitMix(&state)))
+      testCase.reset(random: RunState.random(seed: seed, example: index))
       guard let value = try? gen.generate(testCase) else { return checking.map { _ in nil } }
       return checking.map { i -> Outcome in
         let context = PropertyContext(isRecording: true)
@@ -549,16 +560,7 @@ package func forAllEach<Value>(
             continue
           }
           states[i].examplesRun += 1
-          for label in outcome.labels { states[i].labels[label, default: 0] += 1 }
-          for requirement in outcome.covered {
-            if states[i].coverageHits[requirement.label] == nil {
-              states[i].coverageOrder.append(requirement.label)
-            }
-            var entry = states[i].coverageHits[requirement.label] ?? (requirement.required, 0)
-            entry.required = requirement.required
-            if requirement.holds { entry.hits += 1 }
-            states[i].coverageHits[requirement.label] = entry
-          }
+          states[i].record(labels: outcome.labels, covered: outcome.covered)
           if states[i].examplesRun >= target {
             states[i].exampleIndex = start + UInt64(offset) + 1
             active[i] = false

@@ -401,6 +401,12 @@ extension ScenarioGenerators {
       events.append(event)
       session.receive(event)
     }
+    /// Hands the container as it is now to the session, and records it, at `time`.
+    func containerChanged() {
+      let environment = container.environment
+      changes.append(ContainerChange(time: time, environment: environment))
+      session.changeEnvironment(to: environment, at: time)
+    }
     for command in commands.dropFirst() {
       switch command {
       case .setup: break
@@ -457,9 +463,7 @@ extension ScenarioGenerators {
         {
           time += step
           container.apply(.inCallStatusBar)
-          let environment = container.environment
-          changes.append(ContainerChange(time: time, environment: environment))
-          session.changeEnvironment(to: environment, at: time)
+          containerChanged()
         }
         time += step
         touch(.cancelled, at: at)
@@ -469,17 +473,13 @@ extension ScenarioGenerators {
       case .change(let event, let delay):
         time += max(Double(delay) / 1000, step)
         container.apply(event)
-        let environment = container.environment
-        changes.append(ContainerChange(time: time, environment: environment))
-        session.changeEnvironment(to: environment, at: time)
+        containerChanged()
       case .changeAndBack(let event, let delay, let hold):
         let before = container
         for (wait, next) in [(delay, { container.apply(event) }), (hold, { container = before })] {
           time += max(Double(wait) / 1000, step)
           next()
-          let environment = container.environment
-          changes.append(ContainerChange(time: time, environment: environment))
-          session.changeEnvironment(to: environment, at: time)
+          containerChanged()
         }
       }
     }

@@ -17,21 +17,8 @@ public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, _ invariant: Invariant, examples: Int = 200, seed: UInt64 = 1,
   replayTool: String = "snap-bench"
 ) -> Finding {
-  var finding = Finding(
-    algorithm: algorithm.id, motion: algorithm.releaseMotion?.description, invariant: invariant,
-    status: .notApplicable, seed: seed, examples: examples, replayTool: replayTool)
-  guard invariant.applies(to: algorithm) else { return finding }
-  let simulated = ScenarioGenerators.scenarios(for: algorithm).map { scenario in
-    (scenario: scenario, trajectory: scenario.simulate(algorithm))
-  }
-  let result = forAll(simulated, seed: seed, examples: examples) { example, run in
-    let verdict = invariant.check(algorithm, scenario: example.scenario, trajectory: example.trajectory)
-    if verdict != .notApplicable { run.label("applicable") }
-    if case .violated = verdict { return false }
-    return true
-  }
-  finding.record(result, algorithm: algorithm)
-  return finding
+  // The same run as the matrix's, with one invariant.
+  verify(algorithm, invariants: [invariant], examples: examples, seed: seed, replayTool: replayTool)[0]
 }
 
 /// Checks every invariant of the catalogue (`Invariant.checked`, in its order) on `algorithm`
@@ -81,16 +68,16 @@ public func verify<Algorithm: SnapAlgorithm>(
   // for every invariant (they come from the seed alone), so each finding is exactly the one
   // `verify(algorithm, invariant, …)` gives, at a fraction of the simulations.
   let applicable = invariants.filter { $0.applies(to: algorithm) }
+  // Each example is simulated once, into the run every invariant is checked on.
   let simulating = algorithm
   let simulated = ScenarioGenerators.scenarios(for: algorithm).map { scenario in
-    (scenario: scenario, trajectory: scenario.simulate(simulating))
+    Run(algorithm: simulating, scenario: scenario, trajectory: scenario.simulate(simulating))
   }
   let results = forAllEach(
     simulated, seed: seed, examples: examples, count: applicable.count, jobs: jobs
   ) {
     index, example, run in
-    let verdict = applicable[index].check(
-      algorithm, scenario: example.scenario, trajectory: example.trajectory)
+    let verdict = applicable[index].check(example)
     if verdict != .notApplicable { run.label("applicable") }
     if case .violated = verdict { return false }
     return true
@@ -101,25 +88,21 @@ public func verify<Algorithm: SnapAlgorithm>(
       invariant: invariant, status: .notApplicable, seed: seed, examples: examples,
       motionReplaced: replaced, replayTool: replayTool)
     guard let index = applicable.firstIndex(of: invariant) else { return finding }
-    finding.record(results[index], algorithm: algorithm)
+    finding.record(results[index])
     return finding
   }
 }
 
 extension Finding {
-  /// Fills in what a check of `invariant` on `algorithm` found.
-  mutating func record<Algorithm: SnapAlgorithm>(
-    _ result: CheckResult<(scenario: Scenario, trajectory: Trajectory)>, algorithm: Algorithm
-  ) {
+  /// Fills in what a check of `invariant` found.
+  mutating func record<Algorithm: SnapAlgorithm>(_ result: CheckResult<Run<Algorithm>>) {
     examplesRun = result.examplesRun
     applicable = result.labels["applicable"] ?? 0
     shrinkEvaluations = result.shrinkEvaluations
     if let example = result.counterexample {
       status = .violated
       counterexample = example.scenario
-      if case .violated(let violation) = invariant.check(
-        algorithm, scenario: example.scenario, trajectory: example.trajectory)
-      {
+      if case .violated(let violation) = invariant.check(example) {
         self.violation = violation.message
         evidence = violation
       }

@@ -101,16 +101,6 @@ extension Invariant {
 }
 
 extension Invariant {
-  /// The centres an item `extent` long may rest at between `low` and `high`: `margin` inside
-  /// where it fits with the margin, flush where only the item fits; `nil` where it does not fit.
-  static func restRange(_ low: CGFloat, _ high: CGFloat, extent: CGFloat, margin: CGFloat)
-    -> (low: CGFloat, high: CGFloat)?
-  {
-    if extent + 2 * margin <= high - low { return (low + margin + extent / 2, high - margin - extent / 2) }
-    if extent <= high - low { return (low + extent / 2, high - extent / 2) }
-    return nil
-  }
-
   /// For an algorithm that keeps its place along the edge: resting at `before` in `then`, after
   /// the container became `final` it must rest at the same fraction of the way along each axis
   /// of the centres it may rest at without bars or keyboard, kept clear of those of `final`. An
@@ -121,20 +111,19 @@ extension Invariant {
   ) -> Violation? {
     let size = before.size
     for axis in ["x", "y"] {
+      // The centres it may rest at without bars or keyboard, and with them; nil where the item
+      // does not fit.
       func ranges(_ environment: Environment) -> (free: (low: CGFloat, high: CGFloat), box: (low: CGFloat, high: CGFloat))? {
-        let free = environment.unobstructed.safeRegion
-        let region = environment.safeRegion
         let extent = axis == "x" ? size.width : size.height
-        guard
-          let freeRange = axis == "x"
-            ? restRange(free.minX, free.maxX, extent: extent, margin: margin)
-            : restRange(free.minY, free.maxY, extent: extent, margin: margin),
-          let box = axis == "x"
-            ? restRange(region.minX, region.maxX, extent: extent, margin: margin)
-            : restRange(region.minY, region.maxY, extent: extent, margin: margin),
-          freeRange.high - freeRange.low > 1
-        else { return nil }
-        return (freeRange, box)
+        func range(_ region: CGRect) -> (low: CGFloat, high: CGFloat) {
+          axis == "x"
+            ? restRange(extent: extent, regionLow: region.minX, regionHigh: region.maxX, margin: margin)
+            : restRange(extent: extent, regionLow: region.minY, regionHigh: region.maxY, margin: margin)
+        }
+        let free = range(environment.unobstructed.safeRegion)
+        let box = range(environment.safeRegion)
+        guard free.high - free.low > 1, box.high >= box.low else { return nil }
+        return (free, box)
       }
       guard let old = ranges(then), let new = ranges(final) else { continue }
       let was = axis == "x" ? before.midX : before.midY

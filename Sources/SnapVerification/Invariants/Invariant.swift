@@ -147,15 +147,20 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   public func check<Algorithm: SnapAlgorithm>(
     _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
   ) -> Verdict {
-    guard applies(to: algorithm) else { return .notApplicable }
+    return check(Run(algorithm: algorithm, scenario: scenario, trajectory: trajectory))
+  }
+
+  /// The verdict on `run`: what `check(_:scenario:trajectory:)` gives, for a run built once and
+  /// shared by every invariant checked on it.
+  func check<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+    guard applies(to: run.algorithm) else { return .notApplicable }
     // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
     // of a frame are asked of it.
-    if !(scenario.itemSize.width > 0 && scenario.itemSize.height > 0),
+    if !(run.scenario.itemSize.width > 0 && run.scenario.itemSize.height > 0),
       self != .finite, self != .boundedFrameCost
     {
       return .notApplicable
     }
-    let run = Run(algorithm: algorithm, scenario: scenario, trajectory: trajectory)
     switch self {
     case .finite: return Self.checkFinite(run)
     case .onScreen: return Self.checkOnScreen(run)
