@@ -140,3 +140,79 @@ int snapbench_exchange(const char *a, const char *b) {
   return -1;
 #endif
 }
+
+// MARK: - Heap allocations counted per thread
+
+#if defined(__linux__) && defined(__GLIBC__)
+// The allocation functions, defined in the executable that links this target, take the place of
+// the C library's for every library of the process (ELF symbol interposition), and hand each call
+// to glibc's allocator under its other names. Only the calling thread's counter is touched: a
+// thread-local add, no lock, no atomic, and no allocation of its own (the counter is static TLS of
+// the executable, set up before any code runs).
+extern void *__libc_malloc(size_t size);
+extern void *__libc_calloc(size_t count, size_t size);
+extern void *__libc_realloc(void *pointer, size_t size);
+extern void __libc_free(void *pointer);
+extern void *__libc_memalign(size_t alignment, size_t size);
+extern void *__libc_valloc(size_t size);
+extern void *__libc_pvalloc(size_t size);
+
+static __thread uint64_t thread_allocations = 0;
+
+void *malloc(size_t size) {
+  thread_allocations++;
+  return __libc_malloc(size);
+}
+
+void *calloc(size_t count, size_t size) {
+  thread_allocations++;
+  return __libc_calloc(count, size);
+}
+
+void *realloc(void *pointer, size_t size) {
+  thread_allocations++;
+  return __libc_realloc(pointer, size);
+}
+
+void free(void *pointer) { __libc_free(pointer); }
+
+void *memalign(size_t alignment, size_t size) {
+  thread_allocations++;
+  return __libc_memalign(alignment, size);
+}
+
+void *aligned_alloc(size_t alignment, size_t size) {
+  thread_allocations++;
+  return __libc_memalign(alignment, size);
+}
+
+int posix_memalign(void **result, size_t alignment, size_t size) {
+  // POSIX: a power of two that is a multiple of sizeof(void *), or EINVAL and nothing allocated.
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0 || alignment % sizeof(void *) != 0) {
+    return EINVAL;
+  }
+  thread_allocations++;
+  void *pointer = __libc_memalign(alignment, size);
+  if (pointer == NULL) return ENOMEM;
+  *result = pointer;
+  return 0;
+}
+
+void *valloc(size_t size) {
+  thread_allocations++;
+  return __libc_valloc(size);
+}
+
+void *pvalloc(size_t size) {
+  thread_allocations++;
+  return __libc_pvalloc(size);
+}
+
+uint64_t snapbench_allocations(void) { return thread_allocations; }
+
+int snapbench_allocations_counted(void) { return 1; }
+#else
+uint64_t snapbench_allocations(void) { return 0; }
+
+int snapbench_allocations_counted(void) { return 0; }
+#endif

@@ -18,7 +18,20 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
                               size_t iterations, double min_x, double max_x, double min_y,
                               double max_y);
 
-#endif
+// MARK: - Heap allocations
+
+/// How many heap allocations the calling thread has made since it started: every call of
+/// `malloc`, `calloc`, `realloc`, `memalign`, `aligned_alloc`, `posix_memalign`, `valloc` and
+/// `pvalloc`, by any code in the process (the Swift runtime's object allocations included), counted
+/// by this target's replacements of those functions, which hand each call to the C library's own
+/// allocator. Always 0 where the replacements are not built (anywhere but Linux with glibc); see
+/// `snapbench_allocations_counted`.
+uint64_t snapbench_allocations(void);
+
+/// 1 where this target replaces the allocation functions (Linux with glibc), 0 elsewhere. Whether
+/// the replacements are in force for every library of the process is for the caller to check: see
+/// `AllocationCounter.isAvailable`.
+int snapbench_allocations_counted(void);
 
 // MARK: - Files the command line writes
 
@@ -38,3 +51,5 @@ void snapbench_signals_hold(int hold);
 /// Swaps the names of two existing paths (files or directories) in one step; 0 on success, -1
 /// with errno set (ENOSYS or EINVAL where the system or file system cannot).
 int snapbench_exchange(const char *a, const char *b);
+
+#endif

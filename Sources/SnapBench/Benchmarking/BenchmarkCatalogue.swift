@@ -187,7 +187,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
   for index in 1...4 {
     dragging.receive(TouchEvent(time: Double(index) * tick, phase: .moved, location: path[index * 8]))
   }
-  let draggingSession = dragging
+  let dragState = BenchmarkState(session: dragging)
 
   // Sessions about to be released at varied points, and the same sessions just after.
   var aboutToRelease: [DragSession<Algorithm>] = []
@@ -214,17 +214,24 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
 
   return [
     Benchmark(name: "\(id)/drag-step", group: "drag-step", framesPerOperation: 1) { n in
-      // One touch event in, one frame out.
-      var session = draggingSession
+      // One touch event in, one frame out. The drag goes on from batch to batch in one session,
+      // moved out of its box and back, never copied: a copy's first change would copy its
+      // storage, an allocation of the benchmark's, not of the drag step.
+      var session: DragSession<Algorithm>? = nil
+      swap(&session, &dragState.session)
+      guard var dragging = session else { return 0 }
+      session = nil
       var checksum: UInt64 = 0
-      var index = 0
-      var time = session.time
+      var index = dragState.index
+      var time = dragging.time
       for _ in 0..<n {
         time += tick
-        session.receive(TouchEvent(time: time, phase: .moved, location: path[index]))
-        checksum &+= fold(session.frame(at: time).rect.origin)
+        dragging.receive(TouchEvent(time: time, phase: .moved, location: path[index]))
+        checksum &+= fold(dragging.frame(at: time).rect.origin)
         index = index + 1 == path.count ? 0 : index + 1
       }
+      dragState.index = index
+      dragState.session = consume dragging
       return checksum
     },
     Benchmark(name: "\(id)/release", group: "release", framesPerOperation: nil) { n in
@@ -265,6 +272,16 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       return checksum
     },
   ]
+}
+
+/// A benchmark's state carried from one batch to the next (see the drag step).
+@usableFromInline
+final class BenchmarkState<Value> {
+  @usableFromInline var session: Value?
+  @usableFromInline var index = 0
+
+  @inlinable
+  init(session: Value) { self.session = session }
 }
 
 /// The motions timed one frame at a time: every timing curve and a family of springs.

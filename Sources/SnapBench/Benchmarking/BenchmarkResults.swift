@@ -8,11 +8,12 @@ import SnapAlgorithms
 ///      "results": [{"name", "iterations", "nsPerOp": {"min", "median", "p90", "p99", "max"},
 ///                   "errorPercent", "ratio", "reference", "ratioErrorPercent",
 ///                   "p99FrameShare": {"hz60", "hz120"}, "baselineChangePercent",
-///                   "instructionsPerOp"}, …]}
+///                   "instructionsPerOp", "allocationsPerOp"}, …]}
 ///
 /// `ratio`, `reference` and `ratioErrorPercent` are `null` for a benchmark with no reference in
 /// the run; `p99FrameShare` appears for frame work, `baselineChangePercent` when compared with a
-/// baseline, `instructionsPerOp` when counted with `--instructions`.
+/// baseline, `instructionsPerOp` when counted with `--instructions`, `allocationsPerOp` (heap
+/// allocations per operation over the timed epochs) where allocations are counted (Linux).
 public struct BenchmarkResults: Codable, Sendable {
   public static let formatVersion = 1
 
@@ -53,6 +54,8 @@ public struct BenchmarkResults: Codable, Sendable {
     public var p99FrameShare: FrameShare?
     public var baselineChangePercent: Double?
     public var instructionsPerOp: Double?
+    /// Heap allocations per operation over the timed epochs, where they are counted.
+    public var allocationsPerOp: Double?
   }
 
   public var environment: Machine
@@ -102,7 +105,7 @@ public struct BenchmarkResults: Codable, Sendable {
 extension BenchmarkResults.Entry: Codable {
   private enum CodingKeys: String, CodingKey {
     case name, iterations, nsPerOp, errorPercent, ratio, reference, ratioErrorPercent
-    case p99FrameShare, baselineChangePercent, instructionsPerOp
+    case p99FrameShare, baselineChangePercent, instructionsPerOp, allocationsPerOp
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -126,6 +129,7 @@ extension BenchmarkResults.Entry: Codable {
     try container.encodeIfPresent(p99FrameShare, forKey: .p99FrameShare)
     try container.encodeIfPresent(baselineChangePercent, forKey: .baselineChangePercent)
     try container.encodeIfPresent(instructionsPerOp, forKey: .instructionsPerOp)
+    try container.encodeIfPresent(allocationsPerOp, forKey: .allocationsPerOp)
   }
 }
 

@@ -21,6 +21,8 @@ struct Measurement {
   var batch: Int
   /// ns per operation, one value per epoch, in the order they ran.
   var epochs: [Double] = []
+  /// Heap allocations the timed epochs made, all together (see `AllocationCounter`).
+  var allocations: UInt64 = 0
 
   var iterations: Int { batch * epochs.count }
   var summary: Summary { Summary(epochs) }
@@ -74,14 +76,18 @@ struct Harness {
   var iterations = 1_000_000
   var progress: ((Int, Int) -> Void)?
 
-  /// Runs `body(batch)` once and returns the elapsed nanoseconds, sinking the checksum.
+  /// Runs `body(batch)` once and returns the elapsed nanoseconds, sinking the checksum, and
+  /// the heap allocations the thread made meanwhile (read outside the clock reads: a
+  /// thread-local load each).
   @inline(never)
-  func time(_ benchmark: Benchmark, batch: Int) -> UInt64 {
+  func time(_ benchmark: Benchmark, batch: Int) -> (nanoseconds: UInt64, allocations: UInt64) {
+    let allocationsBefore = AllocationCounter.count
     let start = monotonicNanoseconds()
     let checksum = benchmark.body(batch)
     let end = monotonicNanoseconds()
+    let allocationsAfter = AllocationCounter.count
     snapbench_sink(checksum)
-    return end &- start
+    return (end &- start, allocationsAfter &- allocationsBefore)
   }
 
   /// The batch size whose epoch lasts about `epochTarget`, within the iteration budget.
@@ -89,7 +95,7 @@ struct Harness {
     let ceiling = Swift.max(1, iterations)
     var batch = 1
     while batch < ceiling {
-      let elapsed = time(benchmark, batch: batch)
+      let elapsed = time(benchmark, batch: batch).nanoseconds
       if elapsed >= epochTarget / 2 { break }
       // Grow towards the target from what this batch took, by at most 10× per step.
       let scale = elapsed > 1000 ? Double(epochTarget) / Double(elapsed) : 10
@@ -113,9 +119,10 @@ struct Harness {
     for round in 0..<(warmup + epochs) {
       for index in measurements.indices {
         let batch = measurements[index].batch
-        let elapsed = time(measurements[index].benchmark, batch: batch)
+        let (elapsed, allocations) = time(measurements[index].benchmark, batch: batch)
         if round >= warmup {
           measurements[index].epochs.append(Double(elapsed) / Double(batch))
+          measurements[index].allocations &+= allocations
         }
         done += 1
       }
@@ -138,6 +145,11 @@ struct Result {
   let reference: String?
   /// p99 cost of one frame, ns, for frame work.
   let p99PerFrame: Double?
+  /// Heap allocations per operation over the timed epochs; `nil` where they are not counted.
+  let allocationsPerOp: Double?
+  /// Whether one operation is one frame's work (a drag step, a motion frame): what
+  /// `--max-allocations` holds to its limit.
+  let isPerFrame: Bool
 
   var isNoisy: Bool { nsPerOp.errorPercent > 5 }
 
@@ -165,7 +177,10 @@ struct Result {
       return Result(
         name: benchmark.name, group: benchmark.group, iterations: measurement.iterations,
         nsPerOp: summary, ratio: ratio, ratioErrorPercent: ratioError, reference: referenceName,
-        p99PerFrame: benchmark.framesPerOperation.map { summary.p99 / $0 })
+        p99PerFrame: benchmark.framesPerOperation.map { summary.p99 / $0 },
+        allocationsPerOp: AllocationCounter.isAvailable && measurement.iterations > 0
+          ? Double(measurement.allocations) / Double(measurement.iterations) : nil,
+        isPerFrame: benchmark.framesPerOperation == 1)
     }
   }
 }

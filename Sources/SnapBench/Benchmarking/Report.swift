@@ -10,6 +10,16 @@ func formatNanoseconds(_ value: Double) -> String {
   return String(format: "%.2f", value)
 }
 
+/// Heap allocations per operation as people read them: `0` exactly when none were made, `3`,
+/// `12.5`, and a fraction to two significant digits (`0.0012`: one allocation in 800 operations).
+func formatAllocations(_ value: Double) -> String {
+  guard value.isFinite else { return "-" }
+  if value == 0 { return "0" }
+  if value >= 100 { return String(format: "%.0f", value) }
+  if value >= 1 { return String(format: "%.3g", value) }
+  return String(format: "%.2g", value)
+}
+
 func formatPercent(_ value: Double) -> String {
   String(format: value >= 10 ? "%.0f%%" : "%.1f%%", value)
 }
@@ -31,7 +41,7 @@ func render(
       csvLine([
         "name", "iterations", "min_ns", "median_ns", "p90_ns", "p99_ns", "max_ns", "error_percent",
         "ratio", "reference", "p99_frame_share_60hz", "p99_frame_share_120hz", "baseline_change_percent",
-        "instructions_per_op",
+        "instructions_per_op", "allocations_per_op",
       ])
     ]
     for result in results {
@@ -45,15 +55,21 @@ func render(
           result.reference ?? "", result.budgetShare(hertz: 60).map(formatNumber) ?? "",
           result.budgetShare(hertz: 120).map(formatNumber) ?? "", change.map(formatNumber) ?? "",
           instructions[result.name].map(formatNumber) ?? "",
+          result.allocationsPerOp.map(formatNumber) ?? "",
         ]))
     }
     return lines.joined(separator: "\n")
   case "narrow":
+    let counted = results.contains { $0.allocationsPerOp != nil }
     var header = ["benchmark", "median", "p99", "±", "ratio"]
     var key = [
       "median, p99: ns per operation", "±: median absolute percentage error (! above 5%)",
       "ratio: to the group's reference",
     ]
+    if counted {
+      header.append("alloc")
+      key.append("alloc: heap allocations per operation")
+    }
     if baseline != nil {
       header.append("vs base")
       key.append("vs base: change of the median against the baseline")
@@ -69,6 +85,7 @@ func render(
         formatPercent(stats.errorPercent) + (result.isNoisy ? " !" : ""),
         result.ratio.map { String(format: "%.2f×", $0) } ?? "",
       ]
+      if counted { row.append(result.allocationsPerOp.map(formatAllocations) ?? "") }
       if let baseline {
         row.append(baseline[result.name].map { baselineChange(stats.median, from: $0) } ?? "new")
       }
@@ -107,6 +124,8 @@ func render(
     var header = [
       "benchmark", "median ns", "min", "p90", "p99", "±", "ratio", "p99/frame", "of 60/120 Hz frame",
     ]
+    let counted = results.contains { $0.allocationsPerOp != nil }
+    if counted { header.append("allocs/op") }
     if baseline != nil { header.append("vs baseline") }
     if !instructions.isEmpty { header.append("instr/op") }
     var rows: [[String]] = []
@@ -122,6 +141,7 @@ func render(
           String(format: "%.4f%% / %.4f%%", $0 * 100, (result.budgetShare(hertz: 120) ?? 0) * 100)
         } ?? "",
       ]
+      if counted { row.append(result.allocationsPerOp.map(formatAllocations) ?? "") }
       if let baseline {
         row.append(baseline[result.name].map { baselineChange(stats.median, from: $0) } ?? "new")
       }
@@ -142,7 +162,8 @@ func render(
       "Measured on \(machine.cpu), \(machine.cores) cores, Swift \(machine.swift), "
         + "\(machine.configuration) build, \(machine.os), \(machine.date).",
       "ns per operation over timed epochs of a calibrated batch; ± is the median absolute "
-        + "percentage error (! above 5%); ratio is to the group's reference, epoch by epoch.",
+        + "percentage error (! above 5%); ratio is to the group's reference, epoch by epoch"
+        + (counted ? "; allocs/op is heap allocations per operation over the timed epochs." : "."),
     ]
     if machine.configuration == "debug" {
       notes.append("WARNING: debug build: these timings do not describe optimised code.")
@@ -173,7 +194,7 @@ func resultsFile(
         errorPercent: stats.errorPercent, ratio: result.ratio, reference: result.reference,
         ratioErrorPercent: result.ratioErrorPercent, p99FrameShare: share,
         baselineChangePercent: baseline?[result.name].map { (stats.median / $0 - 1) * 100 },
-        instructionsPerOp: instructions[result.name])
+        instructionsPerOp: instructions[result.name], allocationsPerOp: result.allocationsPerOp)
     })
 }
 

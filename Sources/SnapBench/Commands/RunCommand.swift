@@ -39,6 +39,10 @@ enum RunCommand {
   static let frameBudget = OptionSpec(
     "--frame-budget", value: "<hz>",
     help: "Exit 3 if any frame's p99 cost exceeds the frame time at this rate.")
+  static let maxAllocations = OptionSpec(
+    "--max-allocations", value: "<n>",
+    help: "Exit 3 if any per-frame operation (a drag step, a motion frame) makes more than n heap "
+      + "allocations per operation; 0: any allocation at all.")
   static let instructions = OptionSpec(
     flag: "--instructions",
     help: "Also count instructions per operation under valgrind --tool=callgrind.")
@@ -61,11 +65,12 @@ enum RunCommand {
       from the seed before timing; benchmarks of a group are interleaved and reported as a \
       ratio to the group's reference. See Benchmarks/README.md for what each measures and how \
       to read the table. Exit status: 0, 2 for a regression against --baseline, 3 when a frame \
-      exceeds --frame-budget, 1 for other failures, 64 for usage errors.
+      exceeds --frame-budget or a per-frame operation allocates more than --max-allocations, 1 \
+      for other failures, 64 for usage errors.
       """,
     options: [
       iterations, filter, skip, repetitions, warmup, format, output, saveBaseline, force,
-      baseline, threshold, frameBudget, instructions, seed, noProgress, wide,
+      baseline, threshold, frameBudget, maxAllocations, instructions, seed, noProgress, wide,
     ])
 
   /// The options parsed, including the hidden `--count-only`.
@@ -86,6 +91,12 @@ enum RunCommand {
     let outputFormat = try parsed.choice(format, among: ["table", "markdown", "json", "csv"]) ?? "table"
     let thresholdPercent = try parsed.double(threshold, minimum: 0) ?? 10
     let budget = try parsed.double(frameBudget, minimum: 1, maximum: 1e9)
+    let allocationLimit = try parsed.double(maxAllocations, minimum: 0)
+    if allocationLimit != nil, !AllocationCounter.isAvailable {
+      throw RuntimeError(
+        "--max-allocations needs heap allocations counted, and this build cannot count them "
+          + "(they are counted on Linux with glibc only)")
+    }
     let inputSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let include = try parsed.value(filter).map { try regex($0, for: filter) }
     let exclude = try parsed.value(skip).map { try regex($0, for: skip) }
@@ -244,6 +255,17 @@ enum RunCommand {
         writeStandardError(
           "Over the \(formatNumber(budget)) Hz frame budget: "
             + over.map(\.name).joined(separator: ", ") + "\n")
+        status = 3
+      }
+    }
+    if let allocationLimit {
+      let over = results.filter { $0.isPerFrame && ($0.allocationsPerOp ?? 0) > allocationLimit }
+      if !over.isEmpty {
+        writeStandardError(
+          "Per-frame operations that allocate more than \(formatNumber(allocationLimit)) times "
+            + "per operation: "
+            + over.map { "\($0.name) (\(formatAllocations($0.allocationsPerOp ?? 0)))" }
+              .joined(separator: ", ") + "\n")
         status = 3
       }
     }
