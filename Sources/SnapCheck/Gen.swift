@@ -10,6 +10,7 @@ public struct Gen<Value>: Sendable {
 
   /// A generator from a function of the test case; call `testCase.choose(upTo:sample:)` (or other
   /// generators' `generate`) for every random decision, so that the value shrinks.
+  @inlinable
   public init(_ generate: @escaping @Sendable (TestCase) throws -> Value) {
     self.generate = generate
   }
@@ -20,11 +21,13 @@ public struct Gen<Value>: Sendable {
   }
 
   /// The values of this generator transformed by `transform`.
+  @inlinable
   public func map<T>(_ transform: @escaping @Sendable (Value) throws -> T) -> Gen<T> {
     Gen<T> { testCase in try transform(testCase.span { try generate(testCase) }) }
   }
 
   /// A generator chosen by a value of this one: the value shrinks first, then what follows.
+  @inlinable
   public func flatMap<T>(_ transform: @escaping @Sendable (Value) throws -> Gen<T>) -> Gen<T> {
     Gen<T> { testCase in
       try testCase.span {
@@ -55,6 +58,7 @@ public struct Gen<Value>: Sendable {
   ///
   /// Elements beyond the minimum are each preceded by a "one more?" choice, so the shrinker can
   /// delete any element (its choice and the element's together) and the array stays valid.
+  @inlinable
   public func array(count: ClosedRange<Int>) -> Gen<[Value]> {
     let minimum = max(0, count.lowerBound)
     let maximum = max(minimum, count.upperBound)
@@ -83,6 +87,7 @@ public struct Gen<Value>: Sendable {
   }
 
   /// Arrays of this generator's values with a count drawn from `count`.
+  @inlinable
   public func array(count: Gen<Int>) -> Gen<[Value]> {
     count.flatMap { n in self.array(count: n...n) }
   }
@@ -90,11 +95,13 @@ public struct Gen<Value>: Sendable {
 
 extension Gen where Value: Sendable {
   /// Always `value`.
+  @inlinable
   public static func constant(_ value: Value) -> Gen<Value> {
     Gen { _ in value }
   }
 
   /// One of `values`, each equally likely; shrinks towards the first.
+  @inlinable
   public static func element(of values: [Value]) -> Gen<Value> {
     precondition(!values.isEmpty, "Gen.element(of:) needs at least one value")
     let bound = UInt64(values.count - 1)
@@ -127,12 +134,14 @@ extension Gen {
 
   /// A value from one of `choices`' generators, picked with probability proportional to its
   /// weight; shrinks towards the first.
+  @inlinable
   public static func frequency(_ choices: (weight: Int, generator: Gen<Value>)...) -> Gen<Value> {
     frequency(choices)
   }
 
   /// A value from one of `choices`' generators, picked with probability proportional to its
   /// weight; shrinks towards the first.
+  @inlinable
   public static func frequency(_ choices: [(weight: Int, generator: Gen<Value>)]) -> Gen<Value> {
     let weighted = choices.filter { $0.weight > 0 }
     precondition(!weighted.isEmpty, "Gen.frequency needs a positive weight")
@@ -163,6 +172,7 @@ extension Gen {
 ///
 /// The pair is one span, and so is each component: the shrinker can zero or delete them
 /// together or one at a time.
+@inlinable
 public func zip<A, B>(_ a: Gen<A>, _ b: Gen<B>) -> Gen<(A, B)> {
   Gen { testCase in
     try testCase.span {
@@ -172,6 +182,7 @@ public func zip<A, B>(_ a: Gen<A>, _ b: Gen<B>) -> Gen<(A, B)> {
 }
 
 /// Triples of values from `a`, `b` and `c`.
+@inlinable
 public func zip<A, B, C>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>) -> Gen<(A, B, C)> {
   Gen { testCase in
     try testCase.span {
@@ -184,6 +195,7 @@ public func zip<A, B, C>(_ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>) -> Gen<(A, B, C)
 }
 
 /// Quadruples of values from four generators.
+@inlinable
 public func zip<A, B, C, D>(
   _ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>
 ) -> Gen<(A, B, C, D)> {
@@ -198,6 +210,7 @@ public func zip<A, B, C, D>(
 }
 
 /// Quintuples of values from five generators.
+@inlinable
 public func zip<A, B, C, D, E>(
   _ a: Gen<A>, _ b: Gen<B>, _ c: Gen<C>, _ d: Gen<D>, _ e: Gen<E>
 ) -> Gen<(A, B, C, D, E)> {

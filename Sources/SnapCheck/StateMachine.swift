@@ -73,6 +73,7 @@ public func forAllSequences<Machine: StateMachine>(
 
 /// Sequences of `machine`'s commands valid from its initial model: each drawn in the state the
 /// ones before it lead to, and kept only if its precondition holds.
+@inlinable
 public func commandSequences<Machine: StateMachine>(
   _ machine: Machine, maximumLength: Int = 30
 ) -> Gen<[Machine.Command]> {

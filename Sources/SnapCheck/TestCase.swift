@@ -8,7 +8,9 @@
 /// every generator shrinks, however it was built.
 public final class TestCase {
   /// A generator gave up on this test case (a filter found nothing it accepts); not a failure.
-  public struct Discard: Error {}
+  public struct Discard: Error {
+    @usableFromInline init() {}
+  }
   /// The test case used more choices than allowed; discarded, never a failure.
   public struct Overrun: Error {}
 
@@ -29,7 +31,7 @@ public final class TestCase {
 
   var prefix: [UInt64] = []
   var random: Xoshiro256?
-  var recordsSpans = false
+  @usableFromInline var recordsSpans = false
   var openSpans: [Int] = []
   var maximumChoices: Int
 
@@ -98,15 +100,30 @@ public final class TestCase {
   }
 
   /// Runs `body` as one span: a unit the shrinker may delete or simplify as a whole.
+  ///
+  /// Inlinable, so that generators built in another module are compiled for their own value
+  /// types (a span runs for every value a generator draws).
+  @inlinable
   public func span<T>(_ body: () throws -> T) rethrows -> T {
     guard recordsSpans else { return try body() }
+    let index = openSpan()
+    defer { closeSpan(index) }
+    return try body()
+  }
+
+  /// Records the start of a span and returns its index.
+  @usableFromInline
+  func openSpan() -> Int {
     let index = spans.count
     spans.append(Span(start: choices.count, end: choices.count, parent: openSpans.last ?? -1))
     openSpans.append(index)
-    defer {
-      openSpans.removeLast()
-      spans[index].end = choices.count
-    }
-    return try body()
+    return index
+  }
+
+  /// Records the end of the span at `index`.
+  @usableFromInline
+  func closeSpan(_ index: Int) {
+    openSpans.removeLast()
+    spans[index].end = choices.count
   }
 }

@@ -272,17 +272,30 @@ extension ScenarioGenerators {
 
   /// The container an interaction sequence is in: the device's environment for its orientation
   /// and bars, in its window, with the in-call bar and any late safe area.
+  @usableFromInline
   struct Container: Hashable, Sendable {
-    var device: DeviceProfile
-    var landscape: Bool
+    @usableFromInline var device: DeviceProfile
+    @usableFromInline var landscape: Bool
     var bars: DeviceProfile.Bars
     var window: Interaction.WindowSize
-    var inCall = false
+    @usableFromInline var inCall = false
     var extraTop = 0
     var extraBottom = 0
     var extraLeft = 0
     var extraRight = 0
 
+    @usableFromInline
+    init(
+      device: DeviceProfile, landscape: Bool, bars: DeviceProfile.Bars,
+      window: Interaction.WindowSize
+    ) {
+      self.device = device
+      self.landscape = landscape
+      self.bars = bars
+      self.window = window
+    }
+
+    @usableFromInline
     var environment: Environment {
       var result = device.environment(landscape ? .landscape : .portrait, bars: bars)
       let screen = result.screenBounds
@@ -322,6 +335,7 @@ extension ScenarioGenerators {
       return result
     }
 
+    @usableFromInline
     mutating func apply(_ event: Interaction.ContainerEvent) {
       switch event {
       case .rotate:
@@ -353,9 +367,15 @@ extension ScenarioGenerators {
   public static func interactions<Algorithm: SnapAlgorithm>(
     for algorithm: Algorithm, maximumLength: Int = 8
   ) -> Gen<Scenario> {
-    commandSequences(InteractionMachine(), maximumLength: maximumLength).map { commands in
-      play(commands, with: algorithm)
-    }
+    interactions(maximumLength: maximumLength) { commands in play(commands, with: algorithm) }
+  }
+
+  /// Interaction sequences played by `play` (`play(_:with:)` for the algorithm, compiled for
+  /// its type where verification began).
+  static func interactions(
+    maximumLength: Int = 8, play: @escaping @Sendable ([Interaction]) -> Scenario
+  ) -> Gen<Scenario> {
+    commandSequences(InteractionMachine(), maximumLength: maximumLength).map(play)
   }
 
   /// What `verify` draws for `algorithm`: half single touches on an item at rest
@@ -366,8 +386,19 @@ extension ScenarioGenerators {
     Gen.frequency((1, scenarios), (1, interactions(for: algorithm)))
   }
 
+  /// What `scenarios(for:)` draws, with the interaction sequences played by `simulation`.
+  static func scenarios<Algorithm: SnapAlgorithm>(
+    for algorithm: Algorithm, simulation: Simulation<Algorithm>
+  ) -> Gen<Scenario> {
+    Gen.frequency(
+      (1, scenarios), (1, interactions { commands in simulation.play(commands, algorithm) }))
+  }
+
   /// Plays `commands` (starting with a setup) into a scenario, placing each touch on the item
   /// where `algorithm` shows it then.
+  ///
+  /// Inlinable, so that the session it plays through is compiled for the algorithm's type.
+  @inlinable
   public static func play<Algorithm: SnapAlgorithm>(
     _ commands: [Interaction], with algorithm: Algorithm
   ) -> Scenario {
@@ -493,6 +524,7 @@ extension ScenarioGenerators {
   }
 
   /// The share of a stroke's displacement reached at each of its events.
+  @usableFromInline
   static func strokeShares(steps: Int, profile: Interaction.StrokeProfile) -> [CGFloat] {
     let n = max(steps, 1)
     let fractions = (1...n).map { CGFloat($0) / CGFloat(n) }
@@ -512,6 +544,7 @@ extension ScenarioGenerators {
   /// Where an item of `size` first rests: `place` points in from the safe region's top left,
   /// kept inside the region when it fits there, inside the container if it fits that, centred if
   /// not — and on screen whenever it fits there.
+  @usableFromInline
   static func restingStart(in environment: Environment, size: CGSize, place: (Int, Int)) -> CGPoint {
     let region = environment.safeRegion
     let bounds = environment.bounds

@@ -109,3 +109,41 @@ extension Scenario: Codable {
     try container.encode(gesture, forKey: .gesture)
   }
 }
+
+/// The simulator for one algorithm type, compiled for that type where it is made: `verify`'s
+/// public entry points are inlinable and make it in the caller's module, where the algorithm's
+/// type is known, so the simulator's per-event and per-frame code is specialised for it (no
+/// generic metadata looked up per call, the algorithm's handlers inlined) while the rest of the
+/// verification stays generic.
+@usableFromInline
+struct Simulation<Algorithm: SnapAlgorithm>: Sendable {
+  @usableFromInline let begin: @Sendable (Algorithm, Scenario) -> SimulationRun<Algorithm>
+  @usableFromInline let proceed: @Sendable (inout SimulationRun<Algorithm>) -> Trajectory
+  /// `ScenarioGenerators.play(_:with:)`.
+  @usableFromInline let play: @Sendable ([Interaction], Algorithm) -> Scenario
+
+  @inlinable
+  init() {
+    begin = { algorithm, scenario in
+      Simulator(environment: scenario.environment, itemSize: scenario.itemSize)
+        .start(algorithm, gesture: scenario.gesture)
+    }
+    proceed = { simulation in simulation.runToRest() }
+    play = { commands, algorithm in ScenarioGenerators.play(commands, with: algorithm) }
+  }
+
+  /// The run of `algorithm` through `scenario`: what `scenario.simulate(algorithm)` gives.
+  func callAsFunction(_ algorithm: Algorithm, _ scenario: Scenario) -> Trajectory {
+    var simulation = begin(algorithm, scenario)
+    return proceed(&simulation)
+  }
+
+  /// The run of `algorithm` through `scenario`, and the simulation at its rest, to carry on.
+  func startingRun(_ algorithm: Algorithm, _ scenario: Scenario)
+    -> (trajectory: Trajectory, atRest: SimulationRun<Algorithm>)
+  {
+    var simulation = begin(algorithm, scenario)
+    let trajectory = proceed(&simulation)
+    return (trajectory, simulation)
+  }
+}

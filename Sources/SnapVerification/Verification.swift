@@ -13,6 +13,7 @@ import SnapCheck
 ///
 /// `replayTool` is the executable `finding.replayCommand` names: `snap-bench` for SnapLab's
 /// own algorithms, your bench (`"swift run my-bench"`) for yours.
+@inlinable
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, _ invariant: Invariant, examples: Int = 200, seed: UInt64 = 1,
   replayTool: String = "snap-bench"
@@ -29,6 +30,7 @@ public func verify<Algorithm: SnapAlgorithm>(
 ///     for finding in findings where finding.status == .violated {
 ///       print(finding.invariant, finding.violation ?? "", finding.replayCommand)
 ///     }
+@inlinable
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, examples: Int = 200, seed: UInt64 = 1,
   replayTool: String = "snap-bench", jobs: Int = 1
@@ -40,6 +42,7 @@ public func verify<Algorithm: SnapAlgorithm>(
 
 /// Checks every invariant of the catalogue on `algorithm` with `motion` in place of its own
 /// release motion (an algorithm that never moves the item after the finger lifts keeps none).
+@inlinable
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, motion: Motion, examples: Int = 200, seed: UInt64 = 1,
   replayTool: String = "snap-bench", jobs: Int = 1
@@ -57,9 +60,25 @@ public func verify<Algorithm: SnapAlgorithm>(
 /// `jobs` above 1 the scenarios are simulated, and the violations shrunk, on that many threads;
 /// the findings are the same for every `jobs` (`ProcessInfo.processInfo.activeProcessorCount`
 /// uses every core).
+///
+/// Inlinable, so that the simulator is compiled for the algorithm's own type in the caller's
+/// module (see `Simulation`): a user's algorithm is simulated as fast as SnapLab's own.
+@inlinable
 public func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, invariants: [Invariant], motion: Motion? = nil, examples: Int = 200,
   seed: UInt64 = 1, replayTool: String = "snap-bench", jobs: Int = 1
+) -> [Finding] {
+  verify(
+    algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
+    replayTool: replayTool, jobs: jobs, simulation: Simulation())
+}
+
+/// `verify(_:invariants:motion:examples:seed:replayTool:jobs:)` with the simulator made where
+/// the algorithm's type is known.
+@usableFromInline
+func verify<Algorithm: SnapAlgorithm>(
+  _ algorithm: Algorithm, invariants: [Invariant], motion: Motion?, examples: Int,
+  seed: UInt64, replayTool: String, jobs: Int, simulation: Simulation<Algorithm>
 ) -> [Finding] {
   var algorithm = algorithm
   let replaced = motion != nil && algorithm.releaseMotion != nil
@@ -70,8 +89,12 @@ public func verify<Algorithm: SnapAlgorithm>(
   let applicable = invariants.filter { $0.applies(to: algorithm) }
   // Each example is simulated once, into the run every invariant is checked on.
   let simulating = algorithm
-  let simulated = ScenarioGenerators.scenarios(for: algorithm).map { scenario in
-    Run(algorithm: simulating, scenario: scenario, trajectory: scenario.simulate(simulating))
+  let simulated = ScenarioGenerators.scenarios(for: algorithm, simulation: simulation).map {
+    scenario in
+    let (trajectory, atRest) = simulation.startingRun(simulating, scenario)
+    return Run(
+      algorithm: simulating, scenario: scenario, trajectory: trajectory, simulation: simulation,
+      atRest: atRest)
   }
   let results = forAllEach(
     simulated, seed: seed, examples: examples, count: applicable.count, jobs: jobs
@@ -109,5 +132,35 @@ extension Finding {
     } else if applicable > 0 {
       status = .holds
     }
+  }
+}
+
+extension Invariant {
+  /// The verdict of each of `invariants`, in order, on one run of `algorithm` through
+  /// `scenario`: the scenario is simulated once and every invariant judged on that run, as
+  /// `verify` judges each example (a verdict is what `check(_:scenario:trajectory:)` gives).
+  ///
+  ///     let scenario = ScenarioGenerators.scenarios(for: MyDock()).example(seed: 7)!
+  ///     let verdicts = Invariant.verdicts(MyDock(), scenario: scenario)
+  ///
+  /// Inlinable, so that the simulator is compiled for the algorithm's type in the caller's
+  /// module; `snap-bench run` times it as `<variant>/verify`.
+  @inlinable
+  public static func verdicts<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, scenario: Scenario, invariants: [Invariant] = Invariant.checked
+  ) -> [Verdict] {
+    verdicts(algorithm, scenario: scenario, invariants: invariants, simulation: Simulation())
+  }
+
+  @usableFromInline
+  static func verdicts<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, scenario: Scenario, invariants: [Invariant],
+    simulation: Simulation<Algorithm>
+  ) -> [Verdict] {
+    let (trajectory, atRest) = simulation.startingRun(algorithm, scenario)
+    let run = Run(
+      algorithm: algorithm, scenario: scenario, trajectory: trajectory, simulation: simulation,
+      atRest: atRest)
+    return invariants.map { $0.check(run) }
   }
 }

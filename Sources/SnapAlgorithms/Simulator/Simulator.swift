@@ -40,57 +40,142 @@ public struct Simulator: Sendable {
   public func run<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: Gesture)
     -> Trajectory
   {
-    var session = DragSession(
-      algorithm: algorithm, environment: environment, center: gesture.start, itemSize: itemSize)
-    var frames: [Frame] = []
-    let events = gesture.events
-    let changes = gesture.containerChanges
+    var simulation = start(algorithm, gesture: gesture)
+    return simulation.runToRest()
+  }
+
+  /// A simulation of `algorithm` through `gesture` that has not run yet: `runToRest()` runs it
+  /// (what `run(_:gesture:)` returns), and more touch events appended after that carry it on.
+  @inlinable
+  public func start<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: Gesture)
+    -> SimulationRun<Algorithm>
+  {
+    SimulationRun(simulator: self, algorithm: algorithm, gesture: gesture)
+  }
+}
+
+/// A simulation that can be carried on after the item rests: the session, the events still to
+/// deliver and the display clock, kept between `runToRest()` calls.
+///
+/// Touch events appended after a rest (stamped after its last frame) are played as if they had
+/// been in the gesture from the start: `start(a, gesture: g)`, `runToRest()`, `append(more)`, `runToRest()` ends where
+/// `run(a, gesture: g + more)` ends, frame for frame, without simulating `g` again.
+///
+///     var simulation = Simulator(environment: environment).start(dock, gesture: drag)
+///     let first = simulation.runToRest()
+///     simulation.append(Gesture.tap(at: first.rest.center).events, after: 0.1)
+///     let afterTap = simulation.runToRest()   // where a tap 0.1 s later leaves it
+public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
+  @usableFromInline var session: DragSession<Algorithm>
+  @usableFromInline var events: [TouchEvent]
+  @usableFromInline let changes: [ContainerChange]
+  @usableFromInline let environment: Environment
+  @usableFromInline let algorithmID: String
+  @usableFromInline let startTime: Double
+  @usableFromInline let frameDuration: Double
+  @usableFromInline let tolerance: Double
+  @usableFromInline let frameLimit: Int
+  @usableFromInline var next = 0
+  @usableFromInline var nextChange = 0
+  @usableFromInline var frameIndex = 0
+  /// Frames recorded by earlier `runToRest()` calls: the frame limit counts them too.
+  @usableFromInline var framesBefore = 0
+  @usableFromInline var truncated = false
+  /// Whether the clock has passed the first frame (a continuation goes on from the next one).
+  @usableFromInline var started = false
+
+  @inlinable
+  init(simulator: Simulator, algorithm: Algorithm, gesture: Gesture) {
+    let environment = simulator.environment
+    let session = DragSession(
+      algorithm: algorithm, environment: environment, center: gesture.start,
+      itemSize: simulator.itemSize)
+    self.session = session
+    events = gesture.events
+    changes = gesture.containerChanges
+    self.environment = environment
+    algorithmID = algorithm.id
     // The clock starts at the first touch, or at 0 for a gesture with none (container changes
     // only).
-    let firstTime = events.first.map { session.timestamp(of: $0) } ?? 0
-    let startTime = firstTime.isFinite ? firstTime : 0
-    let frameDuration = environment.frameDuration
-    let tolerance = Self.tolerance(for: environment)
-    var next = 0
-    var nextChange = 0
-    var frameIndex = 0
-    var truncated = false
-    frames.reserveCapacity(min(frameLimit, 256))
-    // Delivers touch events and container changes stamped at or before `time`, in time order
-    // (a change first when both share a time).
-    func deliver(upTo time: Double) {
-      while next < events.count || nextChange < changes.count {
-        let touchTime = next < events.count ? session.timestamp(of: events[next]) : .infinity
-        let changeTime =
-          nextChange < changes.count
-          ? (changes[nextChange].time.isFinite ? changes[nextChange].time : session.time)
-          : .infinity
-        guard min(touchTime, changeTime) <= time else { return }
-        if nextChange < changes.count && changeTime <= touchTime {
-          session.changeEnvironment(to: changes[nextChange].environment, at: changeTime)
-          nextChange += 1
-        } else {
-          session.receive(events[next])
-          next += 1
+    let firstTime = gesture.events.first.map { session.timestamp(of: $0) } ?? 0
+    startTime = firstTime.isFinite ? firstTime : 0
+    frameDuration = environment.frameDuration
+    tolerance = Simulator.tolerance(for: environment)
+    frameLimit = simulator.frameLimit
+  }
+
+  /// Touch events to play after those already given, `after` seconds after the last of them
+  /// (their times shifted as `Gesture.followed(by:after:)` shifts them).
+  @inlinable
+  public mutating func append(_ more: [TouchEvent], after gap: Double) {
+    let end = events.last?.time ?? 0
+    let shift = end + gap - (more.first?.time ?? 0)
+    events.append(
+      contentsOf: more.map { TouchEvent(time: $0.time + shift, phase: $0.phase, location: $0.location) })
+  }
+
+  /// Delivers touch events and container changes stamped at or before `time`, in time order
+  /// (a change first when both share a time).
+  @inlinable
+  mutating func deliver(upTo time: Double) {
+    while next < events.count || nextChange < changes.count {
+      let touchTime = next < events.count ? session.timestamp(of: events[next]) : .infinity
+      let changeTime =
+        nextChange < changes.count
+        ? (changes[nextChange].time.isFinite ? changes[nextChange].time : session.time)
+        : .infinity
+      guard min(touchTime, changeTime) <= time else { return }
+      if nextChange < changes.count && changeTime <= touchTime {
+        session.changeEnvironment(to: changes[nextChange].environment, at: changeTime)
+        nextChange += 1
+      } else {
+        session.receive(events[next])
+        next += 1
+      }
+    }
+  }
+
+  /// Runs until every event has been delivered and the item rests, and returns the frames
+  /// recorded since the previous call (every frame, the first time) and the rest position.
+  ///
+  /// - Complexity: O(frames + events), constant work per frame.
+  @inlinable
+  public mutating func runToRest() -> Trajectory {
+    var frames: [Frame] = []
+    // Room for the frames up to the last event and a second of motion after it, so the array
+    // does not grow (and copy itself) several times on the way.
+    let horizon = (events.last?.time ?? 0) - (startTime + Double(frameIndex) * frameDuration)
+    var expected = 256
+    if horizon.isFinite, frameDuration > 0, frameDuration.isFinite {
+      expected = Int(Swift.min(Swift.max(horizon, 0), 60) / frameDuration) + Int(1 / frameDuration)
+    }
+    frames.reserveCapacity(Swift.min(frameLimit, Swift.max(expected, 16)))
+    // A continuation of a run that used up the frame limit delivers its events without frames,
+    // as the whole run would have.
+    if started, !truncated, framesBefore >= frameLimit { truncated = true }
+    if truncated {
+      deliver(upTo: .infinity)
+    } else {
+      if started { frameIndex += 1 }
+      started = true
+      while true {
+        let frameTime = startTime + Double(frameIndex) * frameDuration
+        deliver(upTo: frameTime + tolerance)
+        session.removeFinishedAnimations(at: frameTime)
+        let frame = session.frame(at: frameTime)
+        frames.append(frame)
+        if next == events.count, nextChange == changes.count, frame.phase == .rest { break }
+        if framesBefore + frames.count >= frameLimit {
+          truncated = true
+          deliver(upTo: .infinity)
+          break
         }
+        frameIndex += 1
       }
     }
-    while true {
-      let frameTime = startTime + Double(frameIndex) * frameDuration
-      deliver(upTo: frameTime + tolerance)
-      session.removeFinishedAnimations(at: frameTime)
-      let frame = session.frame(at: frameTime)
-      frames.append(frame)
-      if next == events.count, nextChange == changes.count, frame.phase == .rest { break }
-      if frames.count >= frameLimit {
-        truncated = true
-        deliver(upTo: .infinity)
-        break
-      }
-      frameIndex += 1
-    }
+    framesBefore += frames.count
     return Trajectory(
-      algorithm: algorithm.id, environment: environment, frames: frames,
+      algorithm: algorithmID, environment: environment, frames: frames,
       rest: session.restingFrame, isTruncated: truncated, releaseCenter: session.releaseCenter,
       releaseVelocity: session.releaseVelocity, handoffVelocity: session.handoffVelocity,
       finalEnvironment: session.environment, releaseTime: session.releaseTime,

@@ -354,7 +354,14 @@ public struct ItemView: Hashable, Sendable {
 
   /// The moment the last animation ends, or `nil` when none runs.
   public var animationEndTime: Double? {
-    inFlight.map { $0.beginTime + $0.duration }.max()
+    // A loop, not `map(…).max()`: asked every frame, it must not build an array.
+    var latest: Double?
+    for animation in inFlight {
+      let end = animation.beginTime + animation.duration
+      if let current = latest, !(end > current) { continue }
+      latest = end
+    }
+    return latest
   }
 }
 

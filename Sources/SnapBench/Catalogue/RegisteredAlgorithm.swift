@@ -1,4 +1,5 @@
 import SnapAlgorithms
+import SnapVerification
 
 /// An algorithm as `snap-bench`'s commands take it: its catalogue entry (id, summary, source,
 /// a factory) and its benchmarks, compiled for its own type.
@@ -18,6 +19,14 @@ public struct RegisteredAlgorithm: Sendable {
   public var isSpecialized: Bool
   /// The drag step, release, frame and gesture benchmarks of the algorithm, on given inputs.
   @usableFromInline let benchmarks: @Sendable (BenchmarkInputs) -> [Benchmark]
+  /// `verify(_:invariants:motion:examples:seed:replayTool:jobs:)` compiled for the algorithm's
+  /// type, for any algorithm of that type (a fluid-dock mode parsed from its id included);
+  /// `nil` for one of another type.
+  @usableFromInline let verifier:
+    @Sendable (
+      _ algorithm: any SnapAlgorithm, _ invariants: [Invariant], _ motion: Motion?,
+      _ examples: Int, _ seed: UInt64, _ replayTool: String, _ jobs: Int
+    ) -> [Finding]?
 
   /// Registers `algorithm` under its own id; `summary` is what `list algorithms` prints beside
   /// it (by default, what it declares: its input API, how it docks, its motion).
@@ -29,6 +38,12 @@ public struct RegisteredAlgorithm: Sendable {
       algorithm, summary: summary ?? Self.declaredSummary(of: algorithm), source: source)
     self.isSpecialized = true
     self.benchmarks = { inputs in algorithmBenchmarks(algorithm, inputs) }
+    self.verifier = { candidate, invariants, motion, examples, seed, replayTool, jobs in
+      guard let candidate = candidate as? Algorithm else { return nil }
+      return verify(
+        candidate, invariants: invariants, motion: motion, examples: examples, seed: seed,
+        replayTool: replayTool, jobs: jobs)
+    }
   }
 
   /// Registers an algorithm whose type is known only at run time.

@@ -228,6 +228,14 @@ enum VerifyCommand {
     if noting, let problem = releaseMotionProblem(algorithm, motion: motion) {
       writeStandardError("note: \(problem)\n")
     }
+    // Through the registered algorithm of its type, whose verify is compiled for that type.
+    for registered in tool.algorithms {
+      if let findings = registered.verifier(
+        algorithm, invariants, motion, examples, seed, tool.replayName, jobs)
+      {
+        return findings
+      }
+    }
     return verify(
       algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
       replayTool: tool.replayName, jobs: jobs)

@@ -14,19 +14,19 @@ extension Invariant {
     // A touch that catches the item in flight holds it where it is shown, which a spring's
     // overshoot may have carried under a bar: only drags of an item picked up at rest.
     if run.algorithm.confinesDragToSafeRegion {
-      let frames = trajectory.touches.filter { $0.reachedItem && !$0.itemWasMoving }
-        .flatMap { Array(run.dragFrames(of: $0)) }
-      for frame in frames {
-        let now = run.environment(at: frame.time).safeRegion
-        guard
-          !now.contains(
-            frame.rect, tolerance: tolerance, checkX: size.width <= now.width,
-            checkY: size.height <= now.height)
-        else { continue }
-        return .violated(Violation(
-          "while dragged, at t = \(describeNumber(frame.time)) it is at \(describe(frame.rect)), "
-            + "outside the safe region \(describe(now)) it keeps to",
-          at: frame.time, rect: frame.rect, region: now))
+      for touch in trajectory.touches where touch.reachedItem && !touch.itemWasMoving {
+        for frame in run.dragFrames(of: touch) {
+          let now = run.regions(at: frame.time).safeRegion
+          guard
+            !now.contains(
+              frame.rect, tolerance: tolerance, checkX: size.width <= now.width,
+              checkY: size.height <= now.height)
+          else { continue }
+          return .violated(Violation(
+            "while dragged, at t = \(describeNumber(frame.time)) it is at \(describe(frame.rect)), "
+              + "outside the safe region \(describe(now)) it keeps to",
+            at: frame.time, rect: frame.rect, region: now))
+        }
       }
     }
     let checkX = size.width <= region.width
@@ -40,7 +40,7 @@ extension Invariant {
     // far as the container allows: no edge of the region is favoured.
     let bounds = run.environment.bounds
     let rest = trajectory.rest
-    guard Self.movedWhileDragging(trajectory) || !run.scenario.resizes.isEmpty else {
+    guard Self.movedWhileDragging(trajectory) || !run.resizes.isEmpty else {
       return checkX || checkY ? .holds : .notApplicable
     }
     for (axis, fits, center, middle, extent, low, high) in [

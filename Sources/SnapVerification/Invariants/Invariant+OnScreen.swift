@@ -5,13 +5,12 @@ extension Invariant {
   /// on-screen: every frame lies inside the container in force at its time, on each axis the
   /// item fits along.
   static func checkOnScreen<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
-    let scenario = run.scenario
     let trajectory = run.trajectory
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
     var applied = false
     for frame in trajectory.frames {
-      let container = run.environment(at: frame.time).bounds
+      let container = run.regions(at: frame.time).bounds
       let checkX = size.width <= container.width
       let checkY = size.height <= container.height
       guard checkX || checkY else { continue }

@@ -14,7 +14,7 @@ extension Invariant {
     let region = run.environment.safeRegion
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
-    guard !scenario.resizes.isEmpty, size.width <= region.width || size.height <= region.height
+    guard !run.resizes.isEmpty, size.width <= region.width || size.height <= region.height
     else { return .notApplicable }
     guard
       region.contains(

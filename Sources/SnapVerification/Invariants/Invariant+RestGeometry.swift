@@ -24,12 +24,12 @@ extension Invariant {
   /// release landed: a rotation before that touch sets the scene it is judged in, one during or
   /// after it is resize-safe's to judge.
   static func containerSteadyThroughRelease(_ run: Run<some SnapAlgorithm>) -> Bool {
-    guard let releaseTime = run.trajectory.releaseTime else { return run.scenario.resizes.isEmpty }
+    guard let releaseTime = run.trajectory.releaseTime else { return run.resizes.isEmpty }
     let began =
       run.trajectory.touches.last { $0.reachedItem && $0.began <= releaseTime + sameMoment }?.began
       ?? -Double.infinity
     let slack = run.slack
-    return !run.scenario.resizes.contains { $0.time >= began - slack }
+    return !run.resizes.contains { $0.time >= began - slack }
   }
 
   /// The centres an item of `extent` may rest at along an axis of the region: `margin` inside

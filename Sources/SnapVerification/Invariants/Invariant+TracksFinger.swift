@@ -29,7 +29,7 @@ extension Invariant {
       !projects || algorithm.dockingRule.decelerationRate == nil,
       let release = trajectory.releaseCenter,
       let releaseTime = trajectory.releaseTime, Self.releaseIsLast(trajectory),
-      !scenario.resizes.contains(where: { $0.time >= releaseTime })
+      !run.resizes.contains(where: { $0.time >= releaseTime })
     {
       let region = trajectory.finalEnvironment.safeRegion
       let height = scenario.itemSize.height
@@ -71,7 +71,7 @@ extension Invariant {
   static func stuckOnItsEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>, touch: TouchRecord)
     -> Violation?
   {
-    let (algorithm, scenario) = (run.algorithm, run.scenario)
+    let algorithm = run.algorithm
     guard let margin = algorithm.dockingMargin, !touch.itemWasMoving, let end = touch.end else {
       return nil
     }
@@ -114,7 +114,7 @@ extension Invariant {
   static func followProblem<Algorithm: SnapAlgorithm>(
     _ run: Run<Algorithm>, touch: TouchRecord, grabbedAt centerThen: CGPoint
   ) -> (judged: Bool, problem: Violation?) {
-    let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
+    let (algorithm, scenario) = (run.algorithm, run.scenario)
     let touchDown = touch.finger
     let slack = run.slack
     // With a rubber band, the finger holds the point the band shows the item at: the grab is
@@ -127,8 +127,47 @@ extension Invariant {
       scenario.gesture.containerChanges.first { $0.time > touch.began + slack }?.time ?? .infinity
     let tolerance = Self.tolerance
     let hysteresis = PanGestureRecognizer.defaultHysteresis
+    let rubberBand = algorithm.rubberBand
+    let margin = algorithm.dockingMargin ?? 0
+    let marginOnAllSides = algorithm.dockingRule.marginOnAllSides
     var recognised = false
     var judged = false
+    /// The first problem on one axis of `frame`, or `nil`.
+    func judgeAxis(
+      _ axis: String, frame: Frame, finger: CGPoint, actual: CGFloat, wanted: CGFloat,
+      extent: CGFloat, low: CGFloat, high: CGFloat, windowLow: CGFloat, windowHigh: CGFloat,
+      regionLow: CGFloat, regionHigh: CGFloat, room: CGFloat, inset: CGFloat
+    ) -> Violation? {
+      // An item larger than the safe region on an axis is placed, not dragged, on it.
+      guard extent <= room else { return nil }
+      let rect = frame.rect
+      if let coefficient = rubberBand {
+        // A rubber band promises an exact position everywhere, not just a stop at a bound.
+        let expected = Self.rubberBanded(
+          wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
+          windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
+        if abs(actual - expected) <= tolerance { return nil }
+        return Violation(
+          "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
+            + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
+            + "\(describeNumber(wanted)), which the rubber band shows at \(describeNumber(expected)), "
+            + "but the item's centre is at \(describeNumber(actual))",
+          at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: expected))
+      }
+      guard abs(actual - wanted) > tolerance else { return nil }
+      // A bound (the window's or the safe region's) may stop the item only where the finger
+      // would take it past that bound.
+      let wantsLow = wanted - extent / 2 < windowLow || wanted - extent / 2 < regionLow
+      let wantsHigh = wanted + extent / 2 > windowHigh || wanted + extent / 2 > regionHigh
+      let atLow = abs(low - windowLow) <= tolerance || abs(low - regionLow) <= tolerance
+      let atHigh = abs(high - windowHigh) <= tolerance || abs(high - regionHigh) <= tolerance
+      if (wantsLow && atLow) || (wantsHigh && atHigh) { return nil }
+      return Violation(
+        "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
+          + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
+          + "\(describeNumber(wanted)), but the item's centre is at \(describeNumber(actual))",
+        at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: wanted))
+    }
     for frame in run.dragFrames(of: touch) {
       guard let finger = frame.finger else { continue }
       // Until the finger has moved a pan's hysteresis from where it landed, nothing may
@@ -139,58 +178,31 @@ extension Invariant {
         if !recognised { continue }
       }
       let rect = frame.rect
-      let environment = run.environment(at: frame.time)
       // A rubber band's region moved under the finger: where the finger then holds the item
       // is the algorithm's choice (re-anchor, or keep the band it started with), so the rest
       // of this touch is left to on-screen and resize-safe.
-      if algorithm.rubberBand != nil, frame.time >= changed - slack { break }
+      if rubberBand != nil, frame.time >= changed - slack { break }
       judged = true
-      let expected = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
-      let bounds = environment.bounds
-      let region = environment.safeRegion
-      for (axis, actual, wanted, extent, low, high, lows, highs, room) in [
-        (
-          "x", rect.midX, expected.x, rect.width, rect.minX, rect.maxX,
-          [bounds.minX, region.minX], [bounds.maxX, region.maxX], region.width
-        ),
-        (
-          "y", rect.midY, expected.y, rect.height, rect.minY, rect.maxY,
-          [bounds.minY, region.minY], [bounds.maxY, region.maxY], region.height
-        ),
-      ] {
-        // An item larger than the safe region on an axis is placed, not dragged, on it.
-        guard extent <= room else { continue }
-        if let coefficient = algorithm.rubberBand {
-          // A rubber band promises an exact position everywhere, not just a stop at a bound.
-          let margin = algorithm.dockingMargin ?? 0
-          let inset = axis == "x" || algorithm.dockingRule.marginOnAllSides ? margin : 0
-          let (regionLow, regionHigh, windowLow, windowHigh) =
-            axis == "x"
-            ? (region.minX, region.maxX, bounds.minX, bounds.maxX)
-            : (region.minY, region.maxY, bounds.minY, bounds.maxY)
-          let expected = Self.rubberBanded(
-            wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
-            windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
-          if abs(actual - expected) <= tolerance { continue }
-          return (judged, Violation(
-            "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
-              + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
-              + "\(describeNumber(wanted)), which the rubber band shows at \(describeNumber(expected)), "
-              + "but the item's centre is at \(describeNumber(actual))",
-            at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: expected)))
-        }
-        guard abs(actual - wanted) > tolerance else { continue }
-        // A bound may stop the item only where the finger would take it past that bound.
-        let wantsLow = lows.contains { wanted - extent / 2 < $0 }
-        let wantsHigh = highs.contains { wanted + extent / 2 > $0 }
-        let atLow = lows.contains { abs(low - $0) <= tolerance }
-        let atHigh = highs.contains { abs(high - $0) <= tolerance }
-        if (wantsLow && atLow) || (wantsHigh && atHigh) { continue }
-        return (judged, Violation(
-          "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
-            + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
-            + "\(describeNumber(wanted)), but the item's centre is at \(describeNumber(actual))",
-          at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: wanted)))
+      let regions = run.regions(at: frame.time)
+      let bounds = regions.bounds
+      let region = regions.safeRegion
+      // Each axis: the item's centre, where the finger wants it, its extent, its low and high
+      // edges, the window's and the region's bounds, and the room the region gives.
+      if let problem = judgeAxis(
+        "x", frame: frame, finger: finger, actual: rect.midX, wanted: finger.x - grab.x,
+        extent: rect.width, low: rect.minX, high: rect.maxX, windowLow: bounds.minX,
+        windowHigh: bounds.maxX, regionLow: region.minX, regionHigh: region.maxX,
+        room: region.width, inset: margin)
+      {
+        return (judged, problem)
+      }
+      if let problem = judgeAxis(
+        "y", frame: frame, finger: finger, actual: rect.midY, wanted: finger.y - grab.y,
+        extent: rect.height, low: rect.minY, high: rect.maxY, windowLow: bounds.minY,
+        windowHigh: bounds.maxY, regionLow: region.minY, regionHigh: region.maxY,
+        room: region.height, inset: marginOnAllSides ? margin : 0)
+      {
+        return (judged, problem)
       }
     }
     return (judged, nil)

@@ -19,7 +19,7 @@ extension Invariant {
       Self.releaseIsLast(trajectory),
       (release.dx * release.dx + release.dy * release.dy).squareRoot() >= Self.minimumReleaseSpeed,
       // A container change after the release moves the item for reasons of its own.
-      !scenario.resizes.contains(where: { $0.time >= releaseTime })
+      !run.resizes.contains(where: { $0.time >= releaseTime })
     else { return .notApplicable }
     let releaseEnvironment = run.environment(at: releaseTime)
     let rect = center.rect(ofSize: size)

@@ -147,7 +147,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   public func check<Algorithm: SnapAlgorithm>(
     _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
   ) -> Verdict {
-    return check(Run(algorithm: algorithm, scenario: scenario, trajectory: trajectory))
+    return check(
+      Run(
+        algorithm: algorithm, scenario: scenario, trajectory: trajectory,
+        simulation: Simulation()))
   }
 
   /// The verdict on `run`: what `check(_:scenario:trajectory:)` gives, for a run built once and
@@ -179,6 +182,17 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   }
 }
 
+/// A container's bounds and safe region: what most per-frame checks need of an environment.
+struct Regions {
+  let bounds: CGRect
+  let safeRegion: CGRect
+
+  init(_ environment: Environment) {
+    bounds = environment.bounds
+    safeRegion = environment.safeRegion
+  }
+}
+
 /// One run an invariant is checked on: the algorithm, the scenario it was put in, and what the
 /// simulator showed.
 struct Run<Algorithm: SnapAlgorithm> {
@@ -191,17 +205,51 @@ struct Run<Algorithm: SnapAlgorithm> {
   /// How far a frame's time may lie from the events it shows: the simulator delivers events
   /// stamped up to a frame's time within this tolerance.
   let slack: Double
+  /// The scenario's container changes after the gesture started (`Scenario.resizes`), found once.
+  let resizes: [ContainerChange]
+  /// The bounds and safe region before any container change, and after each (in the
+  /// gesture's order), for `regions(at:)`.
+  let initialRegions: Regions
+  let changeRegions: [(time: Double, regions: Regions)]
+  /// How the algorithm is simulated again (idempotent's tap after the rest), compiled for its
+  /// type where verification began.
+  let simulation: Simulation<Algorithm>
+  /// The simulation as it stood when the item came to rest, to carry on with more touches
+  /// (idempotent's tap) without simulating the scenario again; `nil` when the run was given.
+  let atRest: SimulationRun<Algorithm>?
 
-  init(algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory) {
+  init(
+    algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory,
+    simulation: Simulation<Algorithm>, atRest: SimulationRun<Algorithm>? = nil
+  ) {
+    self.atRest = atRest
     self.algorithm = algorithm
     self.scenario = scenario
     self.trajectory = trajectory
+    self.simulation = simulation
     initialEnvironment = scenario.environment
     slack = Simulator.tolerance(for: initialEnvironment)
+    resizes = scenario.resizes
+    initialRegions = Regions(initialEnvironment)
+    changeRegions = scenario.gesture.containerChanges.map {
+      (time: $0.time, regions: Regions($0.environment))
+    }
   }
 
   /// The environment at the end of the run, which the rest frame is judged in.
   var environment: Environment { trajectory.finalEnvironment }
+
+  /// The container's bounds and safe region in force at `time`: what `environment(at:)` gives,
+  /// without copying an environment (the per-frame checks ask this of every frame).
+  func regions(at time: Double) -> Regions {
+    let limit = time + slack
+    var index = changeRegions.count
+    while index > 0 {
+      index -= 1
+      if changeRegions[index].time <= limit { return changeRegions[index].regions }
+    }
+    return initialRegions
+  }
 
   /// The environment in force at `time`, as `Scenario.environment(at:)` gives it.
   func environment(at time: Double) -> Environment {

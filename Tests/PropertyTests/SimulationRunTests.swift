@@ -1,0 +1,68 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+import Testing
+
+@testable import SnapVerification
+
+/// A simulation carried on after the item rests (`SimulationRun.append(_:after:)`) is the
+/// simulation of the longer gesture: verification's idempotent check taps the resting item that
+/// way instead of simulating the scenario twice, so the two must agree frame for frame.
+@Suite("Simulations carried on")
+struct SimulationRunTests {
+  static let algorithms = AlgorithmCatalogue.ids
+
+  @Test("a tap appended after the rest gives the frames, rest and touches of the whole gesture", arguments: algorithms)
+  func continuationIsTheWholeRun(id: String) throws {
+    let algorithm = try #require(AlgorithmCatalogue.algorithm(id: id))
+    try continuation(of: algorithm)
+  }
+
+  func continuation<Algorithm: SnapAlgorithm>(of algorithm: Algorithm) throws {
+    let generator = ScenarioGenerators.scenarios(for: algorithm)
+    var compared = 0
+    for seed in UInt64(1)...60 {
+      let scenario = try #require(generator.example(seed: seed))
+      let simulator = Simulator(environment: scenario.environment, itemSize: scenario.itemSize)
+      var simulation = simulator.start(algorithm, gesture: scenario.gesture)
+      let first = simulation.runToRest()
+      #expect(first == scenario.simulate(algorithm), "seed \(seed): the first run is run(_:gesture:)")
+      guard !scenario.gesture.events.isEmpty, let end = first.frames.last?.time, end.isFinite else {
+        continue
+      }
+      let point = CGPoint(x: first.rest.midX, y: first.rest.midY)
+      guard point.x.isFinite, point.y.isFinite else { continue }
+      // As idempotent taps: 0.1 s after the last frame.
+      let tap = Gesture.tap(at: point, start: point)
+      let lastTouch = scenario.gesture.events.last?.time ?? 0
+      let gap = lastTouch.isFinite ? max(0.1, end + 0.1 - lastTouch) : 0.1
+      simulation.append(tap.events, after: gap)
+      let second = simulation.runToRest()
+      let whole = simulator.run(algorithm, gesture: scenario.gesture.followed(by: tap, after: gap))
+      #expect(first.frames + second.frames == whole.frames, "seed \(seed)")
+      #expect(second.rest == whole.rest, "seed \(seed)")
+      #expect(second.touches == whole.touches, "seed \(seed)")
+      #expect(second.releaseCenter == whole.releaseCenter, "seed \(seed)")
+      #expect(second.isTruncated == whole.isTruncated, "seed \(seed)")
+      compared += 1
+    }
+    #expect(compared >= 30, "\(algorithm.id): \(compared) continuations compared")
+  }
+
+  @Test("a continuation of a run cut short by the frame limit delivers its events without frames")
+  func truncatedContinuation() {
+    let environment = DeviceProfile.standard.environment()
+    let drag = Gesture.drag(
+      from: CGPoint(x: 200, y: 400), to: CGPoint(x: 100, y: 300), duration: 0.5, touchRate: 60)
+    let simulator = Simulator(environment: environment, frameLimit: 5)
+    var simulation = simulator.start(EdgeDockCorrected(), gesture: drag)
+    let first = simulation.runToRest()
+    #expect(first.isTruncated && first.frames.count == 5)
+    let tap = Gesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
+    simulation.append(tap.events, after: 0.1)
+    let second = simulation.runToRest()
+    let whole = simulator.run(EdgeDockCorrected(), gesture: drag.followed(by: tap, after: 0.1))
+    #expect(second.frames.isEmpty && second.isTruncated)
+    #expect(second.rest == whole.rest && whole.frames.count == 5)
+  }
+}
