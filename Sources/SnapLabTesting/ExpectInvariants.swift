@@ -37,7 +37,11 @@ import Testing
 ///   - motion: A release motion to check it with instead of its own.
 ///   - examples: Generated scenarios per invariant.
 /// - Returns: The findings, one per checked invariant, in catalogue order.
+///
+/// Inlinable, so that your algorithm is simulated with code compiled for its type, as
+/// SnapLab's own are.
 @discardableResult
+@inlinable
 public func expectInvariants<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, except excluded: Set<Invariant> = [], motion: Motion? = nil,
   examples: Int = 200, seed: UInt64? = nil, replayTool: String = "snap-bench",
@@ -49,13 +53,24 @@ public func expectInvariants<Algorithm: SnapAlgorithm>(
   let findings = verify(
     algorithm, invariants: invariants, motion: motion, examples: examples, seed: runSeed,
     replayTool: replayTool)
-  for finding in findings where finding.status == .violated {
-    record(failureMessage(finding, testName: name), sourceLocation, file, line)
-  }
-  if let problem = releaseMotionProblem(algorithm, motion: motion) {
-    record(problem, sourceLocation, file, line)
-  }
+  recordFindings(
+    findings, motionProblem: releaseMotionProblem(algorithm, motion: motion), testName: name,
+    sourceLocation, file, line)
   return findings
+}
+
+/// Records one failure per violated finding, and the release motion's problem if there is one.
+@usableFromInline
+func recordFindings(
+  _ findings: [Finding], motionProblem: String?, testName: String,
+  _ sourceLocation: SourceLocation, _ file: StaticString, _ line: UInt
+) {
+  for finding in findings where finding.status == .violated {
+    record(failureMessage(finding, testName: testName), sourceLocation, file, line)
+  }
+  if let motionProblem {
+    record(motionProblem, sourceLocation, file, line)
+  }
 }
 
 /// Records a failure where a test will see it: an `Issue` inside a Swift Testing test; off a

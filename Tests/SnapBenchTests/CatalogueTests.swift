@@ -51,7 +51,7 @@ struct CatalogueTests {
     page.addDockMaps(flick: CGVector(dx: 600, dy: -600))
     let files = Set(page.files.map(\.0))
     for entry in AlgorithmCatalogue.entries {
-      for operation in ["drag-step", "release", "frame", "gesture"] {
+      for operation in ["drag-step", "release", "frame", "gesture", "simulate", "verify"] {
         #expect(names.contains("\(entry.id)/\(operation)"), "\(entry.id)/\(operation) is not timed")
       }
       let name = ReportCommand.Page.fileName(entry.id)
@@ -76,7 +76,9 @@ struct CatalogueTests {
         == "touches API; docks flush against the nearer side of the safe region; releases with none")
     #expect(ListCommand.algorithmLines(tool).contains { $0.hasPrefix("test.plain-dock ") })
     let names = makeBenchmarks(seed: 1, algorithms: tool.algorithms).map(\.name)
-    #expect(names.filter { $0.hasPrefix("test.plain-dock/") }.count == 4)
+    #expect(
+      names.filter { $0.hasPrefix("test.plain-dock/") }
+        == ["drag-step", "release", "frame", "gesture", "simulate", "verify"].map { "test.plain-dock/\($0)" })
     #expect(try tool.algorithms(matching: "TEST.Plain-Dock").map(\.id) == ["test.plain-dock"])
     #expect(tool.suggestion(for: "test.plain-dok") == "test.plain-dock")
     var page = ReportCommand.Page(

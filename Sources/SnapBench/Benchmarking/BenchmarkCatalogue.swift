@@ -2,6 +2,7 @@ import CBenchSupport
 import Foundation
 import SnapAlgorithms
 import SnapCheck
+import SnapVerification
 
 /// One thing `snap-bench run` times: `body(n)` does the operation `n` times over pre-drawn
 /// inputs and returns a checksum of every result, which the harness hands to an opaque sink.
@@ -30,13 +31,17 @@ struct Benchmark {
 
 /// The groups, their reference benchmark (ratios are to it), and what they measure.
 enum BenchmarkGroup {
-  static let order = ["reference", "drag-step", "release", "frame", "gesture", "motion"]
+  static let order = [
+    "reference", "drag-step", "release", "frame", "gesture", "simulate", "verify", "motion",
+  ]
   static let references: [String: String] = [
     "reference": "reference/clamp",
     "drag-step": "edge-dock.corrected/drag-step",
     "release": "edge-dock.corrected/release",
     "frame": "edge-dock.corrected/frame",
     "gesture": "edge-dock.corrected/gesture",
+    "simulate": "edge-dock.corrected/simulate",
+    "verify": "edge-dock.corrected/verify",
     "motion": "ease-out(duration:0.25)/frame",
   ]
 }
@@ -57,6 +62,8 @@ func makeBenchmarks(seed: UInt64, algorithms: [RegisteredAlgorithm]) -> [Benchma
 /// The inputs every variant is timed on: identical for all, varied, and realistic.
 @usableFromInline
 struct BenchmarkInputs: Sendable {
+  /// The seed every input is drawn from.
+  @usableFromInline let seed: UInt64
   /// An iPhone 15 at 120 Hz with its usual bars: the scene of every algorithm benchmark.
   @usableFromInline let environment: Environment
   @usableFromInline let itemSize = CGSize(width: 60, height: 60)
@@ -72,6 +79,7 @@ struct BenchmarkInputs: Sendable {
   @usableFromInline let progress: [Double]
 
   init(seed: UInt64) {
+    self.seed = seed
     var environment = DeviceProfile.standard.environment()
     environment.refreshRate = 120
     self.environment = environment
@@ -212,6 +220,16 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
     Double(gestures.map { simulator.run(algorithm, gesture: $0).frames.count }.reduce(0, +))
     / Double(gestures.count)
 
+  // Scenarios as verify draws them for this algorithm (half single touches, half interaction
+  // sequences), from the run's seed: drawn when first timed (the calibration's first batch),
+  // not for every run that filters them out.
+  let seed = inputs.seed
+  let drawn = Deferred { () -> (scenarios: [Scenario], simulators: [Simulator]) in
+    let generator = ScenarioGenerators.scenarios(for: algorithm)
+    let scenarios = (0..<64).compactMap { generator.example(seed: seed &+ 100 &+ UInt64($0)) }
+    return (scenarios, scenarios.map { Simulator(environment: $0.environment, itemSize: $0.itemSize) })
+  }
+
   return [
     Benchmark(name: "\(id)/drag-step", group: "drag-step", framesPerOperation: 1) { n in
       // One touch event in, one frame out. The drag goes on from batch to batch in one session,
@@ -271,7 +289,57 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       }
       return checksum
     },
+    Benchmark(name: "\(id)/simulate", group: "simulate", framesPerOperation: nil) { n in
+      // One scenario verify draws (touches, strokes, container changes), simulated to rest.
+      let (scenarios, scenarioSimulators) = drawn.value
+      let scenarioCount = scenarios.count
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        let trajectory = scenarioSimulators[index].run(algorithm, gesture: scenarios[index].gesture)
+        checksum &+= fold(trajectory.rest.origin) &+ UInt64(trajectory.frames.count)
+        index = index + 1 == scenarioCount ? 0 : index + 1
+      }
+      return checksum
+    },
+    Benchmark(name: "\(id)/verify", group: "verify", framesPerOperation: nil) { n in
+      // The same scenario simulated once and judged by every invariant: verify's work per
+      // example, less drawing it.
+      let scenarios = drawn.value.scenarios
+      let scenarioCount = scenarios.count
+      var checksum: UInt64 = 0
+      var index = 0
+      for _ in 0..<n {
+        for verdict in Invariant.verdicts(algorithm, scenario: scenarios[index]) {
+          switch verdict {
+          case .holds: checksum &+= 1
+          case .violated: checksum &+= 1 << 20
+          case .notApplicable: checksum &+= 1 << 40
+          }
+        }
+        index = index + 1 == scenarioCount ? 0 : index + 1
+      }
+      return checksum
+    },
   ]
+}
+
+/// A value made the first time it is asked for (benchmarks run on one thread).
+@usableFromInline
+final class Deferred<Value> {
+  @usableFromInline let make: () -> Value
+  @usableFromInline var made: Value?
+
+  @inlinable
+  init(_ make: @escaping () -> Value) { self.make = make }
+
+  @inlinable
+  var value: Value {
+    if let made { return made }
+    let value = make()
+    made = value
+    return value
+  }
 }
 
 /// A benchmark's state carried from one batch to the next (see the drag step).

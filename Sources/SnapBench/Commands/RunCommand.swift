@@ -300,6 +300,11 @@ enum RunCommand {
           "--tool=callgrind", "--callgrind-out-file=/dev/null", me, "run", "--filter", pattern,
           "--seed", String(seed), "--count-only", String(count),
         ]
+        // Hashing seeded per process would make the two runs' set-up differ by a few thousand
+        // instructions, which the difference would not cancel.
+        var environment = ProcessInfo.processInfo.environment
+        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = environment
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
