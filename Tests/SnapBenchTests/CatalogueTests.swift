@@ -79,6 +79,9 @@ struct CatalogueTests {
     #expect(
       names.filter { $0.hasPrefix("test.plain-dock/") }
         == ["drag-step", "release", "frame", "gesture", "simulate", "verify"].map { "test.plain-dock/\($0)" })
+    #expect(algorithmOperations == ["drag-step", "release", "frame", "gesture", "simulate", "verify"])
+    #expect(BenchmarkGroup.references.values.filter { !$0.hasPrefix("reference/") && !$0.contains("(") }
+      .allSatisfy { $0.hasPrefix(referenceAlgorithm + "/") })
     #expect(try tool.algorithms(matching: "TEST.Plain-Dock").map(\.id) == ["test.plain-dock"])
     #expect(tool.suggestion(for: "test.plain-dok") == "test.plain-dock")
     var page = ReportCommand.Page(

@@ -176,8 +176,15 @@ func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
   ]
 }
 
-/// The drag step, release, frame and whole gesture of `algorithm`, compiled for its type
-/// wherever this is inlined.
+/// The operations every algorithm is timed on, in the order `algorithmBenchmarks` makes them:
+/// its benchmarks are `<id>/<operation>`.
+let algorithmOperations = ["drag-step", "release", "frame", "gesture", "simulate", "verify"]
+
+/// The algorithm whose benchmarks are the references of the algorithm groups.
+let referenceAlgorithm = "edge-dock.corrected"
+
+/// The drag step, release, frame, whole gesture, scenario simulated and scenario verified of
+/// `algorithm`, compiled for its type wherever this is inlined.
 @inlinable
 func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, _ inputs: BenchmarkInputs

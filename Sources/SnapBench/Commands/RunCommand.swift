@@ -116,10 +116,22 @@ enum RunCommand {
       try Baselines.path(of: $0, for: saveBaseline, spec: spec)
     }
 
-    let all = makeBenchmarks(seed: inputSeed, algorithms: tool.algorithms)
     func matches(_ pattern: NSRegularExpression, _ name: String) -> Bool {
       pattern.firstMatch(in: name, range: NSRange(name.startIndex..., in: name)) != nil
     }
+    // Only the algorithms with a benchmark selected are set up (their set-up simulates
+    // gestures, slow under callgrind), and the reference of the ratios whenever any is.
+    func selected(_ name: String) -> Bool {
+      (include.map { matches($0, name) } ?? true) && !(exclude.map { matches($0, name) } ?? false)
+    }
+    let wanted = Set(
+      tool.algorithms.map(\.entry.id).filter { id in
+        algorithmOperations.contains { selected("\(id)/\($0)") }
+      })
+    let setUp = tool.algorithms.filter {
+      wanted.contains($0.entry.id) || (!wanted.isEmpty && $0.entry.id == referenceAlgorithm)
+    }
+    let all = makeBenchmarks(seed: inputSeed, algorithms: setUp)
     var benchmarks = all
     if let include { benchmarks = benchmarks.filter { matches(include, $0.name) } }
     if let exclude { benchmarks = benchmarks.filter { !matches(exclude, $0.name) } }
