@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Environments and device profiles")
 struct EnvironmentTests {
-  @Test("every row of devices.md is in the catalogue, found by any name in any case")
+  @Test("every device of docs/Devices.md is in the catalogue, found by any name in any case")
   func catalogue() throws {
     let names = [
       "iPhone SE (1st gen)", "iPhone 8", "iPhone SE (2nd gen)", "iPhone SE (3rd gen)",
@@ -59,5 +59,56 @@ struct EnvironmentTests {
     let keyboard = try #require(typing.keyboardFrame)
     #expect(typing.safeRegion.maxY == keyboard.minY)
     #expect(keyboard.maxY == 852)
+  }
+
+  /// The device table of docs/Devices.md, row by row as the catalogue renders it.
+  static func documentedRows() throws -> [String: [String]] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/Devices.md"), encoding: .utf8)
+    let lines = text.split(separator: "\n").map(String.init)
+    let header = try #require(lines.firstIndex { $0.hasPrefix("| device |") })
+    var rows: [String: [String]] = [:]
+    for line in lines[(header + 2)...] {
+      guard line.hasPrefix("|") else { break }
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(rows[cells[0]] == nil, "docs/Devices.md lists \(cells[0]) twice")
+      rows[cells[0]] = cells
+    }
+    return rows
+  }
+
+  /// A catalogue device as a row of docs/Devices.md: name, other names, idiom, portrait size,
+  /// portrait insets (top / bottom), landscape insets (top / left / bottom / right), refresh
+  /// rate, confidence.
+  static func row(_ device: DeviceProfile) -> [String] {
+    func n(_ value: CGFloat) -> String { String(Int(value)) }
+    let p = device.portraitInsets
+    let l = device.landscapeInsets
+    return [
+      device.name, device.aliases.isEmpty ? "—" : device.aliases.joined(separator: ", "),
+      device.idiom.rawValue, "\(n(device.portraitSize.width))×\(n(device.portraitSize.height))",
+      "\(n(p.top)) / \(n(p.bottom))",
+      "\(n(l.top)) / \(n(l.left)) / \(n(l.bottom)) / \(n(l.right))",
+      String(device.refreshRate), device.confidence.rawValue,
+    ]
+  }
+
+  @Test("docs/Devices.md lists every catalogue device, each row as the catalogue has it")
+  func documentedDevices() throws {
+    let rows = try Self.documentedRows()
+    for device in DeviceProfile.catalogue {
+      guard let row = rows[device.name] else {
+        Issue.record("docs/Devices.md has no row for \(device.name)")
+        continue
+      }
+      #expect(
+        row == Self.row(device),
+        "docs/Devices.md's row for \(device.name) should read | \(Self.row(device).joined(separator: " | ")) |")
+    }
+    let names = Set(DeviceProfile.catalogue.map(\.name))
+    #expect(Set(rows.keys).subtracting(names).isEmpty, "rows for devices the catalogue lacks")
+    #expect(rows.count == DeviceProfile.catalogue.count)
   }
 }

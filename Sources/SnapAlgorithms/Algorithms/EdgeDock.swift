@@ -1,6 +1,7 @@
 import Foundation
 
-/// `edge-dock.published`: the `MoveButton` of article 001 (`001_d8f14d75e4b70915.txt`).
+/// `edge-dock.published`: the `MoveButton` of article 001, "类似AssistiveTouch可移动UIButton
+/// （UITouch用法）" (no author given; `AlgorithmCatalogue.Articles.edgeDock`).
 ///
 /// A `UIButton` subclass that overrides the touches API. While dragging, the centre follows
 /// the finger's offset from where it grabbed the button, and only y is clamped, to

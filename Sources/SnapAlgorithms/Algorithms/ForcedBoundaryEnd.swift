@@ -1,6 +1,7 @@
 import Foundation
 
-/// `forced-boundary-end.published`: the view controller of article 002 (`002_78ae52edd84c5145.txt`).
+/// `forced-boundary-end.published`: the view controller's `movingBtn:` of article 002,
+/// "iOS实现UIButton的拖拽功能" (no author given; `AlgorithmCatalogue.Articles.forcedBoundaryEnd`).
 ///
 /// A `UIPanGestureRecognizer` on a 60×60 button. On each `changed` call the centre moves by the
 /// translation, which is then reset; if the centre has entered a band — x ≤ 40, x ≥ Width − 40,

@@ -1,6 +1,8 @@
 import Foundation
 
-/// `inset-correction.published`: the `KZWSuspensionButton` of article 000 (`000_279aea33081fbdb0.txt`).
+/// `inset-correction.published`: the `KZWSuspensionButton` of article 000, which has no title
+/// line and opens "需求就是在首页有一个按钮，你可以拖动在屏幕上滑动，最终位置是自己靠边悬靠。"; its file
+/// header says "Created by ouyang on 2018/8/2" (`AlgorithmCatalogue.Articles.insetCorrection`).
 ///
 /// A button with a `UIPanGestureRecognizer` whose action runs the same statements for every
 /// state: add the translation (in key-window coordinates) to the centre, reset it, and — only

@@ -1,6 +1,8 @@
 import Foundation
 
-/// `per-axis-clamp.published`: the `GragView` of article 003 (`003_70c38645883b83f7.txt`).
+/// `per-axis-clamp.published`: the `GragView` of article 003, which has no title line: it opens
+/// "预备知识 iOS处理屏幕上的触摸动作" and gives the code under the heading "如何实现拖动视图？" (no
+/// author given; `AlgorithmCatalogue.Articles.perAxisClamp`).
 ///
 /// A `UIImageView` subclass that overrides the touches API. `touchesBegan` stores the touch in
 /// the view's own coordinates; `touchesMoved` adds the finger's offset from that point to the
