@@ -60,7 +60,7 @@ struct EdgeDockTests {
     #expect(trajectory.rest.origin == CGPoint(x: 170, y: 370))
   }
 
-  @Test("a quick drag under the tap recogniser's 45 pt moves the item and never docks it")
+  @Test("a quick drag that moves under the tap recogniser's 45 pt moves the item and never docks it")
   func shortDragIsATap() {
     // Start (200, 300), grab (30, 30). moved (230, 300): offset 30 → centre (230, 300). ended
     // 30 pt from the touch-down after 0.1 s: the tap recogniser recognises, and
@@ -77,6 +77,25 @@ struct EdgeDockTests {
       [(0, .began, 200, 300), (0.05, .moved, 250, 300), (0.1, .moved, 200, 300),
        (0.15, .ended, 200, 300)])
     #expect(wandered.rest.midX == 345)
+
+    // UIKit fails the tap while the finger moves, not at the lift: a move of 40 pt (≤ 45) and
+    // then a lift 50 pt from the touch-down, at 0.1 s (≤ 0.75 s), is a tap. Centre (240, 300)
+    // after the move (offset 40); the lift at (250, 300) is not a move, so touchesMoved does
+    // not run again: touchesCancelled, no dock, and the action fires once.
+    let liftedFar = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 240, 300), (0.1, .ended, 250, 300)])
+    #expect(liftedFar.rest.mid == CGPoint(x: 240, y: 300))
+    #expect(liftedFar.touches.first?.actions == 1)
+    #expect(liftedFar.touches.first?.travel == 50)
+    #expect(liftedFar.touches.first?.movedTravel == 40)
+    // The same lift after a move of 46 pt (> 45): the tap failed while moving, so
+    // touchesEnded docks it: centre x 246 > 187.5 → 375 − 30 = 345; no action.
+    let movedFar = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 246, 300), (0.1, .ended, 250, 300)])
+    #expect(movedFar.rest.midX == 345)
+    #expect(movedFar.touches.first?.actions == 0)
 
     // A press held 1 s without moving is too slow for a tap (0.75 s): touchesEnded docks it.
     let held = Fixtures.run(

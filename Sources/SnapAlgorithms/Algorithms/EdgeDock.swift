@@ -22,7 +22,8 @@ import Foundation
 /// - `animateWithDuration:animations:` with no options: UIKit's default ease-in-out curve,
 ///   and the button ignores touches until the animation ends.
 /// - The article's set-up adds a `UITapGestureRecognizer` so the button stays tappable. It
-///   recognises a touch that lifts within 45 pt of where it landed and within 0.75 s and, with
+///   recognises a touch that never moves more than 45 pt from where it landed and lifts within
+///   0.75 s (wherever the lift lands: UIKit fails a tap on a move, not at the lift) and, with
 ///   `cancelsTouchesInView`, turns that touch's `touchesEnded` into `touchesCancelled`: a quick
 ///   drag shorter than 45 pt moves the button and never docks it.
 ///

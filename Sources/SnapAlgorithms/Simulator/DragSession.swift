@@ -66,7 +66,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     /// A touch that does not reach the item, until it ends.
     case elsewhere
     /// A touch delivered through the touches API; `tapFailed` once it moved beyond the tap
-    /// recogniser's limit.
+    /// recogniser's limit (UIKit fails the tap while the finger moves, never at the lift).
     case touches(start: CGPoint, startTime: Double, tapFailed: Bool)
     case pan(PanGestureRecognizer)
   }
@@ -119,7 +119,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       records.append(record)
     case (.moved, .touches), (.moved, .pan):
       tracker.move(to: location, time: time)
-      noteTravel(to: location)
+      noteTravel(to: location, moving: true)
     case (.moved, .elsewhere), (.ended, _), (.cancelled, _): noteTravel(to: location)
     default: break
     }
@@ -164,11 +164,13 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       touch = .touches(start: start, startTime: startTime, tapFailed: failed)
       handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
 
-    case (.ended, .touches(let start, let startTime, let tapFailed)):
+    case (.ended, .touches(_, let startTime, let tapFailed)):
       touch = .idle
+      // UITapGestureRecognizer fails in touchesMoved, once the finger is beyond its allowable
+      // movement; where the finger lifts is not checked again (a move of 40 pt, then a lift
+      // 50 pt away, is a tap).
       let recognisesTap =
-        !tapFailed && distance(start, location) <= Self.tapMovementLimit
-        && time - startTime <= Self.tapDurationLimit
+        !tapFailed && time - startTime <= Self.tapDurationLimit
         && handlers.inputAPI == .touches(tapRecognizerAttached: true)
       beginRelease()
       if recognisesTap {
@@ -216,8 +218,11 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
           if event.phase == .ended, let action = handlers.itemAction, action != .handlers,
             let record = records.last
           {
+            // As for the touches API: the tap fails on a move beyond its allowable movement,
+            // not on where the finger lifts.
             let tap =
-              record.travel <= Self.tapMovementLimit && time - record.began <= Self.tapDurationLimit
+              record.movedTravel <= Self.tapMovementLimit
+              && time - record.began <= Self.tapDurationLimit
             if action == .tapRecognizer ? tap : liftsInside(location) { item.sent += 1 }
           }
           if event.phase == .ended {
@@ -245,13 +250,18 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     }
   }
 
-  /// Notes how far the finger of the current touch has got from where it landed.
+  /// Notes how far the finger of the current touch has got from where it landed, and, for a
+  /// move (not a lift), how far it has got while moving.
   @inlinable
-  mutating func noteTravel(to location: CGPoint) {
+  mutating func noteTravel(to location: CGPoint, moving: Bool = false) {
     guard !records.isEmpty else { return }
     let landed = records[records.count - 1].finger
-    records[records.count - 1].travel = Swift.max(
-      records[records.count - 1].travel, distance(landed, location))
+    let travel = distance(landed, location)
+    records[records.count - 1].travel = Swift.max(records[records.count - 1].travel, travel)
+    if moving {
+      records[records.count - 1].movedTravel = Swift.max(
+        records[records.count - 1].movedTravel, travel)
+    }
   }
 
   /// Whether a finger lifting at `location` is inside the control for touch-up-inside: within

@@ -293,8 +293,9 @@ public enum InputAPI: Hashable, Sendable {
   /// `touchesBegan/Moved/Ended/Cancelled:withEvent:` overridden on the item.
   ///
   /// `tapRecognizerAttached`: a `UITapGestureRecognizer` is also on the item. It recognises a
-  /// touch that lifts within `TapGestureRecognizer.allowableMovement` of where it landed and
-  /// within `TapGestureRecognizer.maximumDuration`, and because `cancelsTouchesInView` is on by
+  /// touch that lifts within `TapGestureRecognizer.maximumDuration` without having moved more
+  /// than `TapGestureRecognizer.allowableMovement` from where it landed (it fails on the move;
+  /// where the finger lifts is not checked), and because `cancelsTouchesInView` is on by
   /// default the view then gets `touchesCancelled` instead of `touchesEnded`.
   case touches(tapRecognizerAttached: Bool)
   /// A `UIPanGestureRecognizer` on the item calling the algorithm's action method.
@@ -310,9 +311,9 @@ public enum InputAPI: Hashable, Sendable {
 /// drag must not (the invariant `tap-is-not-drag`).
 public enum ItemAction: Hashable, Sendable {
   /// A `UITapGestureRecognizer` on the item calls the action when it recognises a tap: the
-  /// finger lifts within `TapGestureRecognizer.allowableMovement` of where it landed and within
-  /// `TapGestureRecognizer.maximumDuration` (for a pan-driven item, only if the pan never
-  /// began). Article 001 wires its button this way.
+  /// finger never moves more than `TapGestureRecognizer.allowableMovement` from where it landed
+  /// and lifts within `TapGestureRecognizer.maximumDuration` (for a pan-driven item, only if the
+  /// pan never began). Article 001 wires its button this way.
   case tapRecognizer
   /// A `UIButton`'s touch-up-inside: the control tracks the touch and fires when the finger
   /// lifts within 70 pt of its frame, unless a recogniser took the touch (a pan that began
@@ -329,7 +330,8 @@ public enum ItemAction: Hashable, Sendable {
 /// UIKit documents neither. 45 pt is the allowable movement UIKitCore's `UITapRecognizer`
 /// starts with (its coder skips the value when it equals 45); 0.75 s is what
 /// `maximumSingleTapDuration` returns. A touch that moves further, or stays down longer, is
-/// not a tap.
+/// not a tap. The recogniser fails as the finger moves (`touchesMoved`); at the lift it does not
+/// measure the distance again, so a move of 40 pt followed by a lift 50 pt away is a tap.
 public enum TapGestureRecognizer {
   public static let allowableMovement: CGFloat = 45
   public static let maximumDuration: Double = 0.75
