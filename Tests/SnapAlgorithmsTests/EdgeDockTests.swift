@@ -138,4 +138,32 @@ struct EdgeDockTests {
        (0.8, .began, 345, 300), (0.9, .moved, 100, 300), (1.0, .ended, 100, 300)])
     #expect(taken.rest.midX == 30)
   }
+
+  @Test("under an opaque navigation bar the SCREEN_HEIGHT clamp lets the button rest below the screen")
+  func opaqueBarPushesTheClampOffScreen() throws {
+    // iPhone 8, opaque navigation bar: the view controller's view starts below the 20 pt status
+    // bar and the 44 pt bar, frame (0, 64, 375, 603); the button's centre is in its coordinates.
+    var bars = DeviceProfile.Bars.standard
+    bars.opaqueNavigationBar = true
+    let opaque = try #require(DeviceProfile.named("iPhone 8")).environment(bars: bars)
+    #expect(opaque.superviewFrame == CGRect(x: 0, y: 64, width: 375, height: 603))
+    // Button 60×60 at (300, 400) in the window: (300, 336) in the view, frame origin (270, 306).
+    // began (300, 372): beginPoint = (300 − 0 − 270, 372 − 64 − 306) = (30, 2).
+    // moved (300, 667), the screen's bottom edge: nowPoint = (30, 603 − 306) = (30, 297);
+    //   offset (0, 295) → centre (300, 631); 631 > SCREEN_HEIGHT − 30 = 637? no: it stays.
+    // ended: 295 pt moved, so the tap failed → touchesEnded; 300 > 375/2 → centre
+    //   (375 − 30, 631) = (345, 631) in the view = (345, 695) in the window: frame (315, 665),
+    //   2 pt of it on the 667 pt screen.
+    let events: [(Double, TouchPhase, CGFloat, CGFloat)] = [
+      (0, .began, 300, 372), (0.1, .moved, 300, 667), (0.2, .ended, 300, 667),
+    ]
+    let below = Fixtures.run(
+      EdgeDockPublished(), on: opaque, start: CGPoint(x: 300, y: 400), events)
+    #expect(below.rest == CGRect(x: 315, y: 665, width: 60, height: 60))
+    // Under a translucent bar the view is the window: centre 400 + 295 = 695 > 637 → 637, so
+    // the button rests with its bottom on the screen's: frame (315, 607).
+    let translucent = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 400), events)
+    #expect(translucent.rest == CGRect(x: 315, y: 607, width: 60, height: 60))
+  }
 }

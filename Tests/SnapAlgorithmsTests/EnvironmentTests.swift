@@ -111,4 +111,37 @@ struct EnvironmentTests {
     #expect(Set(rows.keys).subtracting(names).isEmpty, "rows for devices the catalogue lacks")
     #expect(rows.count == DeviceProfile.catalogue.count)
   }
+
+  @Test("under an opaque navigation bar the superview starts below it, insets and all")
+  func opaqueNavigationBar() throws {
+    // iPhone X: status bar 44 + navigation bar 44 = 88; tab bar 49 + 34 = 83.
+    let profile = try #require(DeviceProfile.named("iPhone X"))
+    var bars = DeviceProfile.Bars.standard
+    bars.opaqueNavigationBar = true
+    let window = profile.environment(bars: bars)
+    // The view: y 88 to the window's bottom, 812 − 88 = 724 tall.
+    #expect(window.superviewFrame == CGRect(x: 0, y: 88, width: 375, height: 724))
+    #expect(window.superviewOffset == CGVector(dx: 0, dy: 88))
+    // Nothing covers its top; the tab bar covers its bottom 83 pt.
+    let view = Superview(window)
+    #expect(view.safeAreaInsets == EdgeInsets(top: 0, left: 0, bottom: 83, right: 0))
+    // In the view's coordinates the window starts 88 pt above it, and the safe region is the
+    // window's moved up by 88: y 0…(729 − 88).
+    let local = window.inSuperviewCoordinates
+    #expect(local.bounds == CGRect(x: 0, y: -88, width: 375, height: 812))
+    #expect(local.safeRegion == window.safeRegion.offsetBy(dx: 0, dy: -88))
+    #expect(local.safeRegion == CGRect(x: 0, y: 0, width: 375, height: 641))
+    #expect(Superview(local).bounds == view.bounds)
+    #expect(Superview(local).safeAreaInsets == view.safeAreaInsets)
+    // Its safe area is the safe region: bounds (0, 0, 375×724) less 83 at the bottom.
+    #expect(view.bounds.inset(by: view.safeAreaInsets) == local.safeRegion)
+    // A translucent bar (the default) leaves the view filling the window, unchanged.
+    let translucent = profile.environment()
+    #expect(translucent.superviewFrame == nil)
+    #expect(translucent.inSuperviewCoordinates == translucent)
+    // Without a navigation bar there is nothing opaque to start below.
+    bars.navigationBar = false
+    #expect(profile.environment(bars: bars).superviewFrame == nil)
+  }
 }
+

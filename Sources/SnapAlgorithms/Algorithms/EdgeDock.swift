@@ -29,8 +29,11 @@ import Foundation
 ///
 /// Modelling choices: `SCREEN_WIDTH`/`SCREEN_HEIGHT` are not defined in the article; they are
 /// taken as the usual `[UIScreen mainScreen].bounds.size` macros. `dragEnable` is `YES`, as the
-/// article's set-up sets it; the button's superview is the container, so `center` is in
-/// container coordinates; the tap recogniser's limits are UIKit's defaults as read from
+/// article's set-up sets it; the button's superview is the view controller's view it is added
+/// to (`[self.view addSubview:testButton]`), and `center` is in its coordinates. Under an opaque
+/// navigation bar that view starts below the bar, so the screen-sized bound lies a bar's height
+/// below the screen: the button can rest partly or wholly off the bottom. The tap recogniser's
+/// limits are UIKit's defaults as read from
 /// UIKitCore (see `TapGestureRecognizer`). A 64-bit device: `CGFloat` is `double`, so the
 /// `float` locals round.
 public struct EdgeDockPublished: SnapAlgorithm {

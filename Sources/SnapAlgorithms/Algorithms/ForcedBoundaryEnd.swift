@@ -15,6 +15,9 @@ import Foundation
 ///   after a rotation the bands and docking positions belong to the old orientation.
 /// - The constants 40 and 100 are centre positions sized for the 60 pt button: a larger item
 ///   docks partly off screen; 100 from the top is under the navigation bar on notched phones.
+///   They are in the coordinates of `self.view`, while `Width` and `Height` are the screen's:
+///   under an opaque navigation bar the view starts below the bar, so the bands and docking
+///   positions all move down by the bar's height, and the bottom band lies below the screen's.
 /// - `began` does nothing and does not reset the translation, so the first `changed` applies
 ///   everything since the pan began; UIKit has taken the 10 pt hysteresis off each axis of it,
 ///   so the button lags the finger by up to 10 pt per axis for the whole drag.

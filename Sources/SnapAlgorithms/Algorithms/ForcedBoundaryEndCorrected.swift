@@ -136,7 +136,8 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    if let held = grab.heldCenter(current: view.center) {
+    let stays = grab.containerChanged(from: old, to: context.environment, center: view.center)
+    if let held = grab.heldCenter(current: stays) {
       grab.mustSettle = true
       // Under a finger: kept inside the new container where the finger holds it.
       view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)

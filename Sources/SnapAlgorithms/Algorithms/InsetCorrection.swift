@@ -37,6 +37,10 @@ import Foundation
 /// `KZW_StatusBarAndNavigationBarHeight` is 88 there and 64 elsewhere, `KZW_TabbarHeight` 83
 /// there and 49 elsewhere — whatever the device's real bars, its orientation, and whether the
 /// bars are shown at all. On every later iPhone, and in landscape, the corrections use 64 and 49.
+/// The article does not show where the button is added; its author writes that the positions
+/// are "直接基于window" (based on the window), which holds while its superview fills the window.
+/// The model adds it to a view controller's view, as the other articles do: under an opaque
+/// navigation bar every corrected position lands a bar's height lower on screen.
 public struct InsetCorrectionPublished: SnapAlgorithm {
   public let id = "inset-correction.published"
   public let inputAPI = InputAPI.panGestureRecognizer

@@ -38,10 +38,18 @@ public struct DeviceProfile: Hashable, Sendable {
     public var navigationBar: Bool
     public var tabBar: Bool
     public var keyboard: Bool
-    public init(navigationBar: Bool = true, tabBar: Bool = true, keyboard: Bool = false) {
+    /// Whether the navigation bar is opaque (`isTranslucent = false`) with the view
+    /// controller's `extendedLayoutIncludesOpaqueBars` off, as in many apps of the articles'
+    /// era: the item's superview then starts below the bar instead of filling the window.
+    public var opaqueNavigationBar: Bool
+    public init(
+      navigationBar: Bool = true, tabBar: Bool = true, keyboard: Bool = false,
+      opaqueNavigationBar: Bool = false
+    ) {
       self.navigationBar = navigationBar
       self.tabBar = tabBar
       self.keyboard = keyboard
+      self.opaqueNavigationBar = opaqueNavigationBar
     }
     /// A home screen with a navigation bar and a tab bar: the default.
     public static let standard = Bars()
@@ -54,7 +62,8 @@ public struct DeviceProfile: Hashable, Sendable {
   /// notched ones, hidden in phone landscape, 24 on iPads; navigation bar 44 (32 in phone
   /// landscape, 50 on iPad); tab bar 49 plus the bottom inset (32 plus the inset in phone
   /// landscape; 50 on iPad, 65 with a home indicator). Keyboard heights are approximations of
-  /// the system keyboard with its predictive bar (low confidence: sweep them in tests).
+  /// the system keyboard with its predictive bar (low confidence: sweep them in tests). With
+  /// `bars.opaqueNavigationBar` the item's superview starts below the navigation bar.
   public func environment(
     _ orientation: Orientation = .portrait, bars: Bars = .standard
   ) -> Environment {
@@ -85,7 +94,7 @@ public struct DeviceProfile: Hashable, Sendable {
       tabBar = hasHomeIndicator ? 65 : 50
       keyboardHeight = (landscape ? 398 : 313) + insets.bottom
     }
-    return Environment(
+    var result = Environment(
       name: landscape ? "\(name) (landscape)" : name,
       bounds: bounds,
       safeAreaInsets: insets,
@@ -96,6 +105,8 @@ public struct DeviceProfile: Hashable, Sendable {
         ? CGRect(x: 0, y: size.height - keyboardHeight, width: size.width, height: keyboardHeight)
         : nil,
       refreshRate: refreshRate)
+    if bars.opaqueNavigationBar { result.placeSuperviewBelowNavigationBar() }
+    return result
   }
 
   /// Every name this profile answers to.

@@ -1,10 +1,18 @@
 import Foundation
 
 /// What UIKit tells the code about the app around the item when a handler runs.
+///
+/// Every point and rectangle the model hands an algorithm — this context's, the touches', the
+/// recognisers' and the item's `center` — is in the coordinates of the item's superview, which
+/// are the window's when the superview fills it (`Environment.superviewFrame` is `nil`). Under
+/// an opaque navigation bar the superview starts below the bar, so code that takes the screen's
+/// size for positions in its superview (`SCREEN_HEIGHT - h/2`) puts them a bar's height lower on
+/// screen, as it does in UIKit.
 public struct UIKitContext: Sendable {
   /// When the handler runs, on the gesture's clock.
   public var time: Double
-  /// The screen, window and bars at that moment.
+  /// The screen, window and bars at that moment, in the superview's coordinates
+  /// (`Environment.inSuperviewCoordinates`).
   public var environment: Environment
 
   /// The finger's velocity in points per second, as `UIPanGestureRecognizer.velocity(in:)`
@@ -21,7 +29,8 @@ public struct UIKitContext: Sendable {
 
   /// `[UIScreen mainScreen].bounds`, which the articles' `SCREEN_WIDTH`/`SCREEN_HEIGHT` macros read.
   @inlinable public var screenBounds: CGRect { environment.screenBounds }
-  /// `keyWindow.bounds`, and the item's superview's bounds: the container.
+  /// `keyWindow.bounds`, converted to the superview's coordinates; the superview's own bounds
+  /// too when it fills the window.
   @inlinable public var windowBounds: CGRect { environment.bounds }
   /// The keyboard's frame in the superview's coordinates while it is shown, as an app reads it
   /// from `UIResponder.keyboardFrameEndUserInfoKey` (or `view.keyboardLayoutGuide`).
@@ -35,14 +44,17 @@ public struct UIKitContext: Sendable {
 /// over as `context.superview`): its bounds, where it lies in the window, and its safe-area
 /// insets.
 ///
-/// The articles add the item to a view controller's view that fills the window. Such a view's
-/// `safeAreaInsets` include the bars: the status bar or sensor housing and the navigation bar
-/// at the top, the tab bar (or the home indicator) at the bottom, the sensor housing's side in
-/// landscape; not the keyboard, which apps learn of from notifications. So
+/// The articles add the item to a view controller's view: it fills the window under
+/// translucent bars, and starts below an opaque navigation bar (`Environment.superviewFrame`).
+/// Such a view's `safeAreaInsets` are the part of it the bars and the window's insets cover:
+/// the status bar or sensor housing and the navigation bar at the top (none when the view
+/// starts below them), the tab bar (or the home indicator) at the bottom, the sensor housing's
+/// side in landscape; not the keyboard, which apps learn of from notifications. So
 /// `superview.bounds.inset(by: superview.safeAreaInsets)` is the environment's safe region when
 /// no keyboard is shown.
 public struct Superview: Hashable, Sendable {
-  /// `superview.frame`, in the window.
+  /// `superview.frame`, in the coordinates of the environment it was made from: the window's,
+  /// or for `context.superview` its own (origin at 0, 0).
   public var frame: CGRect
   /// `superview.safeAreaInsets`, bars included.
   public var safeAreaInsets: EdgeInsets
@@ -57,24 +69,29 @@ public struct Superview: Hashable, Sendable {
     self.safeAreaInsets = safeAreaInsets
   }
 
-  /// The superview of an item in `environment`: the window's full size, with the insets a view
-  /// controller's view reports there.
+  /// The superview of an item in `environment`: `superviewFrame`, or the window's full size,
+  /// with the insets a view controller's view reports there (how far the bars and the window's
+  /// insets reach into it).
   @inlinable
   public init(_ environment: Environment) {
     let bounds = environment.bounds
-    let top = max(environment.topBarsBottom - bounds.minY, 0)
-    let bottom = max(environment.tabBarHeight, environment.safeAreaInsets.bottom, 0)
+    let frame = environment.superviewFrame ?? bounds
+    let insets = environment.safeAreaInsets
+    let barsBottom = bounds.maxY - max(environment.tabBarHeight, insets.bottom, 0)
     self.init(
-      frame: bounds,
+      frame: frame,
       safeAreaInsets: EdgeInsets(
-        top: top, left: environment.safeAreaInsets.left, bottom: bottom,
-        right: environment.safeAreaInsets.right))
+        top: max(environment.topBarsBottom - frame.minY, 0),
+        left: max(bounds.minX + insets.left - frame.minX, 0),
+        bottom: max(frame.maxY - barsBottom, 0),
+        right: max(frame.maxX - (bounds.maxX - insets.right), 0)))
   }
 }
 
 /// One finger as the touches API hands it over (`[touches anyObject]`).
 public struct Touch: Hashable, Sendable {
-  /// The finger's position in window (container) coordinates.
+  /// The finger's position in the window, in the coordinates the model hands the algorithm
+  /// (the superview's; see `UIKitContext`).
   public var locationInWindow: CGPoint
 
   @inlinable
@@ -88,7 +105,8 @@ public struct Touch: Hashable, Sendable {
     return CGPoint(x: locationInWindow.x - origin.x, y: locationInWindow.y - origin.y)
   }
 
-  /// `[touch locationInView:nil]` or `locationInView:window`.
+  /// The finger in the container the item moves in, its superview: the coordinates the model
+  /// (and SnapLab's UIKit adapter) hands the algorithm, the window's when the superview fills it.
   @inlinable
   public var locationInContainer: CGPoint { locationInWindow }
 
