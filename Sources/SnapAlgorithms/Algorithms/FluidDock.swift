@@ -186,11 +186,11 @@ public struct FluidDock: SnapAlgorithm {
       if view.isAnimating(at: context.time) {
         // Moved by a container change since the touch landed: take it from where it is shown.
         view.stopAnimations(at: context.time)
-        take(at: recognizer.location(in: .window), view: view, environment: context.environment)
+        take(at: recognizer.location(in: .superview), view: view, environment: context.environment)
       }
       fallthrough
     case .changed:
-      let wanted = grab.follow(recognizer.location(in: .window))
+      let wanted = grab.follow(recognizer.location(in: .superview))
       view.center = follow(wanted, from: view.center, size: view.size, in: context.environment).center
     case .ended, .cancelled:
       let velocity = recognizer.velocity(in: .window)

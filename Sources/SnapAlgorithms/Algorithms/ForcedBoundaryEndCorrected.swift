@@ -115,7 +115,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
       bandsStartedIn = .of(button.frame, in: region, band: margin + 0.5)
       fallthrough
     case .changed:
-      let wanted = grab.follow(recognizer.location(in: .window))
+      let wanted = grab.follow(recognizer.location(in: .superview))
       button.center = SafeDocking.clamp(wanted, size: button.size, in: context.environment)
       // The band: within the margin of any edge of the safe region.
       let frame = button.frame

@@ -78,7 +78,7 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
       fallthrough
     case .changed:
       // Free to follow the finger across the whole window while dragging, as the article's.
-      let wanted = grab.follow(recognizer.location(in: .window))
+      let wanted = grab.follow(recognizer.location(in: .superview))
       view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment.bounds)
     case .ended, .cancelled:
       grab.end()

@@ -169,9 +169,12 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       }
     }
     let context = UIKitContext(
-      time: time, environment: localEnvironment, fingerVelocity: tracker.velocity)
-    // The finger in the window stays in `windowLocation` (records, velocity); the handlers and
-    // hit-tests get it in the superview's coordinates.
+      time: time, environment: localEnvironment, fingerVelocity: tracker.velocity,
+      superview: Superview(environment))
+    // Touches and recognisers hold the finger in the window and know where the superview is;
+    // hit-tests take it in the superview's coordinates, the item's frame's.
+    let superviewOrigin = inWindow(CGPoint.zero)
+    let finger = Touch(locationInWindow: windowLocation, superviewOrigin: superviewOrigin)
     let location = local(windowLocation)
     switch (event.phase, touch) {
     case (.began, .idle):
@@ -190,11 +193,13 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       case .touches:
         // The tap recogniser measures on the glass, whatever the superview does meanwhile.
         touch = .touches(start: windowLocation, startTime: time, tapFailed: false)
-        handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesBegan(finger, view: &item, context: context)
       case .panGestureRecognizer:
-        touch = .pan(PanGestureRecognizer(touchDownAt: location))
+        var recognizer = PanGestureRecognizer(touchDownAt: windowLocation)
+        recognizer.superviewOrigin = superviewOrigin
+        touch = .pan(recognizer)
         // The view under a recogniser still gets the touch (delaysTouchesBegan is off).
-        handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesBegan(finger, view: &item, context: context)
       }
 
     case (.moved, .touches(let start, let startTime, let tapFailed)):
@@ -202,7 +207,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         tapFailed || !(distance(start, windowLocation) <= Self.tapMovementLimit)
         || time - startTime > Self.tapDurationLimit
       touch = .touches(start: start, startTime: startTime, tapFailed: failed)
-      handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
+      handlers.touchesMoved(finger, view: &item, context: context)
 
     case (.ended, .touches(_, let startTime, let tapFailed)):
       touch = .idle
@@ -215,33 +220,34 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       beginRelease()
       if recognisesTap {
         if handlers.itemAction == .tapRecognizer { item.sent += 1 }
-        handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesCancelled(finger, view: &item, context: context)
       } else {
         if handlers.itemAction == .touchUpInside, liftsInside(location) { item.sent += 1 }
-        handlers.touchesEnded(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesEnded(finger, view: &item, context: context)
       }
       endRelease(at: time)
 
     case (.cancelled, .touches):
       touch = .idle
       beginRelease()
-      handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+      handlers.touchesCancelled(finger, view: &item, context: context)
       endRelease(at: time)
 
     case (.moved, .pan(var recognizer)):
-      recognizer.location = location
+      recognizer.location = windowLocation
+      recognizer.superviewOrigin = superviewOrigin
       switch recognizer.recognizedState {
       case .possible:
         guard recognizer.hasCrossedHysteresis else {
           touch = .pan(recognizer)
-          handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
+          handlers.touchesMoved(finger, view: &item, context: context)
           return
         }
         recognizer.removeHysteresisFromTranslation()
         recognizer.recognizedState = .began
         callPanHandler(&recognizer, context: context)
         // Recognised: cancelsTouchesInView takes the touch from the view.
-        handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesCancelled(finger, view: &item, context: context)
         return
       default:
         recognizer.recognizedState = .changed
@@ -254,7 +260,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         // The pan never began and fails: the view gets the end of its touch (delayed until
         // the failure, which is now).
         if recognizer.recognizedState == .possible {
-          let touch = Touch(locationInWindow: location)
+          let touch = finger
           if event.phase == .ended, let action = handlers.itemAction, action != .handlers,
             let record = records.last
           {
@@ -408,7 +414,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     clock = max(clock, time.isFinite ? time : clock)
     item.currentTime = clock
     let context = UIKitContext(
-      time: clock, environment: new.inSuperviewCoordinates, fingerVelocity: tracker.velocity)
+      time: clock, environment: new.inSuperviewCoordinates, fingerVelocity: tracker.velocity,
+      superview: Superview(new))
     handlers.environmentDidChange(from: old, view: &item, context: context)
   }
 }

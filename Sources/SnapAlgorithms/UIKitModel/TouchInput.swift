@@ -2,12 +2,13 @@ import Foundation
 
 /// What UIKit tells the code about the app around the item when a handler runs.
 ///
-/// Every point and rectangle the model hands an algorithm — this context's, the touches', the
-/// recognisers' and the item's `center` — is in the coordinates of the item's superview, which
-/// are the window's when the superview fills it (`Environment.superviewFrame` is `nil`). Under
-/// an opaque navigation bar the superview starts below the bar, so code that takes the screen's
-/// size for positions in its superview (`SCREEN_HEIGHT - h/2`) puts them a bar's height lower on
-/// screen, as it does in UIKit.
+/// The item's `center` is in the coordinates of its superview, as in UIKit, and so is this
+/// context's `environment`; touches and recognisers give the finger in whichever view the code
+/// asks for (`location(in: view)`, `location(in: superview)`, `location(in: nil)` for the
+/// window). When the superview fills the window (`Environment.superviewFrame` is `nil`) the
+/// superview's coordinates are the window's. Under an opaque navigation bar the superview starts
+/// below the bar, so code that takes the screen's size for positions in its superview
+/// (`SCREEN_HEIGHT - h/2`) puts them a bar's height lower on screen, as it does in UIKit.
 public struct UIKitContext: Sendable {
   /// When the handler runs, on the gesture's clock.
   public var time: Double
@@ -20,11 +21,21 @@ public struct UIKitContext: Sendable {
   /// with no finger down.
   public var fingerVelocity: CGVector
 
+  /// The item's superview, as UIKit code reads it through `view.superview`: its frame in the
+  /// window, its bounds and its safe-area insets at this moment.
+  public var superview: Superview
+
+  /// A context at `time` in `environment` (in the superview's coordinates); `superview` defaults
+  /// to the one `environment` describes.
   @inlinable
-  public init(time: Double, environment: Environment, fingerVelocity: CGVector = .zero) {
+  public init(
+    time: Double, environment: Environment, fingerVelocity: CGVector = .zero,
+    superview: Superview? = nil
+  ) {
     self.time = time
     self.environment = environment
     self.fingerVelocity = fingerVelocity
+    self.superview = superview ?? Superview(environment)
   }
 
   /// `[UIScreen mainScreen].bounds`, which the articles' `SCREEN_WIDTH`/`SCREEN_HEIGHT` macros read.
@@ -35,9 +46,6 @@ public struct UIKitContext: Sendable {
   /// The keyboard's frame in the superview's coordinates while it is shown, as an app reads it
   /// from `UIResponder.keyboardFrameEndUserInfoKey` (or `view.keyboardLayoutGuide`).
   @inlinable public var keyboardFrame: CGRect? { environment.keyboardFrame }
-  /// The item's superview, as UIKit code reads it through `view.superview`: its bounds, frame
-  /// and safe-area insets as this moment's environment lays it out.
-  @inlinable public var superview: Superview { Superview(environment) }
 }
 
 /// The item's superview as UIKit code reads it through `view.superview` (the model hands it
@@ -53,8 +61,8 @@ public struct UIKitContext: Sendable {
 /// `superview.bounds.inset(by: superview.safeAreaInsets)` is the environment's safe region when
 /// no keyboard is shown.
 public struct Superview: Hashable, Sendable {
-  /// `superview.frame`, in the coordinates of the environment it was made from: the window's,
-  /// or for `context.superview` its own (origin at 0, 0).
+  /// `superview.frame`, in the coordinates of the environment it was made from: for
+  /// `context.superview`, the window's.
   public var frame: CGRect
   /// `superview.safeAreaInsets`, bars included.
   public var safeAreaInsets: EdgeInsets
@@ -67,6 +75,17 @@ public struct Superview: Hashable, Sendable {
   public init(frame: CGRect, safeAreaInsets: EdgeInsets) {
     self.frame = frame
     self.safeAreaInsets = safeAreaInsets
+  }
+
+  /// The key window, the one view `convert(_:from:)` takes points from (`nil` in UIKit's
+  /// spelling, `superview.convert(point, from: nil)`).
+  public enum Window: Sendable { case key }
+
+  /// `superview.convert(point, from: nil)`: a point in the window, in the superview's
+  /// coordinates.
+  @inlinable
+  public func convert(_ point: CGPoint, from window: Window?) -> CGPoint {
+    CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
   }
 
   /// The superview of an item in `environment`: `superviewFrame`, or the window's full size,
@@ -90,25 +109,34 @@ public struct Superview: Hashable, Sendable {
 
 /// One finger as the touches API hands it over (`[touches anyObject]`).
 public struct Touch: Hashable, Sendable {
-  /// The finger's position in the window, in the coordinates the model hands the algorithm
-  /// (the superview's; see `UIKitContext`).
+  /// The finger's position in the window.
   public var locationInWindow: CGPoint
+  /// Where the item's superview's origin is in the window: zero when it fills the window.
+  public var superviewOrigin: CGPoint
 
   @inlinable
-  public init(locationInWindow: CGPoint) { self.locationInWindow = locationInWindow }
+  public init(locationInWindow: CGPoint, superviewOrigin: CGPoint = .zero) {
+    self.locationInWindow = locationInWindow
+    self.superviewOrigin = superviewOrigin
+  }
 
   /// `[touch locationInView:view]`: the position in the view's own (bounds) coordinates,
-  /// converted through the view's model frame as it is at the moment of the call.
+  /// converted through the superview and the view's model frame as it is at the moment of the
+  /// call.
   @inlinable
   public func location(in view: ItemView) -> CGPoint {
     let origin = view.frame.origin
-    return CGPoint(x: locationInWindow.x - origin.x, y: locationInWindow.y - origin.y)
+    return CGPoint(
+      x: locationInWindow.x - superviewOrigin.x - origin.x,
+      y: locationInWindow.y - superviewOrigin.y - origin.y)
   }
 
-  /// The finger in the container the item moves in, its superview: the coordinates the model
-  /// (and SnapLab's UIKit adapter) hands the algorithm, the window's when the superview fills it.
+  /// The finger in the container the item moves in, its superview (the coordinates `center` is
+  /// in): `touch.location(in: view.superview)`; the window's when the superview fills it.
   @inlinable
-  public var locationInContainer: CGPoint { locationInWindow }
+  public var locationInContainer: CGPoint {
+    CGPoint(x: locationInWindow.x - superviewOrigin.x, y: locationInWindow.y - superviewOrigin.y)
+  }
 
   /// `touch.location(in: view.superview)`: in the superview's coordinates, which the item's
   /// `center` is in; `touch.location(in: nil)`: in the window.
@@ -173,6 +201,9 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public var recognizedState: State = .possible
   /// The finger's current position, in window coordinates; set by the simulator.
   public var location: CGPoint
+  /// Where the item's superview's origin is in the window (zero when it fills the window); set
+  /// by the simulator.
+  public var superviewOrigin: CGPoint = .zero
   /// Where the finger landed.
   public let touchDownLocation: CGPoint
   /// The point translations are measured from.
@@ -216,10 +247,17 @@ public struct PanGestureRecognizer: Hashable, Sendable {
     setTranslation(CGPoint(x: shrink(translation.x), y: shrink(translation.y)), in: .window)
   }
 
-  /// `[recognizer locationInView:view]` for the container (window) coordinates the item's
-  /// centre is in.
+  /// `[recognizer locationInView:view]`: in the window for `.window`; in the superview, the
+  /// coordinates the item's centre is in, for `.superview` (and for `.item`, which needs the
+  /// view itself: `location(in: view)`).
   @inlinable
-  public func location(in view: CoordinateSpace) -> CGPoint { location }
+  public func location(in view: CoordinateSpace) -> CGPoint {
+    switch view {
+    case .window: return location
+    case .superview, .item:
+      return CGPoint(x: location.x - superviewOrigin.x, y: location.y - superviewOrigin.y)
+    }
+  }
 
   /// `[recognizer velocityInView:view]`, in points per second.
   @inlinable
@@ -279,11 +317,12 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public func velocity(in view: CoordinateSpace?) -> CGPoint { velocity(in: view ?? .window) }
 
   /// `recognizer.location(in: view)`: the finger in the item's own coordinates (its bounds),
-  /// through its model frame (the superview fills the window, as the articles' does).
+  /// through the superview and the item's model frame.
   @inlinable
   public func location(in view: ItemView) -> CGPoint {
     let origin = view.frame.origin
-    return CGPoint(x: location.x - origin.x, y: location.y - origin.y)
+    return CGPoint(
+      x: location.x - superviewOrigin.x - origin.x, y: location.y - superviewOrigin.y - origin.y)
   }
 
   /// `recognizer.location(in: view.superview)`: the finger in the superview's coordinates,
