@@ -94,7 +94,7 @@ struct UIKitModelTests {
     #expect(view.bounds == CGRect(x: 0, y: 0, width: 60, height: 60))
   }
 
-  @Test("below an opaque navigation bar each view answers in its own coordinates, nil in the window's")
+  @Test("below an opaque navigation bar each view answers in its own coordinates, nil in the window")
   func spellingsBelowAnOpaqueBar() throws {
     // iPhone 8, opaque navigation bar: the superview is (0, 64, 375×603) in the window.
     var bars = DeviceProfile.Bars.standard
@@ -114,7 +114,8 @@ struct UIKitModelTests {
     #expect(recognizer.location(in: view) == CGPoint(x: 50, y: 20))
     // A translation is the same vector in every view.
     #expect(recognizer.translation(in: view) == CGPoint(x: 30, y: -20))
-    let touch = Touch(locationInWindow: CGPoint(x: 130, y: 180), superviewOrigin: CGPoint(x: 0, y: 64))
+    let touch = Touch(
+      locationInWindow: CGPoint(x: 130, y: 180), superviewOrigin: CGPoint(x: 0, y: 64))
     #expect(touch.location(in: nil) == CGPoint(x: 130, y: 180))
     #expect(touch.location(in: superview) == CGPoint(x: 130, y: 116))
     #expect(touch.locationInContainer == CGPoint(x: 130, y: 116))
