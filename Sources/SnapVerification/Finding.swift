@@ -102,6 +102,9 @@ func traceCommand(tool: String, algorithm: String, scenario: Scenario, motion: S
   var words = [tool, "trace", shellWord(algorithm), "--device", shellQuoted(scenario.device.name)]
   if scenario.orientation == .landscape { words.append("--landscape") }
   if !scenario.bars.navigationBar { words.append("--no-nav-bar") }
+  if scenario.bars.navigationBar && scenario.bars.opaqueNavigationBar {
+    words.append("--opaque-nav-bar")
+  }
   if !scenario.bars.tabBar { words.append("--no-tab-bar") }
   if scenario.bars.keyboard { words.append("--keyboard") }
   words += [

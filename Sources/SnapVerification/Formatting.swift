@@ -12,6 +12,7 @@ func describe(_ environment: Environment) -> String {
   if environment.navigationBarHeight == 0 { bits.append("no navigation bar") }
   if environment.tabBarHeight == 0 { bits.append("no tab bar") }
   if environment.keyboardFrame != nil { bits.append("keyboard shown") }
+  if let frame = environment.superviewFrame { bits.append("the view at \(describe(frame))") }
   return bits.joined(separator: ", ")
 }
 

@@ -39,6 +39,8 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     public var device: Int
     public var landscape: Bool
     public var navigationBar: Bool
+    /// Whether the navigation bar is opaque: the item's superview starts below it.
+    public var opaqueNavigationBar: Bool = false
     public var tabBar: Bool
     public var item: CGSize
     public var place: Int
@@ -101,6 +103,7 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     case .setup(let s):
       return "setup(\(ScenarioGenerators.devices[s.device % ScenarioGenerators.devices.count].name)"
         + "\(s.landscape ? ", landscape" : "")\(s.navigationBar ? "" : ", no navigation bar")"
+        + "\(s.navigationBar && s.opaqueNavigationBar ? ", opaque navigation bar" : "")"
         + "\(s.tabBar ? "" : ", no tab bar"), item \(describeNumber(s.item.width))×"
         + "\(describeNumber(s.item.height)), at (\(s.place), \(s.placeY)), \(s.touchRate) Hz"
         + "\(s.window == .full ? "" : ", \(s.window)"))"
@@ -157,7 +160,7 @@ extension ScenarioGenerators {
         let isPad = ScenarioGenerators.devices[deviceIndex].idiom == .pad
         return .setup(Interaction.Setup(
           device: deviceIndex, landscape: landscape, navigationBar: bars.navigationBar,
-          tabBar: bars.tabBar, item: size, place: place.0, placeY: place.1, touchRate: rate,
+          opaqueNavigationBar: bars.opaqueNavigationBar, tabBar: bars.tabBar, item: size, place: place.0, placeY: place.1, touchRate: rate,
           window: isPad ? window : .full))
       }
     }
@@ -332,6 +335,8 @@ extension ScenarioGenerators {
         result.safeAreaInsets.right += CGFloat(extraRight)
         result.name += ", side column +\(extraLeft) left +\(extraRight) right"
       }
+      // Below an opaque bar the superview follows the window, the status bar and the bar.
+      if bars.opaqueNavigationBar { result.placeSuperviewBelowNavigationBar() }
       return result
     }
 
@@ -409,7 +414,8 @@ extension ScenarioGenerators {
     let device = devices[setup.device % devices.count]
     let orientation: DeviceProfile.Orientation = setup.landscape ? .landscape : .portrait
     let bars = DeviceProfile.Bars(
-      navigationBar: setup.navigationBar, tabBar: setup.tabBar, keyboard: false)
+      navigationBar: setup.navigationBar, tabBar: setup.tabBar, keyboard: false,
+      opaqueNavigationBar: setup.navigationBar && setup.opaqueNavigationBar)
     var container = Container(
       device: device, landscape: setup.landscape, bars: bars, window: setup.window)
     let base = device.environment(orientation, bars: bars)
@@ -444,7 +450,7 @@ extension ScenarioGenerators {
       case .touch(let onItem, let x, let y, let delay):
         // A finger lands no sooner than the next touch event after the previous step.
         time += events.isEmpty && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
-        let shown = session.view.presentationFrame(at: time)
+        let shown = session.shownFrame(at: time)
         let center = CGPoint(x: shown.midX, y: shown.midY)
         let location: CGPoint
         if onItem {

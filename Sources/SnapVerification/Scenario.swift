@@ -48,6 +48,9 @@ public struct Scenario: Sendable, CustomStringConvertible {
     var bits = ["\(device.name)"]
     if orientation == .landscape { bits.append("landscape") }
     if !bars.navigationBar { bits.append("no navigation bar") }
+    if bars.navigationBar && bars.opaqueNavigationBar {
+      bits.append("opaque navigation bar (the view starts below it)")
+    }
     if !bars.tabBar { bits.append("no tab bar") }
     if bars.keyboard { bits.append("keyboard shown") }
     bits.append("item \(describeNumber(itemSize.width))x\(describeNumber(itemSize.height))")
@@ -66,7 +69,7 @@ public struct Scenario: Sendable, CustomStringConvertible {
 
 extension Scenario: Codable {
   private enum CodingKeys: String, CodingKey {
-    case device, landscape, navigationBar, tabBar, keyboard, item, gesture
+    case device, landscape, navigationBar, opaqueNavigationBar, tabBar, keyboard, item, gesture
   }
 
   private struct Item: Codable {
@@ -74,9 +77,10 @@ extension Scenario: Codable {
     var height: Double
   }
 
-  /// Reads `{"device", "landscape", "navigationBar", "tabBar", "keyboard", "item": {"width",
-  /// "height"}, "gesture": {…}}`; the device must be one of the catalogue's names, the gesture a
-  /// gesture file. Left out, the bars are the usual ones and the item is 60×60.
+  /// Reads `{"device", "landscape", "navigationBar", "opaqueNavigationBar", "tabBar",
+  /// "keyboard", "item": {"width", "height"}, "gesture": {…}}`; the device must be one of the
+  /// catalogue's names, the gesture a gesture file. Left out, the bars are the usual ones
+  /// (a translucent navigation bar) and the item is 60×60.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     let name = try container.decode(String.self, forKey: .device)
@@ -92,7 +96,9 @@ extension Scenario: Codable {
       bars: DeviceProfile.Bars(
         navigationBar: try container.decodeIfPresent(Bool.self, forKey: .navigationBar) ?? true,
         tabBar: try container.decodeIfPresent(Bool.self, forKey: .tabBar) ?? true,
-        keyboard: try container.decodeIfPresent(Bool.self, forKey: .keyboard) ?? false),
+        keyboard: try container.decodeIfPresent(Bool.self, forKey: .keyboard) ?? false,
+        opaqueNavigationBar:
+          try container.decodeIfPresent(Bool.self, forKey: .opaqueNavigationBar) ?? false),
       itemSize: item.map { CGSize(width: $0.width, height: $0.height) } ?? Simulator.defaultItemSize,
       gesture: try container.decode(Gesture.self, forKey: .gesture))
   }
@@ -102,6 +108,7 @@ extension Scenario: Codable {
     try container.encode(device.name, forKey: .device)
     try container.encode(orientation == .landscape, forKey: .landscape)
     try container.encode(bars.navigationBar, forKey: .navigationBar)
+    try container.encode(bars.opaqueNavigationBar, forKey: .opaqueNavigationBar)
     try container.encode(bars.tabBar, forKey: .tabBar)
     try container.encode(bars.keyboard, forKey: .keyboard)
     try container.encode(

@@ -18,10 +18,14 @@ public enum ScenarioGenerators {
   public static let orientation: Gen<DeviceProfile.Orientation> =
     Gen.bool.map { $0 ? .landscape : .portrait }
 
-  /// Both bars shown is simplest; each may be hidden, and the keyboard shown.
-  public static let bars: Gen<DeviceProfile.Bars> = zip(Gen.bool, Gen.bool, Gen.bool).map {
-    DeviceProfile.Bars(navigationBar: !$0.0, tabBar: !$0.1, keyboard: $0.2)
-  }
+  /// Both bars shown is simplest; each may be hidden, and the keyboard shown. A navigation bar
+  /// may be opaque, with the item's superview starting below it (translucent, the superview
+  /// filling the window, is simpler).
+  public static let bars: Gen<DeviceProfile.Bars> = zip(Gen.bool, Gen.bool, Gen.bool, Gen.bool)
+    .map {
+      DeviceProfile.Bars(
+        navigationBar: !$0.0, tabBar: !$0.1, keyboard: $0.2, opaqueNavigationBar: !$0.0 && $0.3)
+    }
 
   /// Item sizes from degenerate (empty, negative) and tiny to larger than any screen; 60×60 is
   /// the simplest.
@@ -147,7 +151,8 @@ public enum ScenarioGenerators {
         let newBars = DeviceProfile.Bars(
           navigationBar: bars.navigationBar != change.togglesNavigationBar,
           tabBar: bars.tabBar != change.togglesTabBar,
-          keyboard: bars.keyboard != change.togglesKeyboard)
+          keyboard: bars.keyboard != change.togglesKeyboard,
+          opaqueNavigationBar: bars.opaqueNavigationBar)
         var next = device.environment(newOrientation, bars: newBars)
         if let window { next = window.applied(to: next) }
         let origin =
@@ -192,6 +197,8 @@ public enum ScenarioGenerators {
           height > 0
           ? CGRect(x: 0, y: result.bounds.height - height, width: width, height: height) : nil
       }
+      // Below an opaque bar the superview follows the window's width and the bar's height.
+      if environment.superviewFrame != nil { result.placeSuperviewBelowNavigationBar() }
       return result
     }
   }

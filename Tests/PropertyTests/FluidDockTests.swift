@@ -401,6 +401,34 @@ struct FluidDockTests {
     #expect(Invariant.resizeSafe.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
   }
 
+  @Test("an item resting a little into the rubber band comes out of it by the band's arithmetic when dragged along its edge")
+  func dragAlongTheEdgeFromTheBand() throws {
+    // The smallest counterexample 20,000 examples found against the edge-drag rule: iPhone 15
+    // Pro Max (430×932, safe region bottom 932 − 83 = 849), a 60×60 item at (384, 805), 2 pt
+    // below the rest range's end 849 − 16 − 30 = 803, dragged 30 pt up.
+    // The band shows 2 pt of overscroll for x with (1 − 1 / (0.55 x / 932 + 1)) · 932 = 2:
+    // x ≈ 3.644, so the finger holds the unbanded centre at 806.644; 30 pt up puts it at
+    // 776.644, inside the range, shown as it is: the item moves 28.356 pt, not 30.
+    let device = try #require(DeviceProfile.named("iPhone 15 Pro Max"))
+    let events = [
+      TouchEvent(time: 0, phase: .began, location: CGPoint(x: 384, y: 805)),
+      TouchEvent(time: 1.0 / 60, phase: .moved, location: CGPoint(x: 384, y: 775)),
+      TouchEvent(time: 2.0 / 60, phase: .ended, location: CGPoint(x: 384, y: 775)),
+    ]
+    let scenario = Scenario(
+      device: device, gesture: Gesture(start: CGPoint(x: 384, y: 805), events: events))
+    for mode in FluidDock.Mode.allCases {
+      let algorithm = FluidDock(mode: mode)
+      let trajectory = scenario.simulate(algorithm)
+      let heights: [CGFloat] = trajectory.frames.filter { $0.phase == .drag }.map { $0.rect.midY }
+      let moved = try #require(heights.min())
+      #expect(abs((805 - moved) - 28.356) < 0.001, "\(algorithm.id): moved \(805 - moved)")
+      #expect(
+        Invariant.tracksFinger.check(algorithm, scenario: scenario, trajectory: trajectory)
+          == .holds, "\(algorithm.id)")
+    }
+  }
+
   // MARK: Ids
 
   @Test("fluid-dock ids read back as written, and malformed ones say what is wrong")

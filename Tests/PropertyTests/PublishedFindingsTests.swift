@@ -20,7 +20,10 @@ struct PublishedFindingsTests {
   /// replay through a gesture file that breaks it again — not by the exact counterexample, which
   /// any change to the generators rewrites.
   static let violated: [String: Set<Invariant>] = [
-    "per-axis-clamp.published": [.onScreen, .inSafeArea, .resizeSafe, .catchable],
+    // tracks-finger: under an opaque navigation bar a rotation with the finger down moves the
+    // superview (its top from 103 to 32 pt on an iPhone 15) and the item with it, away from
+    // the still finger, until the next move re-seats it.
+    "per-axis-clamp.published": [.onScreen, .inSafeArea, .tracksFinger, .resizeSafe, .catchable],
     "edge-dock.published": [
       .onScreen, .inSafeArea, .docked, .nearestEdge, .tracksFinger, .cancelSafe, .resizeSafe,
       .catchable, .tapIsNotDrag,
@@ -53,7 +56,6 @@ struct PublishedFindingsTests {
   static let holds: [String: [String]] = [
     "per-axis-clamp.published": [
       "idempotent",
-      "tracks-finger",
       "settles",
       "finite",
       "bounded-frame-cost",

@@ -60,7 +60,7 @@ struct EdgeDockTests {
     #expect(trajectory.rest.origin == CGPoint(x: 170, y: 370))
   }
 
-  @Test("a quick drag under the tap recogniser's 45 pt moves the item and never docks it")
+  @Test("a quick drag that moves under the tap recogniser's 45 pt moves the item and never docks it")
   func shortDragIsATap() {
     // Start (200, 300), grab (30, 30). moved (230, 300): offset 30 → centre (230, 300). ended
     // 30 pt from the touch-down after 0.1 s: the tap recogniser recognises, and
@@ -77,6 +77,25 @@ struct EdgeDockTests {
       [(0, .began, 200, 300), (0.05, .moved, 250, 300), (0.1, .moved, 200, 300),
        (0.15, .ended, 200, 300)])
     #expect(wandered.rest.midX == 345)
+
+    // UIKit fails the tap while the finger moves, not at the lift: a move of 40 pt (≤ 45) and
+    // then a lift 50 pt from the touch-down, at 0.1 s (≤ 0.75 s), is a tap. Centre (240, 300)
+    // after the move (offset 40); the lift at (250, 300) is not a move, so touchesMoved does
+    // not run again: touchesCancelled, no dock, and the action fires once.
+    let liftedFar = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 240, 300), (0.1, .ended, 250, 300)])
+    #expect(liftedFar.rest.mid == CGPoint(x: 240, y: 300))
+    #expect(liftedFar.touches.first?.actions == 1)
+    #expect(liftedFar.touches.first?.travel == 50)
+    #expect(liftedFar.touches.first?.movedTravel == 40)
+    // The same lift after a move of 46 pt (> 45): the tap failed while moving, so
+    // touchesEnded docks it: centre x 246 > 187.5 → 375 − 30 = 345; no action.
+    let movedFar = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 300),
+      [(0, .began, 200, 300), (0.05, .moved, 246, 300), (0.1, .ended, 250, 300)])
+    #expect(movedFar.rest.midX == 345)
+    #expect(movedFar.touches.first?.actions == 0)
 
     // A press held 1 s without moving is too slow for a tap (0.75 s): touchesEnded docks it.
     let held = Fixtures.run(
@@ -118,5 +137,33 @@ struct EdgeDockTests {
       [(0, .began, 300, 300), (0.1, .moved, 350, 300), (0.2, .ended, 350, 300),
        (0.8, .began, 345, 300), (0.9, .moved, 100, 300), (1.0, .ended, 100, 300)])
     #expect(taken.rest.midX == 30)
+  }
+
+  @Test("under an opaque navigation bar the SCREEN_HEIGHT clamp lets the button rest below the screen")
+  func opaqueBarPushesTheClampOffScreen() throws {
+    // iPhone 8, opaque navigation bar: the view controller's view starts below the 20 pt status
+    // bar and the 44 pt bar, frame (0, 64, 375, 603); the button's centre is in its coordinates.
+    var bars = DeviceProfile.Bars.standard
+    bars.opaqueNavigationBar = true
+    let opaque = try #require(DeviceProfile.named("iPhone 8")).environment(bars: bars)
+    #expect(opaque.superviewFrame == CGRect(x: 0, y: 64, width: 375, height: 603))
+    // Button 60×60 at (300, 400) in the window: (300, 336) in the view, frame origin (270, 306).
+    // began (300, 372): beginPoint = (300 − 0 − 270, 372 − 64 − 306) = (30, 2).
+    // moved (300, 667), the screen's bottom edge: nowPoint = (30, 603 − 306) = (30, 297);
+    //   offset (0, 295) → centre (300, 631); 631 > SCREEN_HEIGHT − 30 = 637? no: it stays.
+    // ended: 295 pt moved, so the tap failed → touchesEnded; 300 > 375/2 → centre
+    //   (375 − 30, 631) = (345, 631) in the view = (345, 695) in the window: frame (315, 665),
+    //   2 pt of it on the 667 pt screen.
+    let events: [(Double, TouchPhase, CGFloat, CGFloat)] = [
+      (0, .began, 300, 372), (0.1, .moved, 300, 667), (0.2, .ended, 300, 667),
+    ]
+    let below = Fixtures.run(
+      EdgeDockPublished(), on: opaque, start: CGPoint(x: 300, y: 400), events)
+    #expect(below.rest == CGRect(x: 315, y: 665, width: 60, height: 60))
+    // Under a translucent bar the view is the window: centre 400 + 295 = 695 > 637 → 637, so
+    // the button rests with its bottom on the screen's: frame (315, 607).
+    let translucent = Fixtures.run(
+      EdgeDockPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 300, y: 400), events)
+    #expect(translucent.rest == CGRect(x: 315, y: 607, width: 60, height: 60))
   }
 }

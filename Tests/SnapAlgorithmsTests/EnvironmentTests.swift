@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Environments and device profiles")
 struct EnvironmentTests {
-  @Test("every row of devices.md is in the catalogue, found by any name in any case")
+  @Test("every device of docs/Devices.md is in the catalogue, found by any name in any case")
   func catalogue() throws {
     let names = [
       "iPhone SE (1st gen)", "iPhone 8", "iPhone SE (2nd gen)", "iPhone SE (3rd gen)",
@@ -60,4 +60,88 @@ struct EnvironmentTests {
     #expect(typing.safeRegion.maxY == keyboard.minY)
     #expect(keyboard.maxY == 852)
   }
+
+  /// The device table of docs/Devices.md, row by row as the catalogue renders it.
+  static func documentedRows() throws -> [String: [String]] {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    let text = try String(
+      contentsOf: root.appendingPathComponent("docs/Devices.md"), encoding: .utf8)
+    let lines = text.split(separator: "\n").map(String.init)
+    let header = try #require(lines.firstIndex { $0.hasPrefix("| device |") })
+    var rows: [String: [String]] = [:]
+    for line in lines[(header + 2)...] {
+      guard line.hasPrefix("|") else { break }
+      let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+      #expect(rows[cells[0]] == nil, "docs/Devices.md lists \(cells[0]) twice")
+      rows[cells[0]] = cells
+    }
+    return rows
+  }
+
+  /// A catalogue device as a row of docs/Devices.md: name, other names, idiom, portrait size,
+  /// portrait insets (top / bottom), landscape insets (top / left / bottom / right), refresh
+  /// rate, confidence.
+  static func row(_ device: DeviceProfile) -> [String] {
+    func n(_ value: CGFloat) -> String { String(Int(value)) }
+    let p = device.portraitInsets
+    let l = device.landscapeInsets
+    return [
+      device.name, device.aliases.isEmpty ? "—" : device.aliases.joined(separator: ", "),
+      device.idiom.rawValue, "\(n(device.portraitSize.width))×\(n(device.portraitSize.height))",
+      "\(n(p.top)) / \(n(p.bottom))",
+      "\(n(l.top)) / \(n(l.left)) / \(n(l.bottom)) / \(n(l.right))",
+      String(device.refreshRate), device.confidence.rawValue,
+    ]
+  }
+
+  @Test("docs/Devices.md lists every catalogue device, each row as the catalogue has it")
+  func documentedDevices() throws {
+    let rows = try Self.documentedRows()
+    for device in DeviceProfile.catalogue {
+      guard let row = rows[device.name] else {
+        Issue.record("docs/Devices.md has no row for \(device.name)")
+        continue
+      }
+      #expect(
+        row == Self.row(device),
+        "docs/Devices.md's row for \(device.name) should read | \(Self.row(device).joined(separator: " | ")) |")
+    }
+    let names = Set(DeviceProfile.catalogue.map(\.name))
+    #expect(Set(rows.keys).subtracting(names).isEmpty, "rows for devices the catalogue lacks")
+    #expect(rows.count == DeviceProfile.catalogue.count)
+  }
+
+  @Test("under an opaque navigation bar the superview starts below it, insets and all")
+  func opaqueNavigationBar() throws {
+    // iPhone X: status bar 44 + navigation bar 44 = 88; tab bar 49 + 34 = 83.
+    let profile = try #require(DeviceProfile.named("iPhone X"))
+    var bars = DeviceProfile.Bars.standard
+    bars.opaqueNavigationBar = true
+    let window = profile.environment(bars: bars)
+    // The view: y 88 to the window's bottom, 812 − 88 = 724 tall.
+    #expect(window.superviewFrame == CGRect(x: 0, y: 88, width: 375, height: 724))
+    #expect(window.superviewOffset == CGVector(dx: 0, dy: 88))
+    // Nothing covers its top; the tab bar covers its bottom 83 pt.
+    let view = Superview(window)
+    #expect(view.safeAreaInsets == EdgeInsets(top: 0, left: 0, bottom: 83, right: 0))
+    // In the view's coordinates the window starts 88 pt above it, and the safe region is the
+    // window's moved up by 88: y 0…(729 − 88).
+    let local = window.inSuperviewCoordinates
+    #expect(local.bounds == CGRect(x: 0, y: -88, width: 375, height: 812))
+    #expect(local.safeRegion == window.safeRegion.offsetBy(dx: 0, dy: -88))
+    #expect(local.safeRegion == CGRect(x: 0, y: 0, width: 375, height: 641))
+    #expect(Superview(local).bounds == view.bounds)
+    #expect(Superview(local).safeAreaInsets == view.safeAreaInsets)
+    // Its safe area is the safe region: bounds (0, 0, 375×724) less 83 at the bottom.
+    #expect(view.bounds.inset(by: view.safeAreaInsets) == local.safeRegion)
+    // A translucent bar (the default) leaves the view filling the window, unchanged.
+    let translucent = profile.environment()
+    #expect(translucent.superviewFrame == nil)
+    #expect(translucent.inSuperviewCoordinates == translucent)
+    // Without a navigation bar there is nothing opaque to start below.
+    bars.navigationBar = false
+    #expect(profile.environment(bars: bars).superviewFrame == nil)
+  }
 }
+

@@ -118,4 +118,40 @@ struct ForcedBoundaryEndTests {
       .run(ForcedBoundaryEndPublished(), gesture: .tap(at: CGPoint(x: 100, y: 300)))
     #expect(trajectory.rest.mid == CGPoint(x: 100, y: 300))
   }
+
+  @Test("under an opaque navigation bar the bands and the margins move down by the bar's height")
+  func opaqueBarMovesTheBands() throws {
+    // iPhone 8, opaque navigation bar: the view starts at y = 64 (status bar 20 + bar 44);
+    // Width and Height are still the screen's, 375×667, and the constants are in the view.
+    var bars = DeviceProfile.Bars.standard
+    bars.opaqueNavigationBar = true
+    let opaque = try #require(DeviceProfile.named("iPhone 8")).environment(bars: bars)
+    // Button at (200, 400) in the window = (200, 336) in the view.
+    // moved (200, 390): |ty| = 10 → began, translation (0, 0) once the hysteresis is off.
+    // moved (200, 150): changed; translation (0, −240) → centre (200, 96); 96 <= 100 →
+    //   setState(ended): 200 >= 187.5 → newX = 335; 96 <= 100 → newY = 100. In the window:
+    //   (335, 164), 64 pt lower than the article's 100: the top band ends at y = 164.
+    let events: [(Double, TouchPhase, CGFloat, CGFloat)] = [
+      (0, .began, 200, 400), (0.05, .moved, 200, 390), (0.1, .moved, 200, 150),
+      (0.15, .ended, 200, 150),
+    ]
+    let shifted = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: opaque, start: CGPoint(x: 200, y: 400), events)
+    #expect(shifted.rest.mid == CGPoint(x: 335, y: 164))
+    // Under a translucent bar the same drag leaves the centre at 400 − 240 = 160, outside the
+    // band (160 > 100): the drag goes on until the lift, which the pan does not record, and
+    // ended docks at (335, 160).
+    let translucent = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: Fixtures.iPhone8, start: CGPoint(x: 200, y: 400), events)
+    #expect(translucent.rest.mid == CGPoint(x: 335, y: 160))
+    // The bottom band: Height − 100 = 567 in the view is y = 631 in the window.
+    // moved (200, 410): began, translation 0; moved (200, 641): translation (0, 231) → centre
+    //   (200, 567) in the view; 567 >= 567 → setState(ended): newY = 567 → (335, 631) in the
+    //   window, its bottom edge at 661 where the article meant 597.
+    let down = Fixtures.run(
+      ForcedBoundaryEndPublished(), on: opaque, start: CGPoint(x: 200, y: 400),
+      [(0, .began, 200, 400), (0.05, .moved, 200, 410), (0.1, .moved, 200, 641),
+       (0.15, .ended, 200, 641)])
+    #expect(down.rest.mid == CGPoint(x: 335, y: 631))
+  }
 }

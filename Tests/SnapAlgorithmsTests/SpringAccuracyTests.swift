@@ -75,7 +75,8 @@ struct SpringAccuracyTests {
       let zeta = spring.dampingRatio
       let tolerance = Self.tolerances(dampingRatio: zeta)
       var starts = Self.starts.map { (x0: $0.displacement, v0: $0.velocityOverOmega * omega0) }
-      // UIKit's normalised initial velocity 20 towards the target, as motion.md's example.
+      // UIKit's normalised initial velocity (1 = the whole distance per second), 20 towards the
+      // target: a fast flick over a short distance.
       starts.append((x0: 1, v0: -20))
       for (x0, v0) in starts {
         let scale = max(abs(x0), abs(v0) / omega0)

@@ -94,6 +94,35 @@ struct UIKitModelTests {
     #expect(view.bounds == CGRect(x: 0, y: 0, width: 60, height: 60))
   }
 
+  @Test("below an opaque navigation bar each view answers in its own coordinates, nil in the window")
+  func spellingsBelowAnOpaqueBar() throws {
+    // iPhone 8, opaque navigation bar: the superview is (0, 64, 375×603) in the window.
+    var bars = DeviceProfile.Bars.standard
+    bars.opaqueNavigationBar = true
+    let superview = Superview(try #require(DeviceProfile.named("iPhone 8")).environment(bars: bars))
+    #expect(superview.frame.origin == CGPoint(x: 0, y: 64))
+    // The item's centre (110, 126) is in the superview: (110, 190) in the window, top left
+    // corner (80, 96) in the superview.
+    let view = ItemView(center: CGPoint(x: 110, y: 126), size: CGSize(width: 60, height: 60))
+    var recognizer = PanGestureRecognizer(touchDownAt: CGPoint(x: 100, y: 200))
+    recognizer.superviewOrigin = superview.frame.origin
+    recognizer.location = CGPoint(x: 130, y: 180)
+    // A finger at (130, 180) on the glass: (130, 116) in the superview, (50, 20) in the item.
+    #expect(recognizer.location(in: nil) == CGPoint(x: 130, y: 180))
+    #expect(recognizer.location(in: superview) == CGPoint(x: 130, y: 116))
+    #expect(recognizer.location(in: .superview) == CGPoint(x: 130, y: 116))
+    #expect(recognizer.location(in: view) == CGPoint(x: 50, y: 20))
+    // A translation is the same vector in every view.
+    #expect(recognizer.translation(in: view) == CGPoint(x: 30, y: -20))
+    let touch = Touch(
+      locationInWindow: CGPoint(x: 130, y: 180), superviewOrigin: CGPoint(x: 0, y: 64))
+    #expect(touch.location(in: nil) == CGPoint(x: 130, y: 180))
+    #expect(touch.location(in: superview) == CGPoint(x: 130, y: 116))
+    #expect(touch.locationInContainer == CGPoint(x: 130, y: 116))
+    #expect(touch.location(in: view) == CGPoint(x: 50, y: 20))
+    #expect(superview.convert(CGPoint(x: 130, y: 180), from: nil) == CGPoint(x: 130, y: 116))
+  }
+
   /// Ends the drag from its own handler once the centre passes x = 250, by assigning `state`
   /// (the Swift spelling) or by `setState(_:)` (the articles').
   struct Ender: SnapAlgorithm {

@@ -1,4 +1,5 @@
 import Foundation
+import SnapAlgorithms
 import SnapCheck
 import TestSupport
 import Testing
@@ -85,4 +86,40 @@ struct DocumentationTests {
     let result = forAll(lists, seed: 42, examples: 1000) { xs in xs.reversed() == xs }
     #expect(result.counterexample == [0, 1])
   }
+
+  @Test("the README cites every published variant's article as AlgorithmCatalogue.Articles does")
+  func articlesCited() throws {
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+      .replacingOccurrences(of: "\n", with: " ")
+    let articles = AlgorithmCatalogue.entries.compactMap(\.source)
+    #expect(articles.count == 4)
+    for article in articles {
+      #expect(readme.contains(article.title), "README.md does not cite \(article)")
+      if let author = article.author { #expect(readme.contains(author), "\(article)") }
+    }
+  }
+
+  /// Paths a clone does not have: the workspace the package was written in.
+  static let outsidePaths = [
+    "../" + "shared", "shared" + "/", "seeds" + "/", "DESIGN" + ".md", "reference/" + "devices",
+    "devices" + ".md", "motion" + ".md",
+  ]
+
+  @Test("no file of the package refers to a path outside it")
+  func standsAlone() throws {
+    let skipped: Set<String> = [".git", ".build", ".snapcheck", ".swiftpm"]
+    let walker = try #require(
+      FileManager.default.enumerator(at: Self.root, includingPropertiesForKeys: [.isDirectoryKey]))
+    var checked = 0
+    for case let url as URL in walker {
+      if skipped.contains(url.lastPathComponent) { walker.skipDescendants(); continue }
+      guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+      checked += 1
+      for path in Self.outsidePaths where text.contains(path) {
+        Issue.record("\(url.path) refers to '\(path)', which a clone of the package lacks")
+      }
+    }
+    #expect(checked > 100)
+  }
 }
+

@@ -64,17 +64,23 @@ public enum AlgorithmCatalogue {
     }
   }
 
-  /// The articles of the four published variants.
+  /// The articles of the four published variants, cited as each gives itself: its title (or
+  /// opening words), its author where it names one, and the code the variant reproduces.
   public enum Articles {
+    /// No title line: it opens with the sentence below; the author is the file header's
+    /// "Created by ouyang on 2018/8/2".
     public static let insetCorrection = Article(
       title: "需求就是在首页有一个按钮，你可以拖动在屏幕上滑动，最终位置是自己靠边悬靠。",
       author: "ouyang", code: "KZWSuspensionButton (2018)")
     public static let edgeDock = Article(
       title: "类似AssistiveTouch可移动UIButton（UITouch用法）", code: "MoveButton")
     public static let forcedBoundaryEnd = Article(
-      title: "iOS实现UIButton的拖拽功能", code: "the view controller's handlePan:")
+      title: "iOS实现UIButton的拖拽功能", code: "the view controller's movingBtn:")
+    /// No title line: it opens with a "预备知识" (background) section, and the code follows
+    /// the heading "如何实现拖动视图？".
     public static let perAxisClamp = Article(
-      title: "如何实现拖动视图？", code: "GragView")
+      title: "预备知识 iOS处理屏幕上的触摸动作，主要涉及到以下几个方法",
+      code: "GragView, under the heading 如何实现拖动视图？")
   }
 
   /// The table: hands `visitor` every algorithm SnapLab ships, in the order

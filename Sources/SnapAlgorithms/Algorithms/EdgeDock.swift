@@ -1,6 +1,7 @@
 import Foundation
 
-/// `edge-dock.published`: the `MoveButton` of article 001 (`001_d8f14d75e4b70915.txt`).
+/// `edge-dock.published`: the `MoveButton` of article 001, "类似AssistiveTouch可移动UIButton
+/// （UITouch用法）" (no author given; `AlgorithmCatalogue.Articles.edgeDock`).
 ///
 /// A `UIButton` subclass that overrides the touches API. While dragging, the centre follows
 /// the finger's offset from where it grabbed the button, and only y is clamped, to
@@ -21,14 +22,18 @@ import Foundation
 /// - `animateWithDuration:animations:` with no options: UIKit's default ease-in-out curve,
 ///   and the button ignores touches until the animation ends.
 /// - The article's set-up adds a `UITapGestureRecognizer` so the button stays tappable. It
-///   recognises a touch that lifts within 45 pt of where it landed and within 0.75 s and, with
+///   recognises a touch that never moves more than 45 pt from where it landed and lifts within
+///   0.75 s (wherever the lift lands: UIKit fails a tap on a move, not at the lift) and, with
 ///   `cancelsTouchesInView`, turns that touch's `touchesEnded` into `touchesCancelled`: a quick
 ///   drag shorter than 45 pt moves the button and never docks it.
 ///
 /// Modelling choices: `SCREEN_WIDTH`/`SCREEN_HEIGHT` are not defined in the article; they are
 /// taken as the usual `[UIScreen mainScreen].bounds.size` macros. `dragEnable` is `YES`, as the
-/// article's set-up sets it; the button's superview is the container, so `center` is in
-/// container coordinates; the tap recogniser's limits are UIKit's defaults as read from
+/// article's set-up sets it; the button's superview is the view controller's view it is added
+/// to (`[self.view addSubview:testButton]`), and `center` is in its coordinates. Under an opaque
+/// navigation bar that view starts below the bar, so the screen-sized bound lies a bar's height
+/// below the screen: the button can rest partly or wholly off the bottom. The tap recogniser's
+/// limits are UIKit's defaults as read from
 /// UIKitCore (see `TapGestureRecognizer`). A 64-bit device: `CGFloat` is `double`, so the
 /// `float` locals round.
 public struct EdgeDockPublished: SnapAlgorithm {

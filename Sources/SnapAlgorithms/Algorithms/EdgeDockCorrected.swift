@@ -81,7 +81,8 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    if let held = grab.heldCenter(current: view.center) {
+    let stays = grab.containerChanged(from: old, to: context.environment, center: view.center)
+    if let held = grab.heldCenter(current: stays) {
       grab.mustSettle = true
       // Under a finger, the button goes where the finger puts it in the new container.
       view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)

@@ -186,11 +186,11 @@ public struct FluidDock: SnapAlgorithm {
       if view.isAnimating(at: context.time) {
         // Moved by a container change since the touch landed: take it from where it is shown.
         view.stopAnimations(at: context.time)
-        take(at: recognizer.location(in: .window), view: view, environment: context.environment)
+        take(at: recognizer.location(in: .superview), view: view, environment: context.environment)
       }
       fallthrough
     case .changed:
-      let wanted = grab.follow(recognizer.location(in: .window))
+      let wanted = grab.follow(recognizer.location(in: .superview))
       view.center = follow(wanted, from: view.center, size: view.size, in: context.environment).center
     case .ended, .cancelled:
       let velocity = recognizer.velocity(in: .window)
@@ -205,16 +205,19 @@ public struct FluidDock: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     let environment = context.environment
+    let time = context.time
+    // A finger resting on it holds it where it is shown.
+    if grab.hold == .touched, grab.lastTouch != nil { view.stopAnimations(at: time) }
+    // A superview that moved in the window (an opaque navigation bar) moves the finger in it.
+    let stays = grab.containerChanged(from: old, to: environment, center: view.center)
     if grab.hold == .dragging, let wanted = grab.wantedCenter {
-      view.center = follow(wanted, from: view.center, size: view.size, in: environment).center
+      view.center = follow(wanted, from: stays, size: view.size, in: environment).center
       return
     }
-    let time = context.time
     if grab.hold == .touched, let finger = grab.lastTouch {
       // A finger rests on it: it stays where it is shown, kept in the new window, and settles
       // when the finger lifts.
-      view.stopAnimations(at: time)
-      view.center = SafeDocking.clamp(view.center, size: view.size, in: environment.bounds)
+      view.center = SafeDocking.clamp(stays, size: view.size, in: environment.bounds)
       take(at: finger, view: view, environment: environment)
       settlesOnLift = true
       return

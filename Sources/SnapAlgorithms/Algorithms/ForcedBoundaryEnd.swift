@@ -1,6 +1,7 @@
 import Foundation
 
-/// `forced-boundary-end.published`: the view controller of article 002 (`002_78ae52edd84c5145.txt`).
+/// `forced-boundary-end.published`: the view controller's `movingBtn:` of article 002,
+/// "iOS实现UIButton的拖拽功能" (no author given; `AlgorithmCatalogue.Articles.forcedBoundaryEnd`).
 ///
 /// A `UIPanGestureRecognizer` on a 60×60 button. On each `changed` call the centre moves by the
 /// translation, which is then reset; if the centre has entered a band — x ≤ 40, x ≥ Width − 40,
@@ -14,6 +15,9 @@ import Foundation
 ///   after a rotation the bands and docking positions belong to the old orientation.
 /// - The constants 40 and 100 are centre positions sized for the 60 pt button: a larger item
 ///   docks partly off screen; 100 from the top is under the navigation bar on notched phones.
+///   They are in the coordinates of `self.view`, while `Width` and `Height` are the screen's:
+///   under an opaque navigation bar the view starts below the bar, so the bands and docking
+///   positions all move down by the bar's height, and the bottom band lies below the screen's.
 /// - `began` does nothing and does not reset the translation, so the first `changed` applies
 ///   everything since the pan began; UIKit has taken the 10 pt hysteresis off each axis of it,
 ///   so the button lags the finger by up to 10 pt per axis for the whole drag.

@@ -115,7 +115,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
       bandsStartedIn = .of(button.frame, in: region, band: margin + 0.5)
       fallthrough
     case .changed:
-      let wanted = grab.follow(recognizer.location(in: .window))
+      let wanted = grab.follow(recognizer.location(in: .superview))
       button.center = SafeDocking.clamp(wanted, size: button.size, in: context.environment)
       // The band: within the margin of any edge of the safe region.
       let frame = button.frame
@@ -136,7 +136,8 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    if let held = grab.heldCenter(current: view.center) {
+    let stays = grab.containerChanged(from: old, to: context.environment, center: view.center)
+    if let held = grab.heldCenter(current: stays) {
       grab.mustSettle = true
       // Under a finger: kept inside the new container where the finger holds it.
       view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)

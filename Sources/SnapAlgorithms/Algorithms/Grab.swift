@@ -86,6 +86,33 @@ public struct Grab: Sendable, Equatable {
     hold = .released
   }
 
+  /// How far a point that stays put on the glass moves in the superview's coordinates when the
+  /// container changes from `old` to `new` (both in their superview's coordinates): the
+  /// superview's move in the window, reversed. Zero unless the superview moves — an opaque
+  /// navigation bar that comes, goes or changes height moves the view controller's view under
+  /// a finger that has not moved.
+  @inlinable
+  public static func glassShift(from old: Environment, to new: Environment) -> CGVector {
+    CGVector(dx: new.bounds.minX - old.bounds.minX, dy: new.bounds.minY - old.bounds.minY)
+  }
+
+  /// The container changed from `old` to `new`: a finger still where it was on the glass is
+  /// elsewhere in the superview if the superview moved. Moves the remembered touches with it,
+  /// and returns `center` moved likewise: where an item that stays put on screen now is.
+  @inlinable
+  public mutating func containerChanged(
+    from old: Environment, to new: Environment, center: CGPoint
+  ) -> CGPoint {
+    let shift = Self.glassShift(from: old, to: new)
+    guard shift != .zero else { return center }
+    func moved(_ point: CGPoint) -> CGPoint {
+      CGPoint(x: point.x + shift.dx, y: point.y + shift.dy)
+    }
+    lastTouch = lastTouch.map(moved)
+    landing = landing.map(moved)
+    return moved(center)
+  }
+
   /// Where a container change puts an item held by a finger — still under a touch that has not
   /// dragged, under the grabbed point of a dragging finger — or nil when no finger holds it.
   @inlinable

@@ -1,6 +1,8 @@
 import Foundation
 
-/// `inset-correction.published`: the `KZWSuspensionButton` of article 000 (`000_279aea33081fbdb0.txt`).
+/// `inset-correction.published`: the `KZWSuspensionButton` of article 000, which has no title
+/// line and opens "需求就是在首页有一个按钮，你可以拖动在屏幕上滑动，最终位置是自己靠边悬靠。"; its file
+/// header says "Created by ouyang on 2018/8/2" (`AlgorithmCatalogue.Articles.insetCorrection`).
 ///
 /// A button with a `UIPanGestureRecognizer` whose action runs the same statements for every
 /// state: add the translation (in key-window coordinates) to the centre, reset it, and — only
@@ -35,6 +37,10 @@ import Foundation
 /// `KZW_StatusBarAndNavigationBarHeight` is 88 there and 64 elsewhere, `KZW_TabbarHeight` 83
 /// there and 49 elsewhere — whatever the device's real bars, its orientation, and whether the
 /// bars are shown at all. On every later iPhone, and in landscape, the corrections use 64 and 49.
+/// The article does not show where the button is added; its author writes that the positions
+/// are "直接基于window" (based on the window), which holds while its superview fills the window.
+/// The model adds it to a view controller's view, as the other articles do: under an opaque
+/// navigation bar every corrected position lands a bar's height lower on screen.
 public struct InsetCorrectionPublished: SnapAlgorithm {
   public let id = "inset-correction.published"
   public let inputAPI = InputAPI.panGestureRecognizer

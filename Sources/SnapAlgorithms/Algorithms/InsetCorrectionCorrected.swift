@@ -78,7 +78,7 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
       fallthrough
     case .changed:
       // Free to follow the finger across the whole window while dragging, as the article's.
-      let wanted = grab.follow(recognizer.location(in: .window))
+      let wanted = grab.follow(recognizer.location(in: .superview))
       view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment.bounds)
     case .ended, .cancelled:
       grab.end()
@@ -107,7 +107,8 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    if let held = grab.heldCenter(current: view.center) {
+    let stays = grab.containerChanged(from: old, to: context.environment, center: view.center)
+    if let held = grab.heldCenter(current: stays) {
       grab.mustSettle = true
       // Under a finger: where the finger holds it, free across the window while dragging (as
       // during the drag), kept in the safe region while only touched.

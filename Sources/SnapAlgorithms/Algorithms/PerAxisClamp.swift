@@ -1,6 +1,8 @@
 import Foundation
 
-/// `per-axis-clamp.published`: the `GragView` of article 003 (`003_70c38645883b83f7.txt`).
+/// `per-axis-clamp.published`: the `GragView` of article 003, which has no title line: it opens
+/// "预备知识 iOS处理屏幕上的触摸动作" and gives the code under the heading "如何实现拖动视图？" (no
+/// author given; `AlgorithmCatalogue.Articles.perAxisClamp`).
 ///
 /// A `UIImageView` subclass that overrides the touches API. `touchesBegan` stores the touch in
 /// the view's own coordinates; `touchesMoved` adds the finger's offset from that point to the
@@ -15,11 +17,14 @@ import Foundation
 ///   its superview ends with its far edge on the superview's far edge and its near edge off
 ///   screen, not centred. A NaN offset is caught by accident: `MAX(halfx, NaN)` is `halfx`, so
 ///   the item jumps to the near edge instead of vanishing.
-/// - The bound is `self.superview.bounds` (the container), not the screen or the safe area:
-///   the item may rest under the status bar, the notch, a bar or the home indicator.
+/// - The bound is `self.superview.bounds`, not the screen or the safe area: the item may rest
+///   under the status bar, the notch, a bar or the home indicator. Under an opaque navigation
+///   bar the superview starts below it, and so does the bound: the one case it is right at the
+///   top.
 ///
 /// Modelling choices: a 64-bit device (`CGFloat` is `double`, so the `float` locals round); the
-/// superview is the container, so its bounds are the window's;
+/// superview is a view controller's view (`context.superview`: the window's bounds, or below
+/// an opaque navigation bar);
 /// `bringSubviewToFront:` changes no geometry and is omitted. The article also shows a pan
 /// recogniser handler as background; its "实现代码" (the implementation) is `GragView`, modelled here.
 public struct PerAxisClampPublished: SnapAlgorithm {
@@ -64,13 +69,13 @@ public struct PerAxisClampPublished: SnapAlgorithm {
     // newcenter.x = MAX(halfx, newcenter.x);
     newcenter.x = objcMAX(halfx, newcenter.x)
     // newcenter.x = MIN(self.superview.bounds.size.width - halfx, newcenter.x);
-    newcenter.x = objcMIN(context.windowBounds.size.width - halfx, newcenter.x)
+    newcenter.x = objcMIN(context.superview.bounds.size.width - halfx, newcenter.x)
     // float halfy = CGRectGetMidY(self.bounds);
     let halfy = roundedThroughFloat(view.size.height / 2)
     // newcenter.y = MAX(halfy, newcenter.y);
     newcenter.y = objcMAX(halfy, newcenter.y)
     // newcenter.y = MIN(self.superview.bounds.size.height - halfy, newcenter.y);
-    newcenter.y = objcMIN(context.windowBounds.size.height - halfy, newcenter.y)
+    newcenter.y = objcMIN(context.superview.bounds.size.height - halfy, newcenter.y)
     // self.center = newcenter;
     view.center = newcenter
   }

@@ -72,12 +72,18 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     // Under a finger, the item goes where the finger puts it in the new container.
+    _ = grab.containerChanged(from: old, to: context.environment, center: view.center)
     if grab.hold == .dragging, let wanted = grab.wantedCenter {
       view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
       return
     }
     let from = berth ?? Berth(center: view.center, environment: old)
     berth = from
-    view.center = SafeDocking.clamp(from.center, size: view.size, in: context.environment)
+    // Where the berth is on screen, in the new superview's coordinates (the same point unless
+    // the superview moved in the window).
+    let shift = Grab.glassShift(from: from.environment, to: context.environment)
+    view.center = SafeDocking.clamp(
+      CGPoint(x: from.center.x + shift.dx, y: from.center.y + shift.dy), size: view.size,
+      in: context.environment)
   }
 }

@@ -7,13 +7,13 @@ public struct DeviceProfile: Hashable, Sendable {
   /// Whether the device is a phone or a tablet; the bar heights differ.
   public enum Idiom: String, Hashable, Sendable { case phone, pad }
 
-  /// How confident the reference is in the numbers: measured (H), one good source (M), or
-  /// inferred (L).
+  /// How sure docs/Devices.md's sources are of the numbers: measured or several agreeing
+  /// sources (H), one good source (M), or inferred (L).
   public enum Confidence: String, Hashable, Sendable { case high = "H", medium = "M", low = "L" }
 
   /// The name users type, e.g. `"iPhone 15"`.
   public let name: String
-  /// Other names accepted for the same device (the reference's row title, without a suffix).
+  /// Other names accepted for the same device (the row title without its suffix).
   public let aliases: [String]
   public let idiom: Idiom
   /// Screen size in points, portrait.
@@ -38,10 +38,18 @@ public struct DeviceProfile: Hashable, Sendable {
     public var navigationBar: Bool
     public var tabBar: Bool
     public var keyboard: Bool
-    public init(navigationBar: Bool = true, tabBar: Bool = true, keyboard: Bool = false) {
+    /// Whether the navigation bar is opaque (`isTranslucent = false`) with the view
+    /// controller's `extendedLayoutIncludesOpaqueBars` off, as in many apps of the articles'
+    /// era: the item's superview then starts below the bar instead of filling the window.
+    public var opaqueNavigationBar: Bool
+    public init(
+      navigationBar: Bool = true, tabBar: Bool = true, keyboard: Bool = false,
+      opaqueNavigationBar: Bool = false
+    ) {
       self.navigationBar = navigationBar
       self.tabBar = tabBar
       self.keyboard = keyboard
+      self.opaqueNavigationBar = opaqueNavigationBar
     }
     /// A home screen with a navigation bar and a tab bar: the default.
     public static let standard = Bars()
@@ -50,11 +58,12 @@ public struct DeviceProfile: Hashable, Sendable {
 
   /// The environment of a full-screen window on this device.
   ///
-  /// Bar heights follow the reference: status bar 20 on home-button phones, the top inset on
+  /// Bar heights follow docs/Devices.md: status bar 20 on home-button phones, the top inset on
   /// notched ones, hidden in phone landscape, 24 on iPads; navigation bar 44 (32 in phone
   /// landscape, 50 on iPad); tab bar 49 plus the bottom inset (32 plus the inset in phone
   /// landscape; 50 on iPad, 65 with a home indicator). Keyboard heights are approximations of
-  /// the system keyboard with its predictive bar (low confidence: sweep them in tests).
+  /// the system keyboard with its predictive bar (low confidence: sweep them in tests). With
+  /// `bars.opaqueNavigationBar` the item's superview starts below the navigation bar.
   public func environment(
     _ orientation: Orientation = .portrait, bars: Bars = .standard
   ) -> Environment {
@@ -85,7 +94,7 @@ public struct DeviceProfile: Hashable, Sendable {
       tabBar = hasHomeIndicator ? 65 : 50
       keyboardHeight = (landscape ? 398 : 313) + insets.bottom
     }
-    return Environment(
+    var result = Environment(
       name: landscape ? "\(name) (landscape)" : name,
       bounds: bounds,
       safeAreaInsets: insets,
@@ -96,6 +105,8 @@ public struct DeviceProfile: Hashable, Sendable {
         ? CGRect(x: 0, y: size.height - keyboardHeight, width: size.width, height: keyboardHeight)
         : nil,
       refreshRate: refreshRate)
+    if bars.opaqueNavigationBar { result.placeSuperviewBelowNavigationBar() }
+    return result
   }
 
   /// Every name this profile answers to.
@@ -114,12 +125,12 @@ public struct DeviceProfile: Hashable, Sendable {
 
 extension DeviceProfile {
   /// The device table SnapLab checks against (iPhone SE to iPad Pro 13"), one entry per device
-  /// name; `snap-bench list devices` prints it.
+  /// name; `snap-bench list devices` prints it, and docs/Devices.md lists it with its sources
+  /// (a test keeps the two the same).
   ///
   /// Rows that list several devices are split, since refresh rates differ within a row (the
   /// iPhone 14 Pro has ProMotion, the iPhone 15 does not). Landscape insets put the top at 0 on
-  /// phones and 24 on iPads; the reference marks the iPad Pro 13" (M4) landscape insets
-  /// unclear, so it takes the other iPads' values.
+  /// phones and 24 on iPads; no source gives the iPad Pro 13" (M4) landscape insets, so it takes the other iPads' values.
   public static let catalogue: [DeviceProfile] = {
     func phone(
       _ names: [String], _ width: CGFloat, _ height: CGFloat, top: CGFloat, bottom: CGFloat,

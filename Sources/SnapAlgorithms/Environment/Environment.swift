@@ -6,6 +6,10 @@ import Foundation
 /// bars are described as UIKit lays them out: the navigation bar directly below the status
 /// bar (or the top safe-area inset, whichever is lower), the tab bar along the bottom with its
 /// height including the bottom safe-area inset.
+///
+/// The item's superview, a view controller's view, fills the window unless `superviewFrame`
+/// says otherwise: under an opaque navigation bar with `extendedLayoutIncludesOpaqueBars` off
+/// it starts below the bar (`placeSuperviewBelowNavigationBar()`).
 public struct Environment: Hashable, Sendable {
   /// What this environment shows, for reports: `"iPhone 15"`.
   public var name: String
@@ -26,6 +30,9 @@ public struct Environment: Hashable, Sendable {
   public var keyboardFrame: CGRect?
   /// The display refresh rate in frames per second (60, or 120 on ProMotion displays).
   public var refreshRate: Int
+  /// Where the item's superview sits in the window (`superview.frame`); `nil` when it fills the
+  /// window, as a view controller's view does under translucent bars.
+  public var superviewFrame: CGRect?
 
   public init(
     name: String = "custom",
@@ -36,7 +43,8 @@ public struct Environment: Hashable, Sendable {
     navigationBarHeight: CGFloat = 0,
     tabBarHeight: CGFloat = 0,
     keyboardFrame: CGRect? = nil,
-    refreshRate: Int = 60
+    refreshRate: Int = 60,
+    superviewFrame: CGRect? = nil
   ) {
     self.name = name
     self.bounds = bounds
@@ -47,6 +55,48 @@ public struct Environment: Hashable, Sendable {
     self.tabBarHeight = tabBarHeight
     self.keyboardFrame = keyboardFrame
     self.refreshRate = refreshRate
+    self.superviewFrame = superviewFrame
+  }
+
+  /// The offset of the superview's origin from the window's: what converts a point in the
+  /// superview (the item's `center`) into the window.
+  @inlinable
+  public var superviewOffset: CGVector {
+    guard let frame = superviewFrame else { return .zero }
+    return CGVector(dx: frame.minX - bounds.minX, dy: frame.minY - bounds.minY)
+  }
+
+  /// Places the superview as a view controller's view under an opaque navigation bar with
+  /// `extendedLayoutIncludesOpaqueBars` off: from the bar's bottom edge to the bottom of the
+  /// window, the window's full width. Without a navigation bar the view fills the window
+  /// (`superviewFrame` is `nil`): the status bar never pushes it down.
+  ///
+  /// Call it after every change to the bounds or the bars, so the frame follows them.
+  @inlinable
+  public mutating func placeSuperviewBelowNavigationBar() {
+    guard navigationBarHeight > 0 else {
+      superviewFrame = nil
+      return
+    }
+    let top = Swift.min(topBarsBottom, bounds.maxY)
+    superviewFrame = CGRect(
+      x: bounds.minX, y: top, width: bounds.width, height: Swift.max(bounds.maxY - top, 0))
+  }
+
+  /// This environment in the coordinates of the item's superview, the ones its `center` is in:
+  /// every rectangle moved by `−superviewOffset` (the window then starts above the superview's
+  /// origin). The same environment when the superview fills the window.
+  @inlinable
+  public var inSuperviewCoordinates: Environment {
+    let offset = superviewOffset
+    guard offset != .zero else { return self }
+    func moved(_ rect: CGRect) -> CGRect { rect.offsetBy(dx: -offset.dx, dy: -offset.dy) }
+    var result = self
+    result.bounds = moved(bounds)
+    result.screenBounds = moved(screenBounds)
+    result.keyboardFrame = keyboardFrame.map(moved)
+    result.superviewFrame = superviewFrame.map(moved)
+    return result
   }
 
   /// The duration of one display frame, in seconds.

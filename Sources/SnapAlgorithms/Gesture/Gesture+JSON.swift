@@ -61,11 +61,13 @@ extension Gesture: Codable {
       var tabBar: Double?
       var refreshRate: Int?
       var keyboard: Rect?
+      /// The item's superview in the window, when it does not fill it.
+      var superview: Rect?
 
       init(
         t: Double, name: String?, width: Double, height: Double, screenWidth: Double?,
         screenHeight: Double?, safeArea: Insets?, statusBar: Double?, navigationBar: Double?,
-        tabBar: Double?, refreshRate: Int?, keyboard: Rect?
+        tabBar: Double?, refreshRate: Int?, keyboard: Rect?, superview: Rect?
       ) {
         self.t = t
         self.name = name
@@ -79,6 +81,7 @@ extension Gesture: Codable {
         self.tabBar = tabBar
         self.refreshRate = refreshRate
         self.keyboard = keyboard
+        self.superview = superview
       }
 
       init(from decoder: any Decoder) throws {
@@ -95,6 +98,7 @@ extension Gesture: Codable {
         tabBar = try container.decodeIfPresent(Double.self, forKey: .tabBar)
         refreshRate = try container.decodeWholeNumberIfPresent(Int.self, forKey: .refreshRate)
         keyboard = try container.decodeIfPresent(Rect.self, forKey: .keyboard)
+        superview = try container.decodeIfPresent(Rect.self, forKey: .superview)
       }
     }
     var version: Int
@@ -211,6 +215,8 @@ extension Gesture: Codable {
       try notNegative(entry.tabBar, "tabBar")
       try notNegative(entry.keyboard?.width, "keyboard", "width")
       try notNegative(entry.keyboard?.height, "keyboard", "height")
+      try notNegative(entry.superview?.width, "superview", "width")
+      try notNegative(entry.superview?.height, "superview", "height")
       if let rate = entry.refreshRate, !Self.refreshRates.contains(rate) {
         throw invalid(
           path + [PathKey("refreshRate")],
@@ -235,7 +241,10 @@ extension Gesture: Codable {
         navigationBarHeight: entry.navigationBar ?? 0,
         tabBarHeight: entry.tabBar ?? 0,
         keyboardFrame: entry.keyboard.map { CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
-        refreshRate: entry.refreshRate ?? 60)
+        refreshRate: entry.refreshRate ?? 60,
+        superviewFrame: entry.superview.map {
+          CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
+        })
       changes.append(ContainerChange(time: entry.t, environment: environment))
     }
     self.init(
@@ -272,6 +281,11 @@ extension Gesture: Codable {
             navigationBar: Double(environment.navigationBarHeight),
             tabBar: Double(environment.tabBarHeight), refreshRate: environment.refreshRate,
             keyboard: environment.keyboardFrame.map {
+              File.Rect(
+                x: Double($0.minX), y: Double($0.minY), width: Double($0.width),
+                height: Double($0.height))
+            },
+            superview: environment.superviewFrame.map {
               File.Rect(
                 x: Double($0.minX), y: Double($0.minY), width: Double($0.width),
                 height: Double($0.height))

@@ -19,6 +19,9 @@ import Foundation
 ///   that is not a finite number is taken from the finger's previous location (a `began` with
 ///   none is ignored). UIKit never hands code a NaN or a touch a light-year away, so neither do
 ///   we; what code does with such values can still be tested by calling its handlers directly.
+/// - Events, frames and every position it reports are in the window's coordinates; the
+///   algorithm works in its superview's (`Environment.superviewFrame`), as UIKit code does: the
+///   session converts touches, the environment and the item's frame between the two.
 public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var algorithm: Algorithm { handlers }
   public var view: ItemView { item }
@@ -66,22 +69,55 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     /// A touch that does not reach the item, until it ends.
     case elsewhere
     /// A touch delivered through the touches API; `tapFailed` once it moved beyond the tap
-    /// recogniser's limit.
+    /// recogniser's limit (UIKit fails the tap while the finger moves, never at the lift).
     case touches(start: CGPoint, startTime: Double, tapFailed: Bool)
     case pan(PanGestureRecognizer)
+  }
+
+  /// The environment as the algorithm sees it: in its superview's coordinates.
+  @inlinable var localEnvironment: Environment { environment.inSuperviewCoordinates }
+
+  /// A point in the window, in the superview's coordinates.
+  @inlinable
+  func local(_ point: CGPoint) -> CGPoint {
+    let offset = environment.superviewOffset
+    return CGPoint(x: point.x - offset.dx, y: point.y - offset.dy)
+  }
+
+  /// A point in the superview, in the window's coordinates.
+  @inlinable
+  func inWindow(_ point: CGPoint) -> CGPoint {
+    let offset = environment.superviewOffset
+    return CGPoint(x: point.x + offset.dx, y: point.y + offset.dy)
+  }
+
+  /// A rectangle in the superview, in the window's coordinates.
+  @inlinable
+  func inWindow(_ rect: CGRect) -> CGRect {
+    let offset = environment.superviewOffset
+    return rect.offsetBy(dx: offset.dx, dy: offset.dy)
   }
 
   @inlinable static var tapMovementLimit: CGFloat { TapGestureRecognizer.allowableMovement }
   @inlinable static var tapDurationLimit: Double { TapGestureRecognizer.maximumDuration }
 
-  /// Starts with the item centred on `center`, and calls the algorithm's `didLoad(in:)`.
+  /// Starts with the item centred on `center` (in the window), and calls the algorithm's
+  /// `didLoad(in:)`.
   @inlinable
   public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
     var algorithm = algorithm
-    algorithm.didLoad(in: environment)
+    algorithm.didLoad(in: environment.inSuperviewCoordinates)
     self.handlers = algorithm
     self.environment = environment
-    self.item = ItemView(center: center, size: itemSize)
+    let offset = environment.superviewOffset
+    self.item = ItemView(
+      center: CGPoint(x: center.x - offset.dx, y: center.y - offset.dy), size: itemSize)
+  }
+
+  /// The item's frame as the screen shows it at `time`, in the window.
+  @inlinable
+  public func shownFrame(at time: Double) -> CGRect {
+    inWindow(item.presentationFrame(at: time))
   }
 
   /// Whether a finger is down and its touches reach the item's code.
@@ -107,20 +143,20 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     hasReceivedEvent = true
     let time = clock
     item.currentTime = time
-    guard let location = touchLocation(of: event) else { return }
-    lastLocation = location
+    guard let windowLocation = touchLocation(of: event) else { return }
+    lastLocation = windowLocation
     switch (event.phase, touch) {
     case (.began, .idle):
-      tracker.begin(at: location, time: time)
+      tracker.begin(at: windowLocation, time: time)
       var record = TouchRecord(
-        began: time, finger: location, shownFrame: item.presentationFrame(at: time),
+        began: time, finger: windowLocation, shownFrame: shownFrame(at: time),
         itemWasMoving: item.isAnimating(at: time))
       record.actionsBefore = item.sent
       records.append(record)
     case (.moved, .touches), (.moved, .pan):
-      tracker.move(to: location, time: time)
-      noteTravel(to: location)
-    case (.moved, .elsewhere), (.ended, _), (.cancelled, _): noteTravel(to: location)
+      tracker.move(to: windowLocation, time: time)
+      noteTravel(to: windowLocation, moving: true)
+    case (.moved, .elsewhere), (.ended, _), (.cancelled, _): noteTravel(to: windowLocation)
     default: break
     }
     defer {
@@ -133,7 +169,13 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       }
     }
     let context = UIKitContext(
-      time: time, environment: environment, fingerVelocity: tracker.velocity)
+      time: time, environment: localEnvironment, fingerVelocity: tracker.velocity,
+      superview: Superview(environment))
+    // Touches and recognisers hold the finger in the window and know where the superview is;
+    // hit-tests take it in the superview's coordinates, the item's frame's.
+    let superviewOrigin = inWindow(CGPoint.zero)
+    let finger = Touch(locationInWindow: windowLocation, superviewOrigin: superviewOrigin)
+    let location = local(windowLocation)
     switch (event.phase, touch) {
     case (.began, .idle):
       item.removeFinishedAnimations(at: time)
@@ -144,62 +186,68 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       // The finger grabs the item where it is shown: its model value, unless a display link
       // drives it and it is caught in flight.
       let grabbed = item.isDisplayLinkDriven ? item.presentationCenter(at: time) : item.center
-      if landed == nil { landed = (location, grabbed) }
+      if landed == nil { landed = (windowLocation, inWindow(grabbed)) }
       records[records.count - 1].reachedItem = true
-      records[records.count - 1].grabbedCenter = grabbed
+      records[records.count - 1].grabbedCenter = inWindow(grabbed)
       switch handlers.inputAPI {
       case .touches:
-        touch = .touches(start: location, startTime: time, tapFailed: false)
-        handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
+        // The tap recogniser measures on the glass, whatever the superview does meanwhile.
+        touch = .touches(start: windowLocation, startTime: time, tapFailed: false)
+        handlers.touchesBegan(finger, view: &item, context: context)
       case .panGestureRecognizer:
-        touch = .pan(PanGestureRecognizer(touchDownAt: location))
+        var recognizer = PanGestureRecognizer(touchDownAt: windowLocation)
+        recognizer.superviewOrigin = superviewOrigin
+        touch = .pan(recognizer)
         // The view under a recogniser still gets the touch (delaysTouchesBegan is off).
-        handlers.touchesBegan(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesBegan(finger, view: &item, context: context)
       }
 
     case (.moved, .touches(let start, let startTime, let tapFailed)):
       let failed =
-        tapFailed || !(distance(start, location) <= Self.tapMovementLimit)
+        tapFailed || !(distance(start, windowLocation) <= Self.tapMovementLimit)
         || time - startTime > Self.tapDurationLimit
       touch = .touches(start: start, startTime: startTime, tapFailed: failed)
-      handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
+      handlers.touchesMoved(finger, view: &item, context: context)
 
-    case (.ended, .touches(let start, let startTime, let tapFailed)):
+    case (.ended, .touches(_, let startTime, let tapFailed)):
       touch = .idle
+      // UITapGestureRecognizer fails in touchesMoved, once the finger is beyond its allowable
+      // movement; where the finger lifts is not checked again (a move of 40 pt, then a lift
+      // 50 pt away, is a tap).
       let recognisesTap =
-        !tapFailed && distance(start, location) <= Self.tapMovementLimit
-        && time - startTime <= Self.tapDurationLimit
+        !tapFailed && time - startTime <= Self.tapDurationLimit
         && handlers.inputAPI == .touches(tapRecognizerAttached: true)
       beginRelease()
       if recognisesTap {
         if handlers.itemAction == .tapRecognizer { item.sent += 1 }
-        handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesCancelled(finger, view: &item, context: context)
       } else {
         if handlers.itemAction == .touchUpInside, liftsInside(location) { item.sent += 1 }
-        handlers.touchesEnded(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesEnded(finger, view: &item, context: context)
       }
       endRelease(at: time)
 
     case (.cancelled, .touches):
       touch = .idle
       beginRelease()
-      handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+      handlers.touchesCancelled(finger, view: &item, context: context)
       endRelease(at: time)
 
     case (.moved, .pan(var recognizer)):
-      recognizer.location = location
+      recognizer.location = windowLocation
+      recognizer.superviewOrigin = superviewOrigin
       switch recognizer.recognizedState {
       case .possible:
         guard recognizer.hasCrossedHysteresis else {
           touch = .pan(recognizer)
-          handlers.touchesMoved(Touch(locationInWindow: location), view: &item, context: context)
+          handlers.touchesMoved(finger, view: &item, context: context)
           return
         }
         recognizer.removeHysteresisFromTranslation()
         recognizer.recognizedState = .began
         callPanHandler(&recognizer, context: context)
         // Recognised: cancelsTouchesInView takes the touch from the view.
-        handlers.touchesCancelled(Touch(locationInWindow: location), view: &item, context: context)
+        handlers.touchesCancelled(finger, view: &item, context: context)
         return
       default:
         recognizer.recognizedState = .changed
@@ -212,12 +260,15 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         // The pan never began and fails: the view gets the end of its touch (delayed until
         // the failure, which is now).
         if recognizer.recognizedState == .possible {
-          let touch = Touch(locationInWindow: location)
+          let touch = finger
           if event.phase == .ended, let action = handlers.itemAction, action != .handlers,
             let record = records.last
           {
+            // As for the touches API: the tap fails on a move beyond its allowable movement,
+            // not on where the finger lifts.
             let tap =
-              record.travel <= Self.tapMovementLimit && time - record.began <= Self.tapDurationLimit
+              record.movedTravel <= Self.tapMovementLimit
+              && time - record.began <= Self.tapDurationLimit
             if action == .tapRecognizer ? tap : liftsInside(location) { item.sent += 1 }
           }
           if event.phase == .ended {
@@ -245,13 +296,18 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     }
   }
 
-  /// Notes how far the finger of the current touch has got from where it landed.
+  /// Notes how far the finger of the current touch has got from where it landed, and, for a
+  /// move (not a lift), how far it has got while moving.
   @inlinable
-  mutating func noteTravel(to location: CGPoint) {
+  mutating func noteTravel(to location: CGPoint, moving: Bool = false) {
     guard !records.isEmpty else { return }
     let landed = records[records.count - 1].finger
-    records[records.count - 1].travel = Swift.max(
-      records[records.count - 1].travel, distance(landed, location))
+    let travel = distance(landed, location)
+    records[records.count - 1].travel = Swift.max(records[records.count - 1].travel, travel)
+    if moving {
+      records[records.count - 1].movedTravel = Swift.max(
+        records[records.count - 1].movedTravel, travel)
+    }
   }
 
   /// Whether a finger lifting at `location` is inside the control for touch-up-inside: within
@@ -265,7 +321,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Notes where the item and the finger are as a touch stops reaching the item's code.
   @inlinable
   mutating func beginRelease() {
-    released = item.center
+    released = inWindow(item.center)
     releasedVelocity = tracker.velocity
     releasedAt = clock
     releasedFinger = lastLocation
@@ -329,7 +385,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     case .elsewhere, .touches, .pan: finger = lastLocation
     }
     return Frame(
-      time: time, phase: phase, rect: item.presentationFrame(at: time), finger: finger,
+      time: time, phase: phase, rect: shownFrame(at: time), finger: finger,
       animationsInFlight: item.animations.count)
   }
 
@@ -340,19 +396,26 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     item.removeFinishedAnimations(at: time)
   }
 
-  /// Where the item comes to rest: its model frame, once every animation has run.
+  /// Where the item comes to rest: its model frame, once every animation has run, in the
+  /// window.
   @inlinable
-  public var restingFrame: CGRect { item.frame }
+  public var restingFrame: CGRect { inWindow(item.frame) }
 
   /// The container changes at `time` (a rotation, Split View, an inset, bar or keyboard
   /// change); the algorithm hears of it through `environmentDidChange(from:view:context:)`.
+  ///
+  /// The item keeps its `center` in its superview, as UIKit's views do: when the superview
+  /// moves in the window (an opaque navigation bar appears), the item moves with it until the
+  /// algorithm moves it back.
   @inlinable
   public mutating func changeEnvironment(to new: Environment, at time: Double) {
-    let old = environment
+    let old = environment.inSuperviewCoordinates
     environment = new
     clock = max(clock, time.isFinite ? time : clock)
     item.currentTime = clock
-    let context = UIKitContext(time: clock, environment: new, fingerVelocity: tracker.velocity)
+    let context = UIKitContext(
+      time: clock, environment: new.inSuperviewCoordinates, fingerVelocity: tracker.velocity,
+      superview: Superview(new))
     handlers.environmentDidChange(from: old, view: &item, context: context)
   }
 }

@@ -52,8 +52,11 @@ public struct TouchRecord: Hashable, Sendable {
   /// When the touch lifted or was cancelled; `nil` when the finger is still down at the end.
   public var end: Double?
   public var cancelled: Bool
-  /// The farthest the finger got from where it landed, in points.
+  /// The farthest the finger got from where it landed, in points, its lift included.
   public var travel: CGFloat
+  /// The farthest the finger got from where it landed while moving, its lift left out: what a
+  /// tap recogniser judges (it fails on a move, and does not look again at the lift).
+  public var movedTravel: CGFloat = 0
   /// How many times the item's action fired during the touch or at its lift.
   public var actions: Int
   @usableFromInline var actionsBefore: Int

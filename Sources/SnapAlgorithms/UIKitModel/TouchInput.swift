@@ -1,10 +1,19 @@
 import Foundation
 
 /// What UIKit tells the code about the app around the item when a handler runs.
+///
+/// The item's `center` is in the coordinates of its superview, as in UIKit, and so is this
+/// context's `environment`; touches and recognisers give the finger in whichever view the code
+/// asks for (`location(in: view)`, `location(in: superview)`, `location(in: nil)` for the
+/// window). When the superview fills the window (`Environment.superviewFrame` is `nil`) the
+/// superview's coordinates are the window's. Under an opaque navigation bar the superview starts
+/// below the bar, so code that takes the screen's size for positions in its superview
+/// (`SCREEN_HEIGHT - h/2`) puts them a bar's height lower on screen, as it does in UIKit.
 public struct UIKitContext: Sendable {
   /// When the handler runs, on the gesture's clock.
   public var time: Double
-  /// The screen, window and bars at that moment.
+  /// The screen, window and bars at that moment, in the superview's coordinates
+  /// (`Environment.inSuperviewCoordinates`).
   public var environment: Environment
 
   /// The finger's velocity in points per second, as `UIPanGestureRecognizer.velocity(in:)`
@@ -12,37 +21,48 @@ public struct UIKitContext: Sendable {
   /// with no finger down.
   public var fingerVelocity: CGVector
 
+  /// The item's superview, as UIKit code reads it through `view.superview`: its frame in the
+  /// window, its bounds and its safe-area insets at this moment.
+  public var superview: Superview
+
+  /// A context at `time` in `environment` (in the superview's coordinates); `superview` defaults
+  /// to the one `environment` describes.
   @inlinable
-  public init(time: Double, environment: Environment, fingerVelocity: CGVector = .zero) {
+  public init(
+    time: Double, environment: Environment, fingerVelocity: CGVector = .zero,
+    superview: Superview? = nil
+  ) {
     self.time = time
     self.environment = environment
     self.fingerVelocity = fingerVelocity
+    self.superview = superview ?? Superview(environment)
   }
 
   /// `[UIScreen mainScreen].bounds`, which the articles' `SCREEN_WIDTH`/`SCREEN_HEIGHT` macros read.
   @inlinable public var screenBounds: CGRect { environment.screenBounds }
-  /// `keyWindow.bounds`, and the item's superview's bounds: the container.
+  /// `keyWindow.bounds`, converted to the superview's coordinates; the superview's own bounds
+  /// too when it fills the window.
   @inlinable public var windowBounds: CGRect { environment.bounds }
   /// The keyboard's frame in the superview's coordinates while it is shown, as an app reads it
   /// from `UIResponder.keyboardFrameEndUserInfoKey` (or `view.keyboardLayoutGuide`).
   @inlinable public var keyboardFrame: CGRect? { environment.keyboardFrame }
-  /// The item's superview, as UIKit code reads it through `view.superview`: its bounds, frame
-  /// and safe-area insets as this moment's environment lays it out.
-  @inlinable public var superview: Superview { Superview(environment) }
 }
 
 /// The item's superview as UIKit code reads it through `view.superview` (the model hands it
 /// over as `context.superview`): its bounds, where it lies in the window, and its safe-area
 /// insets.
 ///
-/// The articles add the item to a view controller's view that fills the window. Such a view's
-/// `safeAreaInsets` include the bars: the status bar or sensor housing and the navigation bar
-/// at the top, the tab bar (or the home indicator) at the bottom, the sensor housing's side in
-/// landscape; not the keyboard, which apps learn of from notifications. So
+/// The articles add the item to a view controller's view: it fills the window under
+/// translucent bars, and starts below an opaque navigation bar (`Environment.superviewFrame`).
+/// Such a view's `safeAreaInsets` are the part of it the bars and the window's insets cover:
+/// the status bar or sensor housing and the navigation bar at the top (none when the view
+/// starts below them), the tab bar (or the home indicator) at the bottom, the sensor housing's
+/// side in landscape; not the keyboard, which apps learn of from notifications. So
 /// `superview.bounds.inset(by: superview.safeAreaInsets)` is the environment's safe region when
 /// no keyboard is shown.
 public struct Superview: Hashable, Sendable {
-  /// `superview.frame`, in the window.
+  /// `superview.frame`, in the coordinates of the environment it was made from: for
+  /// `context.superview`, the window's.
   public var frame: CGRect
   /// `superview.safeAreaInsets`, bars included.
   public var safeAreaInsets: EdgeInsets
@@ -57,40 +77,66 @@ public struct Superview: Hashable, Sendable {
     self.safeAreaInsets = safeAreaInsets
   }
 
-  /// The superview of an item in `environment`: the window's full size, with the insets a view
-  /// controller's view reports there.
+  /// The key window, the one view `convert(_:from:)` takes points from (`nil` in UIKit's
+  /// spelling, `superview.convert(point, from: nil)`).
+  public enum Window: Sendable { case key }
+
+  /// `superview.convert(point, from: nil)`: a point in the window, in the superview's
+  /// coordinates.
+  @inlinable
+  public func convert(_ point: CGPoint, from window: Window?) -> CGPoint {
+    CGPoint(x: point.x - frame.minX, y: point.y - frame.minY)
+  }
+
+  /// The superview of an item in `environment`: `superviewFrame`, or the window's full size,
+  /// with the insets a view controller's view reports there (how far the bars and the window's
+  /// insets reach into it).
   @inlinable
   public init(_ environment: Environment) {
     let bounds = environment.bounds
-    let top = max(environment.topBarsBottom - bounds.minY, 0)
-    let bottom = max(environment.tabBarHeight, environment.safeAreaInsets.bottom, 0)
+    let frame = environment.superviewFrame ?? bounds
+    let insets = environment.safeAreaInsets
+    let barsBottom = bounds.maxY - max(environment.tabBarHeight, insets.bottom, 0)
     self.init(
-      frame: bounds,
+      frame: frame,
       safeAreaInsets: EdgeInsets(
-        top: top, left: environment.safeAreaInsets.left, bottom: bottom,
-        right: environment.safeAreaInsets.right))
+        top: max(environment.topBarsBottom - frame.minY, 0),
+        left: max(bounds.minX + insets.left - frame.minX, 0),
+        bottom: max(frame.maxY - barsBottom, 0),
+        right: max(frame.maxX - (bounds.maxX - insets.right), 0)))
   }
 }
 
 /// One finger as the touches API hands it over (`[touches anyObject]`).
 public struct Touch: Hashable, Sendable {
-  /// The finger's position in window (container) coordinates.
+  /// The finger's position in the window.
   public var locationInWindow: CGPoint
+  /// Where the item's superview's origin is in the window: zero when it fills the window.
+  public var superviewOrigin: CGPoint
 
   @inlinable
-  public init(locationInWindow: CGPoint) { self.locationInWindow = locationInWindow }
+  public init(locationInWindow: CGPoint, superviewOrigin: CGPoint = .zero) {
+    self.locationInWindow = locationInWindow
+    self.superviewOrigin = superviewOrigin
+  }
 
   /// `[touch locationInView:view]`: the position in the view's own (bounds) coordinates,
-  /// converted through the view's model frame as it is at the moment of the call.
+  /// converted through the superview and the view's model frame as it is at the moment of the
+  /// call.
   @inlinable
   public func location(in view: ItemView) -> CGPoint {
     let origin = view.frame.origin
-    return CGPoint(x: locationInWindow.x - origin.x, y: locationInWindow.y - origin.y)
+    return CGPoint(
+      x: locationInWindow.x - superviewOrigin.x - origin.x,
+      y: locationInWindow.y - superviewOrigin.y - origin.y)
   }
 
-  /// `[touch locationInView:nil]` or `locationInView:window`.
+  /// The finger in the container the item moves in, its superview (the coordinates `center` is
+  /// in): `touch.location(in: view.superview)`; the window's when the superview fills it.
   @inlinable
-  public var locationInContainer: CGPoint { locationInWindow }
+  public var locationInContainer: CGPoint {
+    CGPoint(x: locationInWindow.x - superviewOrigin.x, y: locationInWindow.y - superviewOrigin.y)
+  }
 
   /// `touch.location(in: view.superview)`: in the superview's coordinates, which the item's
   /// `center` is in; `touch.location(in: nil)`: in the window.
@@ -155,6 +201,9 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public var recognizedState: State = .possible
   /// The finger's current position, in window coordinates; set by the simulator.
   public var location: CGPoint
+  /// Where the item's superview's origin is in the window (zero when it fills the window); set
+  /// by the simulator.
+  public var superviewOrigin: CGPoint = .zero
   /// Where the finger landed.
   public let touchDownLocation: CGPoint
   /// The point translations are measured from.
@@ -198,10 +247,17 @@ public struct PanGestureRecognizer: Hashable, Sendable {
     setTranslation(CGPoint(x: shrink(translation.x), y: shrink(translation.y)), in: .window)
   }
 
-  /// `[recognizer locationInView:view]` for the container (window) coordinates the item's
-  /// centre is in.
+  /// `[recognizer locationInView:view]`: in the window for `.window`; in the superview, the
+  /// coordinates the item's centre is in, for `.superview` (and for `.item`, which needs the
+  /// view itself: `location(in: view)`).
   @inlinable
-  public func location(in view: CoordinateSpace) -> CGPoint { location }
+  public func location(in view: CoordinateSpace) -> CGPoint {
+    switch view {
+    case .window: return location
+    case .superview, .item:
+      return CGPoint(x: location.x - superviewOrigin.x, y: location.y - superviewOrigin.y)
+    }
+  }
 
   /// `[recognizer velocityInView:view]`, in points per second.
   @inlinable
@@ -261,11 +317,12 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   public func velocity(in view: CoordinateSpace?) -> CGPoint { velocity(in: view ?? .window) }
 
   /// `recognizer.location(in: view)`: the finger in the item's own coordinates (its bounds),
-  /// through its model frame (the superview fills the window, as the articles' does).
+  /// through the superview and the item's model frame.
   @inlinable
   public func location(in view: ItemView) -> CGPoint {
     let origin = view.frame.origin
-    return CGPoint(x: location.x - origin.x, y: location.y - origin.y)
+    return CGPoint(
+      x: location.x - superviewOrigin.x - origin.x, y: location.y - superviewOrigin.y - origin.y)
   }
 
   /// `recognizer.location(in: view.superview)`: the finger in the superview's coordinates,
@@ -293,8 +350,9 @@ public enum InputAPI: Hashable, Sendable {
   /// `touchesBegan/Moved/Ended/Cancelled:withEvent:` overridden on the item.
   ///
   /// `tapRecognizerAttached`: a `UITapGestureRecognizer` is also on the item. It recognises a
-  /// touch that lifts within `TapGestureRecognizer.allowableMovement` of where it landed and
-  /// within `TapGestureRecognizer.maximumDuration`, and because `cancelsTouchesInView` is on by
+  /// touch that lifts within `TapGestureRecognizer.maximumDuration` without having moved more
+  /// than `TapGestureRecognizer.allowableMovement` from where it landed (it fails on the move;
+  /// where the finger lifts is not checked), and because `cancelsTouchesInView` is on by
   /// default the view then gets `touchesCancelled` instead of `touchesEnded`.
   case touches(tapRecognizerAttached: Bool)
   /// A `UIPanGestureRecognizer` on the item calling the algorithm's action method.
@@ -310,9 +368,9 @@ public enum InputAPI: Hashable, Sendable {
 /// drag must not (the invariant `tap-is-not-drag`).
 public enum ItemAction: Hashable, Sendable {
   /// A `UITapGestureRecognizer` on the item calls the action when it recognises a tap: the
-  /// finger lifts within `TapGestureRecognizer.allowableMovement` of where it landed and within
-  /// `TapGestureRecognizer.maximumDuration` (for a pan-driven item, only if the pan never
-  /// began). Article 001 wires its button this way.
+  /// finger never moves more than `TapGestureRecognizer.allowableMovement` from where it landed
+  /// and lifts within `TapGestureRecognizer.maximumDuration` (for a pan-driven item, only if the
+  /// pan never began). Article 001 wires its button this way.
   case tapRecognizer
   /// A `UIButton`'s touch-up-inside: the control tracks the touch and fires when the finger
   /// lifts within 70 pt of its frame, unless a recogniser took the touch (a pan that began
@@ -329,7 +387,8 @@ public enum ItemAction: Hashable, Sendable {
 /// UIKit documents neither. 45 pt is the allowable movement UIKitCore's `UITapRecognizer`
 /// starts with (its coder skips the value when it equals 45); 0.75 s is what
 /// `maximumSingleTapDuration` returns. A touch that moves further, or stays down longer, is
-/// not a tap.
+/// not a tap. The recogniser fails as the finger moves (`touchesMoved`); at the lift it does not
+/// measure the distance again, so a move of 40 pt followed by a lift 50 pt away is a tap.
 public enum TapGestureRecognizer {
   public static let allowableMovement: CGFloat = 45
   public static let maximumDuration: Double = 0.75

@@ -9,6 +9,9 @@ enum TraceCommand {
     help: "A device from 'snap-bench list devices', case-insensitive (default: iPhone 15).")
   static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
   static let noNavBar = OptionSpec(flag: "--no-nav-bar", help: "Hide the navigation bar.")
+  static let opaqueNavBar = OptionSpec(
+    flag: "--opaque-nav-bar",
+    help: "Make the navigation bar opaque: the item's superview starts below it.")
   static let noTabBar = OptionSpec(flag: "--no-tab-bar", help: "Hide the tab bar.")
   static let keyboard = OptionSpec(flag: "--keyboard", help: "Show the keyboard.")
   static let item = OptionSpec(
@@ -45,7 +48,7 @@ enum TraceCommand {
     arguments: [
       ArgumentSpec("<algorithm>", help: "An id from 'snap-bench list algorithms'.")
     ],
-    options: [device, landscape, noNavBar, noTabBar, keyboard, item, motion, gesture, flick, format])
+    options: [device, landscape, noNavBar, opaqueNavBar, noTabBar, keyboard, item, motion, gesture, flick, format])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -79,7 +82,8 @@ enum TraceCommand {
     }
     let bars = DeviceProfile.Bars(
       navigationBar: !parsed.flag(noNavBar), tabBar: !parsed.flag(noTabBar),
-      keyboard: parsed.flag(keyboard))
+      keyboard: parsed.flag(keyboard),
+      opaqueNavigationBar: !parsed.flag(noNavBar) && parsed.flag(opaqueNavBar))
     let environment = profile.environment(parsed.flag(landscape) ? .landscape : .portrait, bars: bars)
 
     let size = try parsed.itemSize(item).map { CGSize(width: $0.width, height: $0.height) }

@@ -67,7 +67,8 @@ extension Invariant {
   /// by itself counts), moves at least 30 pt along that edge
   /// (and less than 5 pt across it, with no container change) must carry the item along as far
   /// as the finger went or the room there allows (the region's end, less a margin the variant
-  /// keeps on every side), within 1 pt.
+  /// keeps on every side), within 1 pt — with a rubber band, as far as the band shows the point
+  /// the finger holds.
   static func stuckOnItsEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>, touch: TouchRecord)
     -> Violation?
   {
@@ -96,7 +97,21 @@ extension Invariant {
     let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
     let room = downwards ? region.maxY - inset - shown.maxY : shown.minY - region.minY - inset
     guard room >= 5 else { return nil }
-    let wanted = min(abs(farthest.y - touch.finger.y), room)
+    var wanted = min(abs(farthest.y - touch.finger.y), room)
+    if let coefficient = algorithm.rubberBand {
+      // The finger holds the point the band shows the item at (as followProblem has it): an
+      // item resting a little into the band moves the unbanded centre by the finger's travel,
+      // and comes out of the band by less than that.
+      let anchor = Self.grabAnchor(
+        algorithm, center: CGPoint(x: shown.midX, y: shown.midY), size: scenario.itemSize,
+        environment: environment)
+      let bounds = environment.bounds
+      let banded = Self.rubberBanded(
+        anchor.y + farthest.y - touch.finger.y, extent: shown.height, regionLow: region.minY,
+        regionHigh: region.maxY, windowLow: bounds.minY, windowHigh: bounds.maxY, margin: inset,
+        coefficient: coefficient)
+      wanted = min(abs(banded - shown.midY), room)
+    }
     let carried = frames.map { ($0.rect.midY - shown.midY) * sign }.max() ?? 0
     if carried >= wanted - 1 { return nil }
     return Violation(

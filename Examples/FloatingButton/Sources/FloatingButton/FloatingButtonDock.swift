@@ -24,6 +24,8 @@ public struct FloatingButtonDock: SnapAlgorithm {
   public let margin: CGFloat = 16
   public let bug: Bug?
   var grabOffset = CGPoint.zero
+  /// In the window: a finger that stays put on the glass stays put there when the superview
+  /// moves under it (an opaque navigation bar that comes or goes).
   var lastFinger: CGPoint?
   var berth: (center: CGPoint, region: CGRect)?
   var caught = false
@@ -60,7 +62,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     let target = DockingGeometry.dockedCenter(
       from: view.center, size: view.bounds.size, margin: margin, in: region,
-      within: superview.bounds)
+      within: windowBounds(context))
     berth = (target, region)
     // The UIKit button overrides point(inside:with:) to test the presentation layer.
     view.hitTestsWhereShown = true
@@ -77,10 +79,10 @@ public struct FloatingButtonDock: SnapAlgorithm {
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     switch recognizer.state {
     case .began, .changed:
-      lastFinger = finger
+      lastFinger = recognizer.location(in: nil)
       let wanted = CGPoint(x: finger.x - grabOffset.x, y: finger.y - grabOffset.y)
       view.center = DockingGeometry.clamped(
-        wanted, size: view.bounds.size, into: region, within: superview.bounds)
+        wanted, size: view.bounds.size, into: region, within: windowBounds(context))
     case .ended, .cancelled:
       lastFinger = nil
       dock(&view, context: context)
@@ -96,10 +98,11 @@ public struct FloatingButtonDock: SnapAlgorithm {
     let oldRegion = restRegion(in: Superview(old), keyboard: keyboardFrame(old))
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     if let lastFinger {
-      // Under the finger: where the finger puts it in the new window.
-      let wanted = CGPoint(x: lastFinger.x - grabOffset.x, y: lastFinger.y - grabOffset.y)
+      // Under the finger: where the finger, still on the glass, puts it in the new window.
+      let finger = superview.convert(lastFinger, from: nil)
+      let wanted = CGPoint(x: finger.x - grabOffset.x, y: finger.y - grabOffset.y)
       view.center = DockingGeometry.clamped(
-        wanted, size: view.bounds.size, into: region, within: superview.bounds)
+        wanted, size: view.bounds.size, into: region, within: windowBounds(context))
       return
     }
     view.removeAllAnimations()
@@ -107,13 +110,19 @@ public struct FloatingButtonDock: SnapAlgorithm {
     berth = from
     view.center = DockingGeometry.dockedCenter(
       from: from.center, size: view.bounds.size, margin: margin,
-      right: from.center.x > from.region.midX, in: region, within: superview.bounds)
+      right: from.center.x > from.region.midX, in: region, within: windowBounds(context))
   }
 
   private func restRegion(in superview: Superview, keyboard: CGRect?) -> CGRect {
     DockingGeometry.restRegion(
       superview.bounds.inset(by: superview.safeAreaInsets), keyboard: keyboard,
       bounds: superview.bounds)
+  }
+
+  /// Where a button too large for the rest region may lie: the window, in the superview's
+  /// coordinates (`superview.convert(window.bounds, from: nil)`).
+  private func windowBounds(_ context: UIKitContext) -> CGRect {
+    context.windowBounds
   }
 
   /// The keyboard the button keeps clear of (none, with the planted bug).

@@ -19,6 +19,8 @@ final class FloatingButton: UIButton {
   /// Kept up to date by the view controller from `keyboardWillChangeFrameNotification`.
   var keyboardFrame: CGRect?
   private var grabOffset = CGPoint.zero
+  /// In the window: a finger that stays put on the glass stays put there when the superview
+  /// moves under it (an opaque navigation bar that comes or goes).
   private var lastFinger: CGPoint?
   /// Where it last docked, and the rest region it docked in.
   private var berth: (center: CGPoint, region: CGRect)?
@@ -60,7 +62,8 @@ final class FloatingButton: UIButton {
     caught = false
     let region = restRegion(in: superview, keyboard: keyboardFrame)
     let target = DockingGeometry.dockedCenter(
-      from: center, size: bounds.size, margin: margin, in: region, within: superview.bounds)
+      from: center, size: bounds.size, margin: margin, in: region,
+      within: windowBounds(in: superview))
     berth = (target, region)
     UIView.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut, .allowUserInteraction]) {
       self.center = target
@@ -73,10 +76,10 @@ final class FloatingButton: UIButton {
     let region = restRegion(in: superview, keyboard: keyboardFrame)
     switch recognizer.state {
     case .began, .changed:
-      lastFinger = finger
+      lastFinger = recognizer.location(in: nil)
       let wanted = CGPoint(x: finger.x - grabOffset.x, y: finger.y - grabOffset.y)
       center = DockingGeometry.clamped(
-        wanted, size: bounds.size, into: region, within: superview.bounds)
+        wanted, size: bounds.size, into: region, within: windowBounds(in: superview))
     case .ended, .cancelled:
       lastFinger = nil
       dock()
@@ -91,10 +94,11 @@ final class FloatingButton: UIButton {
     guard let superview else { return }
     let region = restRegion(in: superview, keyboard: keyboardFrame)
     if let lastFinger {
-      // Under the finger: where the finger puts it in the new window.
-      let wanted = CGPoint(x: lastFinger.x - grabOffset.x, y: lastFinger.y - grabOffset.y)
+      // Under the finger: where the finger, still on the glass, puts it in the new window.
+      let finger = superview.convert(lastFinger, from: nil)
+      let wanted = CGPoint(x: finger.x - grabOffset.x, y: finger.y - grabOffset.y)
       center = DockingGeometry.clamped(
-        wanted, size: bounds.size, into: region, within: superview.bounds)
+        wanted, size: bounds.size, into: region, within: windowBounds(in: superview))
       return
     }
     layer.removeAllAnimations()
@@ -102,13 +106,19 @@ final class FloatingButton: UIButton {
     berth = from
     center = DockingGeometry.dockedCenter(
       from: from.center, size: bounds.size, margin: margin, right: from.center.x > from.region.midX,
-      in: region, within: superview.bounds)
+      in: region, within: windowBounds(in: superview))
   }
 
   private func restRegion(in superview: UIView, keyboard: CGRect?) -> CGRect {
     DockingGeometry.restRegion(
       superview.bounds.inset(by: superview.safeAreaInsets), keyboard: keyboard,
       bounds: superview.bounds)
+  }
+
+  /// Where a button too large for the rest region may lie: the window, in the superview's
+  /// coordinates (the superview starts below an opaque navigation bar).
+  private func windowBounds(in superview: UIView) -> CGRect {
+    superview.window.map { superview.convert($0.bounds, from: nil) } ?? superview.bounds
   }
 }
 

@@ -44,7 +44,10 @@
     open var bounds = CGRect.zero
     open var safeAreaInsets = UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
     open private(set) var superview: UIView?
+    open private(set) var window: UIWindow?
     public let layer = CALayer()
+    open func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { point }
+    open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { rect }
     open func point(inside point: CGPoint, with event: UIEvent?) -> Bool {
       bounds.contains(point)
     }
@@ -62,6 +65,7 @@
     ) {}
   }
 
+  open class UIWindow: UIView {}
   open class UIControl: UIView {}
   open class UIButton: UIControl {}
 
