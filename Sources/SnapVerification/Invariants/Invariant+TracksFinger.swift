@@ -103,7 +103,7 @@ extension Invariant {
       // item resting a little into the band moves the unbanded centre by the finger's travel,
       // and comes out of the band by less than that.
       let anchor = Self.grabAnchor(
-        algorithm, center: CGPoint(x: shown.midX, y: shown.midY), size: scenario.itemSize,
+        algorithm, center: CGPoint(x: shown.midX, y: shown.midY), size: run.scenario.itemSize,
         environment: environment)
       let bounds = environment.bounds
       let banded = Self.rubberBanded(
