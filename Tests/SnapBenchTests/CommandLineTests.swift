@@ -176,9 +176,9 @@ struct CommandLineTests {
 extension CommandLineTests {
   @Test("verify prints the matrix, one line per violation with a replay command, exit 0")
   func verifyTable() throws {
-    // The default rows at a quarter of the default budget (the property tests verify every
-    // variant at the full one, in-process).
-    let result = try run(["verify", "--examples", "50"])
+    // The default rows at 80 examples, enough for every invariant to apply to fluid-dock (the
+    // property tests verify every variant at the full budget, in-process).
+    let result = try run(["verify", "--examples", "80"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("algorithm") == true)

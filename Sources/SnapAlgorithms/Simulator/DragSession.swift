@@ -25,7 +25,12 @@ import Foundation
 public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var algorithm: Algorithm { handlers }
   public var view: ItemView { item }
-  public var environment: Environment
+  public var environment: Environment {
+    didSet { localEnvironment = environment.inSuperviewCoordinates }
+  }
+  /// The environment as the algorithm sees it: in its superview's coordinates, kept with
+  /// `environment` (every event hands it to the algorithm).
+  @usableFromInline var localEnvironment: Environment
   /// The time of the last event received.
   public var time: Double { clock }
 
@@ -74,8 +79,6 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     case pan(PanGestureRecognizer)
   }
 
-  /// The environment as the algorithm sees it: in its superview's coordinates.
-  @inlinable var localEnvironment: Environment { environment.inSuperviewCoordinates }
 
   /// A point in the window, in the superview's coordinates.
   @inlinable
@@ -106,9 +109,11 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @inlinable
   public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
     var algorithm = algorithm
-    algorithm.didLoad(in: environment.inSuperviewCoordinates)
+    let local = environment.inSuperviewCoordinates
+    algorithm.didLoad(in: local)
     self.handlers = algorithm
     self.environment = environment
+    self.localEnvironment = local
     let offset = environment.superviewOffset
     self.item = ItemView(
       center: CGPoint(x: center.x - offset.dx, y: center.y - offset.dy), size: itemSize)
@@ -409,12 +414,12 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// algorithm moves it back.
   @inlinable
   public mutating func changeEnvironment(to new: Environment, at time: Double) {
-    let old = environment.inSuperviewCoordinates
+    let old = localEnvironment
     environment = new
     clock = max(clock, time.isFinite ? time : clock)
     item.currentTime = clock
     let context = UIKitContext(
-      time: clock, environment: new.inSuperviewCoordinates, fingerVelocity: tracker.velocity,
+      time: clock, environment: localEnvironment, fingerVelocity: tracker.velocity,
       superview: Superview(new))
     handlers.environmentDidChange(from: old, view: &item, context: context)
   }
