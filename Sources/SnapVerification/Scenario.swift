@@ -144,13 +144,4 @@ struct Simulation<Algorithm: SnapAlgorithm>: Sendable {
     var simulation = begin(algorithm, scenario)
     return proceed(&simulation)
   }
-
-  /// The run of `algorithm` through `scenario`, and the simulation at its rest, to carry on.
-  func startingRun(_ algorithm: Algorithm, _ scenario: Scenario)
-    -> (trajectory: Trajectory, atRest: SimulationRun<Algorithm>)
-  {
-    var simulation = begin(algorithm, scenario)
-    let trajectory = proceed(&simulation)
-    return (trajectory, simulation)
-  }
 }

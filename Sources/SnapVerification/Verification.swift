@@ -90,11 +90,7 @@ func verify<Algorithm: SnapAlgorithm>(
   // Each example is simulated once, into the run every invariant is checked on.
   let simulating = algorithm
   let simulated = ScenarioGenerators.scenarios(for: algorithm, simulation: simulation).map {
-    scenario in
-    let (trajectory, atRest) = simulation.startingRun(simulating, scenario)
-    return Run(
-      algorithm: simulating, scenario: scenario, trajectory: trajectory, simulation: simulation,
-      atRest: atRest)
+    Run(simulating: $0, with: simulating, simulation: simulation)
   }
   let results = forAllEach(
     simulated, seed: seed, examples: examples, count: applicable.count, jobs: jobs
@@ -157,10 +153,7 @@ extension Invariant {
     _ algorithm: Algorithm, scenario: Scenario, invariants: [Invariant],
     simulation: Simulation<Algorithm>
   ) -> [Verdict] {
-    let (trajectory, atRest) = simulation.startingRun(algorithm, scenario)
-    let run = Run(
-      algorithm: algorithm, scenario: scenario, trajectory: trajectory, simulation: simulation,
-      atRest: atRest)
+    let run = Run(simulating: scenario, with: algorithm, simulation: simulation)
     return invariants.map { $0.check(run) }
   }
 }

@@ -120,17 +120,27 @@ extension Gesture {
   /// This gesture followed by `other`'s events, shifted to begin `gap` seconds after this one
   /// ends; `other.start` is ignored, since the item is wherever this gesture left it.
   public func followed(by other: Gesture, after gap: Double = 0.5) -> Gesture {
-    let end = events.last?.time ?? 0
-    let otherStart = other.events.first?.time ?? 0
-    let shift = end + gap - otherStart
-    let shifted = other.events.map {
-      TouchEvent(time: $0.time + shift, phase: $0.phase, location: $0.location)
-    }
+    let shift = Self.shift(of: other.events, toFollow: events, after: gap)
+    let shifted = Self.events(other.events, shiftedBy: shift)
     let changes = other.containerChanges.map {
       ContainerChange(time: $0.time + shift, environment: $0.environment)
     }
     return Gesture(
       start: start, events: events + shifted, containerChanges: containerChanges + changes)
+  }
+
+  /// How far in time `later` moves to begin `gap` seconds after the last of `earlier`.
+  @inlinable
+  static func shift(of later: [TouchEvent], toFollow earlier: [TouchEvent], after gap: Double)
+    -> Double
+  {
+    (earlier.last?.time ?? 0) + gap - (later.first?.time ?? 0)
+  }
+
+  /// `events`, each `shift` seconds later.
+  @inlinable
+  static func events(_ events: [TouchEvent], shiftedBy shift: Double) -> [TouchEvent] {
+    events.map { TouchEvent(time: $0.time + shift, phase: $0.phase, location: $0.location) }
   }
 
   /// The gesture `trace` uses when none is given: the item rests in the middle of the region,

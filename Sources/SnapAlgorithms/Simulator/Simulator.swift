@@ -58,12 +58,14 @@ public struct Simulator: Sendable {
 /// deliver and the display clock, kept between `runToRest()` calls.
 ///
 /// Touch events appended after a rest (stamped after its last frame) are played as if they had
-/// been in the gesture from the start: `start(a, gesture: g)`, `runToRest()`, `append(more)`, `runToRest()` ends where
-/// `run(a, gesture: g + more)` ends, frame for frame, without simulating `g` again.
+/// been in the gesture from the start: `start(a, gesture: g)`, `runToRest()`,
+/// `append(h.events, after: gap)`, `runToRest()` ends where `run(a, gesture:
+/// g.followed(by: h, after: gap))` ends, frame for frame, without simulating `g` again.
 ///
 ///     var simulation = Simulator(environment: environment).start(dock, gesture: drag)
 ///     let first = simulation.runToRest()
-///     simulation.append(Gesture.tap(at: first.rest.center).events, after: 0.1)
+///     let tap = Gesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
+///     simulation.append(tap.events, after: 0.1)
 ///     let afterTap = simulation.runToRest()   // where a tap 0.1 s later leaves it
 public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline var session: DragSession<Algorithm>
@@ -108,10 +110,8 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   /// (their times shifted as `Gesture.followed(by:after:)` shifts them).
   @inlinable
   public mutating func append(_ more: [TouchEvent], after gap: Double) {
-    let end = events.last?.time ?? 0
-    let shift = end + gap - (more.first?.time ?? 0)
-    events.append(
-      contentsOf: more.map { TouchEvent(time: $0.time + shift, phase: $0.phase, location: $0.location) })
+    let shift = Gesture.shift(of: more, toFollow: events, after: gap)
+    events.append(contentsOf: Gesture.events(more, shiftedBy: shift))
   }
 
   /// Delivers touch events and container changes stamped at or before `time`, in time order

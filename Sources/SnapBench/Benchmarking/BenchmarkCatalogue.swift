@@ -242,10 +242,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       // One touch event in, one frame out. The drag goes on from batch to batch in one session,
       // moved out of its box and back, never copied: a copy's first change would copy its
       // storage, an allocation of the benchmark's, not of the drag step.
-      var session: DragSession<Algorithm>? = nil
-      swap(&session, &dragState.session)
-      guard var dragging = session else { return 0 }
-      session = nil
+      guard var dragging = dragState.session.take() else { return 0 }
       var checksum: UInt64 = 0
       var index = dragState.index
       var time = dragging.time

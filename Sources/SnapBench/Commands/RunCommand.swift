@@ -132,9 +132,7 @@ enum RunCommand {
       wanted.contains($0.entry.id) || (!wanted.isEmpty && $0.entry.id == referenceAlgorithm)
     }
     let all = makeBenchmarks(seed: inputSeed, algorithms: setUp)
-    var benchmarks = all
-    if let include { benchmarks = benchmarks.filter { matches(include, $0.name) } }
-    if let exclude { benchmarks = benchmarks.filter { !matches(exclude, $0.name) } }
+    var benchmarks = all.filter { selected($0.name) }
     guard !benchmarks.isEmpty else {
       throw RuntimeError("no benchmark matches; see the names with '\(tool.name) run --filter .'")
     }

@@ -236,6 +236,16 @@ struct Run<Algorithm: SnapAlgorithm> {
     }
   }
 
+  /// The run of `algorithm` through `scenario`, simulated once by `simulation` and kept at its
+  /// rest to carry on.
+  init(simulating scenario: Scenario, with algorithm: Algorithm, simulation: Simulation<Algorithm>) {
+    var atRest = simulation.begin(algorithm, scenario)
+    let trajectory = simulation.proceed(&atRest)
+    self.init(
+      algorithm: algorithm, scenario: scenario, trajectory: trajectory, simulation: simulation,
+      atRest: atRest)
+  }
+
   /// The environment at the end of the run, which the rest frame is judged in.
   var environment: Environment { trajectory.finalEnvironment }
 
