@@ -10,6 +10,12 @@
 #     --motion M      passed to `snap-bench verify` (e.g. 'spring(damping:0.5,response:0.4)'):
 #                     replaces the release motion of every algorithm that has one
 #     --seed N        passed to `snap-bench verify` (default: verify's own, 1)
+#     --suite         `swift test`'s budget: besides verify's default rows, also verify each
+#                     algorithm with the other motions the property tests run it with
+#                     (ease-out(duration:0.6) for the corrected variants with a motion;
+#                     spring(damping:0.3,response:0.5), spring(damping:1,response:0.3) and
+#                     ease-out(duration:0.3) for fluid-dock); a mutant is killed if any
+#                     of these runs catches it
 #     --config C      debug (default) or release build of snap-bench (see TIMING below)
 #     --scratch DIR   scratch directory (default: $MUTATION_SCRATCH or /tmp/mutation-scratch)
 #     --timeout S     seconds one verify run may take before it counts as a hang (default 900)
@@ -78,6 +84,7 @@ LIST_ONLY=0
 VERIFY_OPTS=()
 MOTION=""
 SELECTED=()
+SUITE=0
 
 usage() { sed -n '2,/^set -euo/p' "${BASH_SOURCE[0]}" | sed '$d' | sed 's/^# \{0,1\}//'; }
 die() { echo "run.sh: $*" >&2; exit 1; }
@@ -96,6 +103,7 @@ while (($#)); do
     --scratch) (($# >= 2)) || die "--scratch needs a value"; SCRATCH=$2; shift 2 ;;
     --timeout) (($# >= 2)) || die "--timeout needs a value"; TIMEOUT=$2; shift 2 ;;
     --mutants) (($# >= 2)) || die "--mutants needs a value"; MUTANTS=$(realpath "$2"); shift 2 ;;
+    --suite) SUITE=1; shift ;;
     --check) CHECK_ONLY=1; shift ;;
     --list) LIST_ONLY=1; shift ;;
     -h|--help) usage; exit 0 ;;
@@ -169,7 +177,7 @@ echo "scratch: $SCRATCH   results: $RUN"
   echo "commit: $(git -C "$REPO" rev-parse HEAD 2>/dev/null || echo unknown)"
   echo "uncommitted changes: $(git -C "$REPO" status --porcelain 2>/dev/null | wc -l) paths"
   echo "snapshot tree hash: $(cd "$PRISTINE" && find Sources -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
-  echo "config: $CONFIG   verify options: ${VERIFY_OPTS[*]:-(defaults)}"
+  echo "config: $CONFIG   verify options: ${VERIFY_OPTS[*]:-(defaults)}$( ((SUITE)) && echo "   --suite: swift test's motions too")"
 } | tee "$RUN/info.txt"
 
 build() { # build LOG [PRODUCT]: builds snap-bench (or PRODUCT) in $WORK; swift build's status
@@ -180,11 +188,27 @@ build() { # build LOG [PRODUCT]: builds snap-bench (or PRODUCT) in $WORK; swift 
 # file name for an algorithm id: ids hold '(', ':', ',' and '.'
 slug() { printf '%s' "$1" | tr -c 'A-Za-z0-9.-' '_'; }
 
-verify() { # verify ID OUT ERR: prints verify's exit status (124 = timed out)
-  local status=0
+verify() { # verify ID OUT ERR [MOTION]: prints verify's exit status (124 = timed out)
+  local status=0 motion=()
+  [[ -n ${4:-} ]] && motion=(--motion "$4")
   timeout "$TIMEOUT" "$BIN" verify --algorithm "$1" --format json --no-progress \
-    "${VERIFY_OPTS[@]}" >"$2" 2>"$3" || status=$?
+    "${VERIFY_OPTS[@]}" "${motion[@]}" >"$2" 2>"$3" || status=$?
   echo "$status"
+}
+
+# The runs for an algorithm id, one per line: an empty line (verify's default rows), and with
+# --suite the other motions swift test's property tests run it with (Tests/PropertyTests:
+# CorrectedVariantsTests.motions, FluidDockTests.motions).
+runs() {
+  echo ""
+  ((SUITE)) || return 0
+  case $1 in
+    per-axis-clamp.corrected) ;;   # no release motion to replace
+    *.corrected) echo 'ease-out(duration:0.6)' ;;
+    fluid-dock*)
+      printf '%s\n' 'spring(damping:0.3,response:0.5)' 'spring(damping:1,response:0.3)' \
+        'ease-out(duration:0.3)' ;;
+  esac
 }
 
 now() { date +%s.%N; }
@@ -200,9 +224,10 @@ REPLAY="$RUN/mutation-replay"   # a copy: the build directory is rebuilt for eve
 cp "$BUILD/$CONFIG/mutation-replay" "$REPLAY"
 echo "  built in $(elapsed "$start" "$(now)") s"
 
-replay() { # replay JSON OUT: the unmutated code's verdict on every counterexample in JSON
+replay() { # replay JSON OUT [MOTION]: the unmutated code's verdict on every counterexample
   local motion=()
   [[ -n $MOTION ]] && motion=(--motion "$MOTION")
+  [[ -n ${3:-} ]] && motion=(--motion "$3")
   timeout "$TIMEOUT" "$REPLAY" "$1" "${motion[@]}" >"$2" 2>"$2.stderr" || echo "replay failed" >>"$2"
 }
 
@@ -210,11 +235,14 @@ declare -A BASELINE=()
 for row in "${ROWS[@]}"; do
   IFS=$'\t' read -r _ _ algorithms _ <<<"$row"
   for id in $algorithms; do
-    [[ -n ${BASELINE[$id]:-} ]] && continue
-    out="$RUN/baseline/$(slug "$id").json"
-    status=$(verify "$id" "$out" "$out.stderr")
-    [[ $status == 0 ]] || { cat "$out.stderr" >&2; die "baseline verify of $id exits $status"; }
-    BASELINE[$id]=$out
+    while IFS= read -r motion; do
+      key="$id${motion:+ with $motion}"
+      [[ -n ${BASELINE[$key]:-} ]] && continue
+      out="$RUN/baseline/$(slug "$key").json"
+      status=$(verify "$id" "$out" "$out.stderr" "$motion")
+      [[ $status == 0 ]] || { cat "$out.stderr" >&2; die "baseline verify of $key exits $status"; }
+      BASELINE[$key]=$out
+    done < <(runs "$id")
   done
 done
 echo "baseline recorded for ${#BASELINE[@]} algorithm ids"
@@ -237,15 +265,18 @@ for row in "${ROWS[@]}"; do
     v0=$(now)
     pairs=() crash=""
     for id_alg in $algorithms; do
-      out="$dir/$(slug "$id_alg").json"
-      status=$(verify "$id_alg" "$out" "$out.stderr")
-      if [[ $status == 124 ]]; then crash+="timeout($id_alg) "
-      elif [[ $status != 0 ]]; then crash+="exit-$status($id_alg) "
-      fi
-      if [[ $status == 0 ]]; then
-        replay "$out" "$out.replay"
-        pairs+=("${BASELINE[$id_alg]}" "$out" "$out.replay")
-      fi
+      while IFS= read -r motion; do
+        key="$id_alg${motion:+ with $motion}"
+        out="$dir/$(slug "$key").json"
+        status=$(verify "$id_alg" "$out" "$out.stderr" "$motion")
+        if [[ $status == 124 ]]; then crash+="timeout($key) "
+        elif [[ $status != 0 ]]; then crash+="exit-$status($key) "
+        fi
+        if [[ $status == 0 ]]; then
+          replay "$out" "$out.replay" "$motion"
+          pairs+=("${BASELINE[$key]}" "$out" "$out.replay")
+        fi
+      done < <(runs "$id_alg")
     done
     verify_s=$(elapsed "$v0" "$(now)")
     if [[ -n $crash ]]; then

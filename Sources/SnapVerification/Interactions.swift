@@ -17,8 +17,24 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
   /// of its size from the centre of where it is shown then; or beside it, `x`, `y` points from
   /// that centre beyond its edge.
   case touch(onItem: Bool, x: Int, y: Int, delay: Int)
+  /// A tap `delay` milliseconds after the previous step: a finger lands on the item at `x`, `y`
+  /// percent of its size from the centre of where it is shown, stays for `events` touch events
+  /// (jittering by `jitterX`, `jitterY` points, as a finger held still does) and lifts — the
+  /// commonest thing done to a floating button.
+  case tap(x: Int, y: Int, jitterX: Int, jitterY: Int, events: Int, delay: Int)
   /// The finger moves by (`dx`, `dy`) over `steps` touch events with a speed profile.
   case stroke(dx: Int, dy: Int, steps: Int, profile: StrokeProfile)
+  /// The finger carries the item, over `steps` events, until its centre would be `offset`
+  /// points right of a middle of the container — the safe region's, the window's, or halfway
+  /// between (they differ when the insets do) — and `dy` points lower: the releases where
+  /// choosing a side is closest.
+  case dragToMiddle(of: Middle, offset: Int, dy: Int, steps: Int, profile: StrokeProfile)
+  /// The finger slides the item `distance` points along the safe region's edge it is nearest
+  /// (down or right for positive), drifting `wobble` points towards that edge on the way: a
+  /// docked button moved along its edge.
+  case slideAlongEdge(distance: Int, wobble: Int, steps: Int)
+  /// A flick: the finger moves (`dx`, `dy`) over three touch events and lifts.
+  case flick(dx: Int, dy: Int)
   /// The finger stays still for `milliseconds`, touch events still arriving.
   case hold(milliseconds: Int)
   case lift
@@ -34,6 +50,10 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
   /// A round trip: the container changes `delay` milliseconds after the previous step and changes
   /// back `hold` milliseconds later (a rotation there and back, a keyboard shown and hidden).
   case changeAndBack(ContainerEvent, delay: Int, hold: Int)
+  /// A burst: the container changes `times` times, `interval` milliseconds apart, the first
+  /// `interval` milliseconds after the previous step (a keyboard toggled while switching text
+  /// fields, bars hidden and shown while scrolling, a window resized in steps).
+  case changeBurst(ContainerEvent, times: Int, interval: Int)
 
   public struct Setup: Hashable, Sendable {
     public var device: Int
@@ -47,6 +67,14 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     public var placeY: Int
     public var touchRate: Int
     public var window: WindowSize
+    /// Points the app reserves from the start with `additionalSafeAreaInsets`: a column at the
+    /// left when positive, at the right when negative, none when 0.
+    public var sideColumn: Int = 0
+  }
+
+  /// A middle of the container along x.
+  public enum Middle: String, Hashable, Sendable, CaseIterable {
+    case safeRegion, halfway, window
   }
 
   /// How the finger's speed varies along a stroke.
@@ -106,13 +134,31 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
         + "\(s.navigationBar && s.opaqueNavigationBar ? ", opaque navigation bar" : "")"
         + "\(s.tabBar ? "" : ", no tab bar"), item \(describeNumber(s.item.width))×"
         + "\(describeNumber(s.item.height)), at (\(s.place), \(s.placeY)), \(s.touchRate) Hz"
-        + "\(s.window == .full ? "" : ", \(s.window)"))"
+        + "\(s.window == .full ? "" : ", \(s.window)")"
+        + (s.sideColumn == 0
+          ? "" : ", side column \(abs(s.sideColumn)) pt \(s.sideColumn > 0 ? "left" : "right")")
+        + ")"
     case .touch(let onItem, let x, let y, let delay):
       return onItem
         ? "touch on the item at (\(x)%, \(y)%) after \(delay) ms"
         : "touch beside the item at (\(x), \(y)) pt after \(delay) ms"
+    case .tap(let x, let y, let jitterX, let jitterY, let events, let delay):
+      return "tap on the item at (\(x)%, \(y)%) after \(delay) ms, \(events) events"
+        + (jitterX == 0 && jitterY == 0 ? "" : ", jittering (\(jitterX), \(jitterY)) pt")
     case .stroke(let dx, let dy, let steps, let profile):
       return "stroke (\(dx), \(dy)) over \(steps) events, \(profile.rawValue)"
+    case .dragToMiddle(let middle, let offset, let dy, let steps, let profile):
+      let name: String
+      switch middle {
+      case .safeRegion: name = "the safe region's middle"
+      case .halfway: name = "halfway between the safe region's and the window's middles"
+      case .window: name = "the window's middle"
+      }
+      return "drag to \(offset) pt right of \(name), \(dy) pt down, over \(steps) events, "
+        + profile.rawValue
+    case .slideAlongEdge(let distance, let wobble, let steps):
+      return "slide \(distance) pt along the nearest edge over \(steps) events, \(wobble) pt towards it"
+    case .flick(let dx, let dy): return "flick (\(dx), \(dy)) and lift"
     case .hold(let ms): return "hold \(ms) ms"
     case .lift: return "lift"
     case .cancel: return "cancel"
@@ -121,6 +167,8 @@ public enum Interaction: Hashable, Sendable, CustomStringConvertible {
     case .change(let event, let delay): return "change after \(delay) ms: \(event)"
     case .changeAndBack(let event, let delay, let hold):
       return "change after \(delay) ms and back \(hold) ms later: \(event)"
+    case .changeBurst(let event, let times, let interval):
+      return "change \(times) times, \(interval) ms apart: \(event)"
     }
   }
 }
@@ -133,6 +181,8 @@ extension ScenarioGenerators {
     var fingerDown = false
     var landscape = false
     var keyboard = false
+    /// Whether the last step let go of the item (a lift, a flick, a cancel): it may still move.
+    var released = false
   }
 
   /// The interaction sequences as a SnapCheck state machine: only the model matters (what may
@@ -153,15 +203,16 @@ extension ScenarioGenerators {
         zip(device.map { ScenarioGenerators.devices.firstIndex(of: $0) ?? 0 }, Gen.bool, bars),
         itemSize,
         zip(Gen.int(in: 0...400), Gen.int(in: 0...800)),
-        Gen.element(of: [60, 120]),
-        windowSize
-      ).map { scene, size, place, rate, window in
+        zip(Gen.element(of: [60, 120]), windowSize, Self.sideColumn)
+      ).map { scene, size, place, rest in
         let (deviceIndex, landscape, bars) = scene
+        let (rate, window, column) = rest
         let isPad = ScenarioGenerators.devices[deviceIndex].idiom == .pad
         return .setup(Interaction.Setup(
           device: deviceIndex, landscape: landscape, navigationBar: bars.navigationBar,
-          opaqueNavigationBar: bars.opaqueNavigationBar, tabBar: bars.tabBar, item: size, place: place.0, placeY: place.1, touchRate: rate,
-          window: isPad ? window : .full))
+          opaqueNavigationBar: bars.opaqueNavigationBar, tabBar: bars.tabBar, item: size,
+          place: place.0, placeY: place.1, touchRate: rate, window: isPad ? window : .full,
+          sideColumn: column))
       }
     }
 
@@ -170,10 +221,14 @@ extension ScenarioGenerators {
       switch (model.fingerDown, isPad) {
       case (true, false): return Self.whileDown[0]
       case (true, true): return Self.whileDown[1]
-      case (false, false): return Self.whileUp[0]
-      case (false, true): return Self.whileUp[1]
+      case (false, false): return model.released ? Self.whileReleased[0] : Self.whileUp[0]
+      case (false, true): return model.released ? Self.whileReleased[1] : Self.whileUp[1]
       }
     }
+
+    /// No side column (the simplest), or one the app reserves at the left or the right.
+    static let sideColumn: Gen<Int> = Gen.frequency(
+      (2, Gen.constant(0)), (1, Gen.element(of: [80, -80, 44, -44, 200, -200])))
 
     /// What may come next with a finger down, on a phone and on an iPad: built once, not for
     /// every command drawn.
@@ -187,10 +242,22 @@ extension ScenarioGenerators {
         (2, zip(Gen.int(in: -1...1), Gen.int(in: -1...1), Gen.int(in: 1...3))
           .map { Interaction.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: .constant) }),
         (4, Gen.constant(.lift)),
+        // Releases close to where a side is chosen, a docked button slid along its edge, flicks.
+        (2, zip(
+          Gen.element(of: Interaction.Middle.allCases), Gen.int(in: -40...40),
+          Gen.int(in: -100...100), Gen.int(in: 1...20),
+          Gen.element(of: Interaction.StrokeProfile.allCases)
+        ).map { .dragToMiddle(of: $0.0, offset: $0.1, dy: $0.2, steps: $0.3, profile: $0.4) }),
+        (1, zip(
+          Gen.frequency((2, Gen.int(in: -300...300)), (1, Gen.int(in: -1500...1500))),
+          Gen.int(in: -3...3), Gen.int(in: 1...20)
+        ).map { .slideAlongEdge(distance: $0.0, wobble: $0.1, steps: $0.2) }),
+        (2, zip(Gen.int(in: -150...150), Gen.int(in: -150...150))
+          .map { .flick(dx: $0.0, dy: $0.1) }),
         (1, Gen.int(in: 1...30).map { .hold(milliseconds: $0 * 10) }),
         (1, Gen.constant(.cancel)),
         (1, Gen.constant(.callArrives)),
-        (1, containerEvent(isPad: isPad).map { .change($0, delay: 0) }))
+        (3, containerEvent(isPad: isPad).map { .change($0, delay: 0) }))
     }
 
     /// What may come next with no finger down, on a phone and on an iPad.
@@ -201,6 +268,14 @@ extension ScenarioGenerators {
           Gen.int(in: -49...49), Gen.int(in: -49...49),
           Gen.element(of: [1000, 0, 100, 250, 400, 600])
         ).map { Interaction.touch(onItem: $0.0, x: $0.1, y: $0.2, delay: $0.3) }),
+        (2, zip(
+          zip(Gen.int(in: -49...49), Gen.int(in: -49...49)),
+          zip(Gen.int(in: -1...1), Gen.int(in: -1...1)),
+          Gen.int(in: 1...8), Gen.element(of: [1000, 0, 100, 250, 400, 600])
+        ).map {
+          Interaction.tap(
+            x: $0.0.0, y: $0.0.1, jitterX: $0.1.0, jitterY: $0.1.1, events: $0.2, delay: $0.3)
+        }),
         // After the item has settled (simplest), or while it still moves.
         (3, zip(containerEvent(isPad: isPad), Gen.element(of: [700, 0, 200, 400]))
           .map { .change($0.0, delay: $0.1) }),
@@ -210,23 +285,45 @@ extension ScenarioGenerators {
           Gen.frequency((2, Gen.constant(700)), (1, Gen.element(of: [0, 200]))),
           Gen.element(of: [700, 100, 300])
         ).map { .changeAndBack($0.0, delay: $0.1, hold: $0.2) }),
+        (1, zip(containerEvent(isPad: isPad), Gen.int(in: 1...6), Gen.element(of: [50, 16, 100, 250]))
+          .map { .changeBurst($0.0, times: $0.1, interval: $0.2) }),
         (1, Gen.int(in: 1...15).map { .wait(milliseconds: $0 * 100) }))
+    }
+
+    /// What may come next just after the finger let go, while the item may still be moving: as
+    /// with no finger down, but more often a touch that catches it in flight, or a container
+    /// change during its motion.
+    static let whileReleased: [Gen<Interaction>] = [false, true].map { isPad in
+      Gen.frequency(
+        (4, whileUp[isPad ? 1 : 0]),
+        (2, zip(Gen.int(in: -49...49), Gen.int(in: -49...49), Gen.element(of: [0, 50, 100, 250, 400]))
+          .map { Interaction.touch(onItem: true, x: $0.0, y: $0.1, delay: $0.2) }),
+        (2, zip(containerEvent(isPad: isPad), Gen.element(of: [0, 50, 100, 200, 400]))
+          .map { .change($0.0, delay: $0.1) }))
     }
 
     func precondition(_ command: Interaction, model: InteractionModel) -> Bool {
       switch command {
       case .setup: return model.setup == nil
-      case .touch, .wait: return !model.fingerDown
-      case .stroke, .hold, .lift, .cancel, .callArrives: return model.fingerDown
-      case .change(.inCallStatusBar, _), .changeAndBack(.inCallStatusBar, _, _):
-        guard let setup = model.setup else { return false }
-        let device = ScenarioGenerators.devices[setup.device]
+      case .touch, .tap, .wait: return !model.fingerDown
+      case .stroke, .dragToMiddle, .slideAlongEdge, .flick, .hold, .lift, .cancel, .callArrives:
+        return model.fingerDown
+      case .change(let event, _): return Self.allows(event, model: model)
+      case .changeAndBack(let event, _, _), .changeBurst(let event, _, _):
+        return !model.fingerDown && Self.allows(event, model: model)
+      }
+    }
+
+    /// Whether the container can change so now: the in-call status bar only on a phone with a
+    /// 20 pt status bar held upright, window sizes only on an iPad.
+    static func allows(_ event: Interaction.ContainerEvent, model: InteractionModel) -> Bool {
+      guard let setup = model.setup else { return false }
+      let device = ScenarioGenerators.devices[setup.device]
+      switch event {
+      case .inCallStatusBar:
         return device.idiom == .phone && !device.hasHomeIndicator && !model.landscape
-      case .change(.window, _), .changeAndBack(.window, _, _):
-        guard let setup = model.setup else { return false }
-        return ScenarioGenerators.devices[setup.device].idiom == .pad
-      case .change: return true
-      case .changeAndBack: return !model.fingerDown
+      case .window: return device.idiom == .pad
+      default: return true
       }
     }
 
@@ -237,10 +334,16 @@ extension ScenarioGenerators {
         model.setup = setup
         model.landscape = setup.landscape
       case .touch: model.fingerDown = true
-      case .lift, .cancel, .callArrives: model.fingerDown = false
+      case .lift, .cancel, .callArrives, .flick: model.fingerDown = false
       case .change(.rotate, _): model.landscape.toggle()
       case .change(.keyboard, _): model.keyboard.toggle()
+      case .changeBurst(.rotate, let times, _) where times % 2 == 1: model.landscape.toggle()
+      case .changeBurst(.keyboard, let times, _) where times % 2 == 1: model.keyboard.toggle()
       default: break
+      }
+      switch command {
+      case .lift, .cancel, .callArrives, .flick: model.released = true
+      default: model.released = false
       }
       return model
     }
@@ -284,8 +387,8 @@ extension ScenarioGenerators {
     @usableFromInline var inCall = false
     var extraTop = 0
     var extraBottom = 0
-    var extraLeft = 0
-    var extraRight = 0
+    @usableFromInline var extraLeft = 0
+    @usableFromInline var extraRight = 0
 
     @usableFromInline
     init(
@@ -383,12 +486,12 @@ extension ScenarioGenerators {
     commandSequences(InteractionMachine(), maximumLength: maximumLength).map(play)
   }
 
-  /// What `verify` draws for `algorithm`: half single touches on an item at rest
-  /// (`scenarios`, with hostile input and arbitrary windows), half interaction sequences
-  /// (`interactions(for:)`). A counterexample shrinks towards the single touch when one shows
-  /// the failure.
+  /// What `verify` draws for `algorithm`: a third single touches on an item at rest
+  /// (`scenarios`, with hostile input and arbitrary windows), two thirds interaction sequences
+  /// (`interactions(for:)`), which reach more of the bugs real apps ship. A counterexample
+  /// shrinks towards the single touch when one shows the failure.
   public static func scenarios<Algorithm: SnapAlgorithm>(for algorithm: Algorithm) -> Gen<Scenario> {
-    Gen.frequency((1, scenarios), (1, interactions(for: algorithm)))
+    Gen.frequency((1, scenarios), (2, interactions(for: algorithm)))
   }
 
   /// What `scenarios(for:)` draws, with the interaction sequences played by `simulation`.
@@ -396,7 +499,7 @@ extension ScenarioGenerators {
     for algorithm: Algorithm, simulation: Simulation<Algorithm>
   ) -> Gen<Scenario> {
     Gen.frequency(
-      (1, scenarios), (1, interactions { commands in simulation.play(commands, algorithm) }))
+      (1, scenarios), (2, interactions { commands in simulation.play(commands, algorithm) }))
   }
 
   /// Plays `commands` (starting with a setup) into a scenario, placing each touch on the item
@@ -418,6 +521,8 @@ extension ScenarioGenerators {
       opaqueNavigationBar: setup.navigationBar && setup.opaqueNavigationBar)
     var container = Container(
       device: device, landscape: setup.landscape, bars: bars, window: setup.window)
+    container.extraLeft = max(setup.sideColumn, 0)
+    container.extraRight = max(-setup.sideColumn, 0)
     let base = device.environment(orientation, bars: bars)
     let initial = container.environment
     let size = setup.item
@@ -444,44 +549,92 @@ extension ScenarioGenerators {
       changes.append(ContainerChange(time: time, environment: environment))
       session.changeEnvironment(to: environment, at: time)
     }
+    /// A finger lands `delay` ms after the previous step, on the item where it is shown then
+    /// (`x`, `y` percent of its size from its centre) or beside it.
+    func land(onItem: Bool, x: Int, y: Int, delay: Int) {
+      // A finger lands no sooner than the next touch event after the previous step.
+      time += events.isEmpty && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
+      let shown = session.shownFrame(at: time)
+      let center = CGPoint(x: shown.midX, y: shown.midY)
+      let location: CGPoint
+      if onItem {
+        location = CGPoint(
+          x: center.x + shown.width * CGFloat(x) / 100,
+          y: center.y + shown.height * CGFloat(y) / 100)
+      } else {
+        // Beside it: past the edge the offset points to, by at least 10 pt.
+        let dx = CGFloat(x), dy = CGFloat(y)
+        let horizontal = abs(dx) >= abs(dy)
+        location = CGPoint(
+          x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
+          y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
+      }
+      // On the glass, as a finger is, and on whole points, so counterexamples read easily.
+      let screen = session.environment.screenBounds
+      let onGlass = CGPoint(
+        x: min(max(location.x.rounded(), screen.minX), screen.maxX),
+        y: min(max(location.y.rounded(), screen.minY), screen.maxY))
+      finger = onGlass
+      touch(.began, at: onGlass)
+    }
+    /// The finger moves by (`dx`, `dy`) over `steps` events with `profile`'s speed.
+    func move(dx: CGFloat, dy: CGFloat, steps: Int, profile: Interaction.StrokeProfile) {
+      guard let from = finger else { return }
+      for share in strokeShares(steps: steps, profile: profile) {
+        time += step
+        let location = CGPoint(x: from.x + dx * share, y: from.y + dy * share)
+        finger = location
+        touch(.moved, at: location)
+      }
+    }
     for command in commands.dropFirst() {
       switch command {
       case .setup: break
       case .touch(let onItem, let x, let y, let delay):
-        // A finger lands no sooner than the next touch event after the previous step.
-        time += events.isEmpty && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
-        let shown = session.shownFrame(at: time)
-        let center = CGPoint(x: shown.midX, y: shown.midY)
-        let location: CGPoint
-        if onItem {
-          location = CGPoint(
-            x: center.x + shown.width * CGFloat(x) / 100,
-            y: center.y + shown.height * CGFloat(y) / 100)
-        } else {
-          // Beside it: past the edge the offset points to, by at least 10 pt.
-          let dx = CGFloat(x), dy = CGFloat(y)
-          let horizontal = abs(dx) >= abs(dy)
-          location = CGPoint(
-            x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
-            y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
-        }
-        // On the glass, as a finger is, and on whole points, so counterexamples read easily.
-        let screen = session.environment.screenBounds
-        let onGlass = CGPoint(
-          x: min(max(location.x.rounded(), screen.minX), screen.maxX),
-          y: min(max(location.y.rounded(), screen.minY), screen.maxY))
-        finger = onGlass
-        touch(.began, at: onGlass)
-      case .stroke(let dx, let dy, let steps, let profile):
-        guard let from = finger else { break }
-        let shares = strokeShares(steps: steps, profile: profile)
-        for share in shares {
+        land(onItem: onItem, x: x, y: y, delay: delay)
+      case .tap(let x, let y, let jitterX, let jitterY, let count, let delay):
+        land(onItem: true, x: x, y: y, delay: delay)
+        guard let at = finger else { break }
+        let jittered = CGPoint(x: at.x + CGFloat(jitterX), y: at.y + CGFloat(jitterY))
+        for _ in 0..<max(count, 1) {
           time += step
-          let location = CGPoint(
-            x: from.x + CGFloat(dx) * share, y: from.y + CGFloat(dy) * share)
-          finger = location
-          touch(.moved, at: location)
+          touch(.moved, at: jittered)
         }
+        time += step
+        touch(.ended, at: jittered)
+        finger = nil
+      case .stroke(let dx, let dy, let steps, let profile):
+        move(dx: CGFloat(dx), dy: CGFloat(dy), steps: steps, profile: profile)
+      case .dragToMiddle(let middle, let offset, let dy, let steps, let profile):
+        let shown = session.shownFrame(at: time)
+        let safe = session.environment.safeRegion.midX
+        let window = session.environment.bounds.midX
+        let target: CGFloat
+        switch middle {
+        case .safeRegion: target = safe
+        case .halfway: target = ((safe + window) / 2).rounded(.down)
+        case .window: target = window
+        }
+        move(
+          dx: target + CGFloat(offset) - shown.midX, dy: CGFloat(dy), steps: steps,
+          profile: profile)
+      case .slideAlongEdge(let distance, let wobble, let steps):
+        let shown = session.shownFrame(at: time)
+        let region = session.environment.safeRegion
+        let left = shown.minX - region.minX, right = region.maxX - shown.maxX
+        let top = shown.minY - region.minY, bottom = region.maxY - shown.maxY
+        let d = CGFloat(distance), w = CGFloat(wobble)
+        if min(left, right) <= min(top, bottom) {
+          move(dx: left <= right ? -w : w, dy: d, steps: steps, profile: .constant)
+        } else {
+          move(dx: d, dy: top <= bottom ? -w : w, steps: steps, profile: .constant)
+        }
+      case .flick(let dx, let dy):
+        move(dx: CGFloat(dx), dy: CGFloat(dy), steps: 3, profile: .constant)
+        guard let at = finger else { break }
+        time += step
+        touch(.ended, at: at)
+        finger = nil
       case .hold(let milliseconds):
         guard let at = finger else { break }
         for _ in 0..<max(1, Int((Double(milliseconds) / 1000 / step).rounded())) {
@@ -516,6 +669,12 @@ extension ScenarioGenerators {
         for (wait, next) in [(delay, { container.apply(event) }), (hold, { container = before })] {
           time += max(Double(wait) / 1000, step)
           next()
+          containerChanged()
+        }
+      case .changeBurst(let event, let times, let interval):
+        for _ in 0..<max(times, 1) {
+          time += max(Double(interval) / 1000, step)
+          container.apply(event)
           containerChanged()
         }
       }

@@ -21,7 +21,10 @@ public enum ScenarioGenerators {
   /// Both bars shown is simplest; each may be hidden, and the keyboard shown. A navigation bar
   /// may be opaque, with the item's superview starting below it (translucent, the superview
   /// filling the window, is simpler).
-  public static let bars: Gen<DeviceProfile.Bars> = zip(Gen.bool, Gen.bool, Gen.bool, Gen.bool)
+  public static let bars: Gen<DeviceProfile.Bars> = zip(
+    Gen.bool, Gen.bool, Gen.bool,
+    // Opaque bars are the commoner in apps; translucent is the simpler.
+    Gen.frequency((1, Gen.constant(false)), (2, Gen.constant(true))))
     .map {
       DeviceProfile.Bars(
         navigationBar: !$0.0, tabBar: !$0.1, keyboard: $0.2, opaqueNavigationBar: !$0.0 && $0.3)
@@ -132,7 +135,14 @@ public enum ScenarioGenerators {
   /// keyboard, with every kind of item and gesture, and sometimes a rotation or a bar or
   /// keyboard change along the way.
   public static let scenarios: Gen<Scenario> = zip(device, orientation, bars, itemSize, window)
-    .flatMap { device, orientation, bars, size, window in
+    .flatMap { device, orientation, bars, size, drawn in
+    // A phone's window fills its screen (or, hostile, has no size at all); only an iPad's
+    // may be a share of it.
+    let window = drawn.map { drawn -> Window in
+      var window = drawn
+      if device.idiom == .phone, window.widthPercent != 0 { window.widthPercent = 100 }
+      return window
+    }
     let base = device.environment(orientation, bars: bars)
     let initial = window.map { $0.applied(to: base) } ?? base
     return zip(gesture(in: initial, itemSize: size), change, hostility).map {
@@ -171,7 +181,7 @@ public enum ScenarioGenerators {
   }
 
   /// A window other than the catalogue's: narrower than the screen (iPad Split View, Slide
-  /// Over), with bar heights and insets anywhere from none to large, a keyboard of any height,
+  /// Over; a phone's stays as wide as its screen), with bar heights and insets anywhere from none to large, a keyboard of any height,
   /// or no size at all. `nil`, the device's own full-screen window, is the simplest.
   struct Window: Sendable {
     var widthPercent: Int
@@ -184,7 +194,9 @@ public enum ScenarioGenerators {
       var result = environment
       let width = (environment.screenBounds.width * CGFloat(widthPercent) / 100).rounded()
       result.bounds = CGRect(x: 0, y: 0, width: width, height: environment.bounds.height)
-      result.name = "\(environment.name), window \(Int(width)) pt wide"
+      if width != environment.screenBounds.width {
+        result.name = "\(environment.name), window \(Int(width)) pt wide"
+      }
       result.safeAreaInsets.top += CGFloat(extraInsets.top)
       result.safeAreaInsets.left += CGFloat(extraInsets.left)
       result.safeAreaInsets.bottom += CGFloat(extraInsets.bottom)

@@ -227,8 +227,8 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
     Double(gestures.map { simulator.run(algorithm, gesture: $0).frames.count }.reduce(0, +))
     / Double(gestures.count)
 
-  // Scenarios as verify draws them for this algorithm (half single touches, half interaction
-  // sequences), from the run's seed: drawn when first timed (the calibration's first batch),
+  // Scenarios as verify draws them for this algorithm (a third single touches, two thirds
+  // interaction sequences), from the run's seed: drawn when first timed (the calibration's first batch),
   // not for every run that filters them out.
   let seed = inputs.seed
   let drawn = Deferred { () -> (scenarios: [Scenario], simulators: [Simulator]) in

@@ -4,8 +4,9 @@ import SnapAlgorithms
 extension Invariant {
   /// resize-safe: after the container changes during or after the gesture, the item rests inside
   /// the new safe region on each axis it fits along and, for an algorithm that docks, docked in it;
-  /// changes after the last touch keep the side it was docked on, and a container that comes
-  /// back to a state the item rested in brings the item back to exactly where it rested.
+  /// changes after the last touch keep the side it was docked on (an item that does not dock
+  /// moves no further than the new safe region makes it), and a container that comes back to a
+  /// state the item rested in brings the item back to exactly where it rested.
   static func checkResizeSafe<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
@@ -43,7 +44,10 @@ extension Invariant {
   /// place along the edge (`DockingRule.keepsPlaceAlongEdge`), the same fraction of the way
   /// along it — and when the container comes back to a state it rested in earlier (a rotation
   /// there and back, a keyboard or bar shown and hidden), it must come back to exactly where it
-  /// rested then.
+  /// rested then. An item that does not dock (no `dockingMargin`) must rest where it rested
+  /// since the last touch that moved it (before a cover or a column pushed it, or after),
+  /// clamped into the final safe region on each axis it fits along: it moves no further than
+  /// it must.
   static func berthProblem<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Violation? {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
     let slack = run.slack
@@ -76,7 +80,10 @@ extension Invariant {
         && Self.fitsDocked(size, in: final.safeRegion, margin: margin, rule: rule)
         && size.width + 2 * margin < min(then.safeRegion.width, final.safeRegion.width)
       let side = wasOn.intersection(sides)
-      if fits, side.count == 1, nowOn.intersection(sides) != side {
+      // An item that may rest on any edge and rested in a corner (on a side and an end) keeps
+      // the end or the side; where along it, placeAlongEdgeProblem judges.
+      let corner = rule.placement == .nearestEdge && !wasOn.isDisjoint(with: [.top, .bottom])
+      if fits, side.count == 1, !corner, nowOn.intersection(sides) != side {
         return Violation(
           "docked on the \(side.first!.rawValue) at \(describe(before.rect)), after the container "
             + "changed it rests at \(describe(trajectory.rest)), not on that side",
@@ -88,6 +95,46 @@ extension Invariant {
         before.rect, in: then, rest: trajectory.rest, in: final, margin: margin)
     {
       return problem
+    }
+    // An item that does not dock moves no further than the new safe region makes it: it rests
+    // where it rested since the last touch that moved it (its berth, which a cover or a column
+    // may have pushed it from since), clamped into the region on each axis it fits along.
+    if algorithm.dockingMargin == nil {
+      let region = final.safeRegion
+      let moved = trajectory.touches.filter { $0.reachedItem && $0.movedTravel > 0 }
+      let since = moved.compactMap(\.end).max() ?? -Double.infinity
+      var berths = trajectory.frames
+        .filter { $0.phase == .rest && $0.time >= since - slack && $0.time < first.time - slack }
+        .map(\.rect)
+      if moved.isEmpty {
+        let start = scenario.gesture.start
+        berths.append(CGRect(
+          x: start.x - size.width / 2, y: start.y - size.height / 2, width: size.width,
+          height: size.height))
+      }
+      func kept(_ rect: CGRect) -> CGRect {
+        func along(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat, _ now: CGFloat)
+          -> CGFloat
+        {
+          extent <= high - low ? min(max(center, low + extent / 2), high - extent / 2) : now
+        }
+        let x = along(rect.midX, size.width, region.minX, region.maxX, trajectory.rest.midX)
+        let y = along(rect.midY, size.height, region.minY, region.maxY, trajectory.rest.midY)
+        return CGRect(
+          x: x - size.width / 2, y: y - size.height / 2, width: size.width, height: size.height)
+      }
+      let targets = berths.map(kept)
+      if let nearest = targets.min(by: {
+        $0.distance(to: trajectory.rest) < $1.distance(to: trajectory.rest)
+      }), nearest.distance(to: trajectory.rest) > Self.tolerance {
+        let off = nearest.distance(to: trajectory.rest)
+        return Violation(
+          "resting at \(describe(before.rect)), after the container changed it rests at "
+            + "\(describe(trajectory.rest)), \(describeNumber((off * 10).rounded() / 10)) pt from "
+            + "where it rested kept inside the new safe region, \(describe(nearest)): it moved "
+            + "further than it had to",
+          rect: trajectory.rest, region: nearest)
+      }
     }
     // Back in a container it rested in: back where it rested.
     if final == then, trajectory.rest.distance(to: before.rect) > Self.tolerance {

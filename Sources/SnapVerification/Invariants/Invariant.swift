@@ -122,7 +122,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   (when it fits with its margin in both containers) — for an algorithm whose docking rule
   ///   `keepsPlaceAlongEdge` (fluid-dock), the same fraction of the way along each axis of the
   ///   centres it may rest at without bars or keyboard (its edge and its place along it), within
-  ///   0.5 pt, kept clear of the new bars and keyboard — and when the container comes back to
+  ///   0.5 pt, kept clear of the new bars and keyboard; an algorithm that does not dock moves it
+  ///   no further than the new safe region makes it (to a place it rested at since the last
+  ///   touch that moved it, clamped into the region on each axis it fits along, within
+  ///   0.05 pt) — and when the container comes back to
   ///   the state the item last rested in before them (a rotation there and back, a keyboard, bar
   ///   or in-call bar shown and hidden, a safe area that grows and goes back), the item rests
   ///   exactly where it rested then (within 0.05 pt).
