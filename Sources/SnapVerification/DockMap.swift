@@ -16,6 +16,9 @@ public struct DockMap: Sendable {
     public var rest: CGRect
     /// The invariants of `DockMap.invariants` the run breaks.
     public var broken: [Invariant]
+    /// The finger's velocity as the algorithm read it at the lift (what a projecting variant
+    /// projects), when the run released.
+    public var releaseVelocity: CGVector?
   }
 
   /// The invariants a dock map judges each rest by.
@@ -70,7 +73,9 @@ public struct DockMap: Sendable {
           return false
         }
         rests.append(
-          Rest(release: trajectory.releaseCenter ?? gesture.start, rest: trajectory.rest, broken: broken))
+          Rest(
+            release: trajectory.releaseCenter ?? gesture.start, rest: trajectory.rest, broken: broken,
+            releaseVelocity: trajectory.releaseVelocity))
       }
     }
     self.rests = rests

@@ -45,17 +45,19 @@ struct CatalogueTests {
     let tool = try Tool(name: "snap-bench", adding: [])
     #expect(tool.ids == AlgorithmCatalogue.ids)
     let names = Set(makeBenchmarks(seed: 1, algorithms: tool.algorithms).map(\.name))
-    var page = ReportCommand.Page(
+    var page = ReportPage(
       device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: tool)
-    page.addTrajectories()
-    page.addDockMaps(flick: CGVector(dx: 600, dy: -600))
+    page.addPairs()
+    page.addDockMaps(flick: CGVector(dx: 600, dy: -600), findings: [])
     let files = Set(page.files.map(\.0))
     for entry in AlgorithmCatalogue.entries {
       for operation in ["drag-step", "release", "frame", "gesture", "simulate", "verify"] {
         #expect(names.contains("\(entry.id)/\(operation)"), "\(entry.id)/\(operation) is not timed")
       }
-      let name = ReportCommand.Page.fileName(entry.id)
-      for file in ["trajectory-\(name).svg", "rotation-\(name).svg", "dockmap-\(name).svg"] {
+      let name = ReportPage.fileName(entry.id)
+      for file in [
+        "trajectory-\(name).svg", "rotation-\(name).svg", "motion-time-\(name).svg", "dockmap-\(name).svg",
+      ] {
         #expect(files.contains(file), "\(file) is not drawn")
       }
       #expect(
@@ -84,9 +86,9 @@ struct CatalogueTests {
       .allSatisfy { $0.hasPrefix(referenceAlgorithm + "/") })
     #expect(try tool.algorithms(matching: "TEST.Plain-Dock").map(\.id) == ["test.plain-dock"])
     #expect(tool.suggestion(for: "test.plain-dok") == "test.plain-dock")
-    var page = ReportCommand.Page(
+    var page = ReportPage(
       device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: tool)
-    page.addDockMaps(flick: CGVector(dx: 600, dy: -600))
+    page.addDockMaps(flick: CGVector(dx: 600, dy: -600), findings: [])
     #expect(page.files.contains { $0.0 == "dockmap-test.plain-dock-flick.svg" })
     // Its findings name the tool that can replay them.
     let findings = VerifyCommand.verifyOpened(

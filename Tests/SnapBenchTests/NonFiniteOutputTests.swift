@@ -78,7 +78,7 @@ struct NonFiniteOutputTests {
     // Through the verify file, as `report --verify` reads it.
     let report = VerificationReport(seed: 1, examples: 1, findings: [finding])
     let read = try VerificationReport(json: Data(report.jsonText().utf8))
-    var page = ReportCommand.Page(
+    var page = ReportPage(
       device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: try Tool(name: "snap-bench", adding: []))
     page.addMatrix(read.findings, source: "test")
     let drawn = page.files.filter { $0.0.hasPrefix("counterexample-") }

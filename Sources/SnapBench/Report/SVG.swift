@@ -4,10 +4,12 @@ import SnapAlgorithms
 /// A small SVG writer: shapes and text in user units, escaped, with numbers printed short.
 ///
 /// Every drawing SnapLab writes is one `SVG`: a standalone file with its own title, readable on
-/// its own and embedded in the report by reference.
+/// its own, and inlined in the report's page (`inline(id:)`) so that its tooltips work there.
+/// No text is smaller than `smallestText`.
 struct SVG {
   let width: Double
-  let height: Double
+  /// The height: a picture laid out top down may set it once it knows.
+  var height: Double
   /// What the picture shows, as `<title>` (shown by browsers and screen readers).
   let title: String
   private(set) var body: [String] = []
@@ -30,13 +32,26 @@ struct SVG {
     static let gestures = [
       "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#000000", "#999933",
     ]
+    /// Vermillion darkened for text: 6.9:1 on white and 5.1:1 on a bar's grey, where the bright
+    /// one is 3.8:1 on white.
+    static let warningText = "#9A3D00"
+    /// A light wash of vermillion behind what breaks an invariant.
+    static let warningWash = "#FBE3D6"
     static let ink = "#222222"
-    static let muted = "#767676"
+    /// Secondary text and axes: 7:1 on white and 5.1:1 on a bar's grey, so text in it stays
+    /// above 4.5:1 wherever it is drawn.
+    static let muted = "#595959"
     static let screen = "#FFFFFF"
     static let bar = "#DDDDDD"
     static let keyboard = "#C8C8C8"
     static let safe = "#009E73"
+    /// Dash patterns that go with `gestures`, one each, so that grey-scale print still tells
+    /// every series apart (`nil`: solid).
+    static let dashes: [String?] = [nil, "6 3", "2 2", "8 3 2 3", "4 2 1 2", "1 3", "10 4"]
   }
+
+  /// The smallest font size any text is drawn at, in pixels at the picture's own size.
+  static let smallestText = 11.0
 
   /// How far from the origin, in user units, a coordinate may be drawn: every picture is a few
   /// hundred units across, so anything beyond is off the picture anyway and is drawn at the
@@ -83,7 +98,7 @@ struct SVG {
   mutating func rect(
     x: Double, y: Double, width: Double, height: Double, fill: String = "none",
     stroke: String? = nil, strokeWidth: Double = 1, dash: String? = nil, opacity: Double? = nil,
-    tooltip: String? = nil
+    radius: Double? = nil, tooltip: String? = nil, data: [(String, String)] = []
   ) {
     note(x, y, width, height)
     var pairs = [
@@ -95,12 +110,14 @@ struct SVG {
     }
     if let dash { pairs.append(("stroke-dasharray", dash)) }
     if let opacity { pairs.append(("fill-opacity", Self.number(opacity))) }
-    element("rect", pairs, tooltip: tooltip)
+    if let radius { pairs += [("rx", Self.number(radius)), ("ry", Self.number(radius))] }
+    element("rect", pairs + data, tooltip: tooltip)
   }
 
   mutating func line(
     x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, strokeWidth: Double = 1,
-    dash: String? = nil, markerEnd: String? = nil
+    dash: String? = nil, markerEnd: String? = nil, tooltip: String? = nil,
+    data: [(String, String)] = []
   ) {
     note(x1, y1, x2, y2)
     var pairs = [
@@ -109,11 +126,12 @@ struct SVG {
     ]
     if let dash { pairs.append(("stroke-dasharray", dash)) }
     if let markerEnd { pairs.append(("marker-end", "url(#\(markerEnd))")) }
-    element("line", pairs)
+    element("line", pairs + data, tooltip: tooltip)
   }
 
   mutating func polyline(
-    _ points: [(Double, Double)], stroke: String, strokeWidth: Double = 1, dash: String? = nil
+    _ points: [(Double, Double)], stroke: String, strokeWidth: Double = 1, dash: String? = nil,
+    tooltip: String? = nil
   ) {
     guard points.count > 1 else { return }
     for point in points { note(point.0, point.1) }
@@ -123,22 +141,31 @@ struct SVG {
       ("stroke-width", Self.number(strokeWidth)), ("stroke-linejoin", "round"),
     ]
     if let dash { pairs.append(("stroke-dasharray", dash)) }
-    element("polyline", pairs)
+    element("polyline", pairs, tooltip: tooltip)
   }
 
   mutating func circle(
-    x: Double, y: Double, r: Double, fill: String, stroke: String? = nil, tooltip: String? = nil
+    x: Double, y: Double, r: Double, fill: String, stroke: String? = nil, strokeWidth: Double? = nil,
+    tooltip: String? = nil
   ) {
     note(x, y, r)
     var pairs = [("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(r)), ("fill", fill)]
     if let stroke { pairs.append(("stroke", stroke)) }
+    if let strokeWidth { pairs.append(("stroke-width", Self.number(strokeWidth))) }
     element("circle", pairs, tooltip: tooltip)
   }
 
   /// A cross, for what breaks an invariant: a shape, not only a colour.
-  mutating func cross(x: Double, y: Double, size: Double, stroke: String) {
-    line(x1: x - size, y1: y - size, x2: x + size, y2: y + size, stroke: stroke, strokeWidth: 1.5)
-    line(x1: x - size, y1: y + size, x2: x + size, y2: y - size, stroke: stroke, strokeWidth: 1.5)
+  mutating func cross(
+    x: Double, y: Double, size: Double, stroke: String, strokeWidth: Double = 1.5,
+    tooltip: String? = nil
+  ) {
+    line(
+      x1: x - size, y1: y - size, x2: x + size, y2: y + size, stroke: stroke,
+      strokeWidth: strokeWidth, tooltip: tooltip)
+    line(
+      x1: x - size, y1: y + size, x2: x + size, y2: y - size, stroke: stroke,
+      strokeWidth: strokeWidth, tooltip: tooltip)
   }
 
   enum Anchor: String { case start, middle, end }
@@ -149,7 +176,8 @@ struct SVG {
   ) {
     note(x, y)
     var pairs = [
-      ("x", Self.number(x)), ("y", Self.number(y)), ("font-size", Self.number(size)),
+      ("x", Self.number(x)), ("y", Self.number(y)),
+      ("font-size", Self.number(max(size, Self.smallestText))),
       ("text-anchor", anchor.rawValue), ("fill", fill),
     ]
     if let weight { pairs.append(("font-weight", weight)) }
@@ -167,24 +195,42 @@ struct SVG {
     }
   }
 
-  /// The whole document.
+  /// The whole document, a standalone SVG file.
   var document: String {
+    (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"] + elements(idPrefix: ""))
+      .joined(separator: "\n") + "\n"
+  }
+
+  /// The picture as an `<svg>` element inside an HTML page: no XML declaration, and every id it
+  /// defines (and every reference to one) prefixed with `id`, so that many pictures share a page.
+  func inline(id: String) -> String {
+    elements(idPrefix: id + "-").joined(separator: "\n")
+  }
+
+  private func elements(idPrefix: String) -> [String] {
+    // Inside an HTML page the parser knows the namespace; a file needs it said.
+    let namespace = idPrefix.isEmpty ? "xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" " : ""
     let head =
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"\(Self.number(width))\" "
+      "<svg \(namespace)width=\"\(Self.number(width))\" "
       + "height=\"\(Self.number(height))\" viewBox=\"0 0 \(Self.number(width)) \(Self.number(height))\" "
       + "font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\" role=\"img\">"
     let defs =
-      "<defs><marker id=\"arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
+      "<defs><marker id=\"\(idPrefix)arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
       + "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
       + "fill=\"#222222\"/></marker></defs>"
     var body = body
     if clipped {
       body.append(
-        "<text x=\"4\" y=\"\(Self.number(height - 4))\" font-size=\"10\" fill=\"\(Palette.warning)\">"
+        "<text x=\"4\" y=\"\(Self.number(height - 4))\" font-size=\"11\" fill=\"\(Palette.warningText)\">"
           + "Clipped: part of this picture is not a number or lies far outside it, and is drawn at "
           + "its edge.</text>")
     }
-    return (["<?xml version=\"1.0\" encoding=\"UTF-8\"?>", head, "<title>\(Self.escape(title))</title>", defs]
-      + body + ["</svg>"]).joined(separator: "\n") + "\n"
+    if !idPrefix.isEmpty {
+      body = body.map {
+        $0.replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
+          .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
+      }
+    }
+    return [head, "<title>\(Self.escape(title))</title>", defs] + body + ["</svg>"]
   }
 }

@@ -1,0 +1,484 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+
+/// The page of `snap-bench report`: the verdict first, then each article's published and
+/// corrected variants side by side, the dock maps, the motions, the invariant matrix with a
+/// drawing of every counterexample, and the cost, with a footer saying how it was made.
+///
+/// Every picture is inlined (so its tooltips work on the page) and also written beside the page
+/// as a standalone SVG, which each figure links to.
+struct ReportPage {
+  let device: DeviceProfile
+  let orientation: DeviceProfile.Orientation
+  let bars: DeviceProfile.Bars
+  /// Every algorithm the tool knows, in its order: each is drawn.
+  let algorithms: [RegisteredAlgorithm]
+  let tool: Tool
+  var files: [(String, SVG)] = []
+  /// The sections in page order; the contents list is made from it.
+  var sections: [(id: String, title: String, html: String)] = []
+  /// The size of each drawn violation, by matrix row label and invariant.
+  var measures: [String: Figures.Measure] = [:]
+  var footer = ""
+
+  init(device: DeviceProfile, orientation: DeviceProfile.Orientation, keyboard: Bool, tool: Tool) {
+    self.tool = tool
+    self.algorithms = tool.algorithms
+    self.device = device
+    self.orientation = orientation
+    var bars = DeviceProfile.Bars.standard
+    bars.keyboard = keyboard
+    self.bars = bars
+  }
+
+  var environment: Environment { device.environment(orientation, bars: bars) }
+
+  static func fileName(_ text: String) -> String {
+    String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
+  }
+
+  static func html(_ text: String) -> String { SVG.escape(text) }
+
+  /// An id as a table label that may break after its dots and hyphens on a narrow screen.
+  static func breakable(_ id: String) -> String {
+    html(id).replacingOccurrences(of: ".", with: ".<wbr/>").replacingOccurrences(of: "-", with: "-<wbr/>")
+  }
+
+  // MARK: Families
+
+  /// The article a variant comes from (`edge-dock` of `edge-dock.published`), when it has a
+  /// published and a corrected flavour; `nil` for the others.
+  func family(of id: String) -> String? {
+    for suffix in [".published", ".corrected"] where id.hasSuffix(suffix) {
+      let base = String(id.dropLast(suffix.count))
+      let ids = Set(tool.ids)
+      if ids.contains(base + ".published") && ids.contains(base + ".corrected") { return base }
+    }
+    return nil
+  }
+
+  /// The variants in reading order: each article's published then corrected flavour, side by
+  /// side, then every other variant on its own.
+  var groups: [(title: String, ids: [String])] {
+    var result: [(String, [String])] = []
+    var seen: Set<String> = []
+    for id in tool.ids where !seen.contains(id) {
+      if let base = family(of: id) {
+        result.append((base, [base + ".published", base + ".corrected"]))
+        seen.formUnion([base + ".published", base + ".corrected"])
+      } else {
+        result.append((id, [id]))
+        seen.insert(id)
+      }
+    }
+    return result
+  }
+
+  /// The variants in reading order, pairs adjacent.
+  var orderedIDs: [String] { groups.flatMap(\.ids) }
+
+  // MARK: Figures
+
+  /// A figure: the picture inline, its caption, and a link to the standalone file.
+  mutating func figure(_ name: String, _ svg: SVG, caption: String? = nil, id: String? = nil, classes: String = "") -> String {
+    files.append((name, svg))
+    let inlineID = "p\(files.count)"
+    let captionHTML = (caption.map { $0 + " " } ?? "")
+      + "<a class=\"picture\" href=\"\(Self.html(name))\">open the picture</a>"
+    let idAttribute = id.map { " id=\"\($0)\"" } ?? ""
+    let classAttribute = classes.isEmpty ? "" : " class=\"\(classes)\""
+    return "<figure\(idAttribute)\(classAttribute)>\(svg.inline(id: inlineID))<figcaption>\(captionHTML)</figcaption></figure>"
+  }
+
+  /// What `algorithm` breaks on `scenario`'s run: one mark per invariant violated, at the frame
+  /// its violation names (or at rest).
+  static func marks<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
+  ) -> [Figures.Mark] {
+    Invariant.checked.filter { $0.applies(to: algorithm) }.compactMap { invariant in
+      if case .violated(let violation) = invariant.check(algorithm, scenario: scenario, trajectory: trajectory) {
+        return Figures.Mark(
+          time: violation.time, text: "\(invariant.rawValue): \(Figures.readable(describeForReader(violation.message)))")
+      }
+      return nil
+    }
+  }
+
+  /// The gestures' paths for `algorithm`, each simulated as verify would and marked with what it breaks.
+  func canonicalPaths(_ algorithm: any SnapAlgorithm) -> [Figures.Path] {
+    Figures.canonicalGestures(in: environment).enumerated().map { index, pair in
+      let scenario = Scenario(device: device, orientation: orientation, bars: bars, gesture: pair.1)
+      let trajectory = scenario.simulate(algorithm)
+      let style = Figures.style(index)
+      return Figures.Path(
+        label: pair.0, colour: style.colour, trajectory: trajectory, dash: style.dash,
+        marks: Self.marks(algorithm, scenario: scenario, trajectory: trajectory))
+    }
+  }
+
+  /// The key of the gestures, once for the section, in HTML with a drawn swatch each.
+  func gestureKey() -> String {
+    let items = Figures.canonicalGestures(in: environment).enumerated().map { index, pair in
+      let style = Figures.style(index)
+      let dash = style.dash.map { " stroke-dasharray=\"\($0)\"" } ?? ""
+      return "<li><svg width=\"30\" height=\"12\" viewBox=\"0 0 30 12\" aria-hidden=\"true\"><line x1=\"1\" y1=\"6\" x2=\"29\" y2=\"6\" stroke=\"\(style.colour)\" stroke-width=\"2.5\"\(dash)/></svg> \(Self.html(pair.0))</li>"
+    }
+    let marks = "<li><svg width=\"14\" height=\"14\" viewBox=\"0 0 14 14\" aria-hidden=\"true\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"#fff\" stroke=\"\(SVG.Palette.warning)\" stroke-width=\"1.5\"/><path d=\"M 3.5 3.5 L 10.5 10.5 M 3.5 10.5 L 10.5 3.5\" stroke=\"\(SVG.Palette.warning)\" stroke-width=\"2\"/></svg> first frame that breaks an invariant; a rest shaded vermillion and crossed breaks one</li>"
+    return "<ul class=\"key\">" + items.joined() + marks + "</ul>"
+  }
+
+  mutating func addPairs() {
+    let rotated: DeviceProfile.Orientation = orientation == .portrait ? .landscape : .portrait
+    var blocks: [String] = []
+    for group in groups {
+      var columns: [String] = []
+      for id in group.ids {
+        guard let algorithm = tool.algorithm(id: id) else { continue }
+        let paths = canonicalPaths(algorithm)
+        let broken = paths.filter { !$0.marks.isEmpty }.map(\.label)
+        var items: [String] = []
+        items.append(figure(
+          "trajectory-\(Self.fileName(id)).svg",
+          Figures.device(
+            environment, paths: paths, title: id,
+            subtitle: "\(paths.count) gestures on the \(device.name)", key: false, replay: true),
+          caption: broken.isEmpty
+            ? "Every gesture keeps every invariant."
+            : "Breaks an invariant in: \(Self.html(broken.joined(separator: ", "))) (hover a cross)."))
+        items.append(figure(
+          "motion-time-\(Self.fileName(id)).svg",
+          Figures.timeChart(title: "\(id): distance and speed", paths: paths),
+          caption: "Rings: the lift. A motion that starts at the finger's speed continues the line; one that starts from rest drops to 0 there."))
+        // At rest on the right, then the device turns.
+        let region = environment.safeRegion
+        var gesture = Gesture.drag(
+          from: CGPoint(x: region.midX, y: region.midY),
+          to: CGPoint(x: region.maxX - 40, y: region.midY - 80), duration: 0.4, touchRate: 60)
+        let turned = device.environment(rotated, bars: bars)
+        gesture.containerChanges = [ContainerChange(time: 2, environment: turned)]
+        let scenario = Scenario(device: device, orientation: orientation, bars: bars, gesture: gesture)
+        let trajectory = scenario.simulate(algorithm)
+        let marks = Self.marks(algorithm, scenario: scenario, trajectory: trajectory)
+        items.append(figure(
+          "rotation-\(Self.fileName(id)).svg",
+          Figures.device(
+            turned,
+            paths: [Figures.Path(
+              label: "frames from the turn on", colour: SVG.Palette.gestures[0], trajectory: trajectory,
+              from: 2, marks: marks)],
+            title: "\(id), turned",
+            subtitle: "dragged right and released;\nat rest, turned to \(rotated.rawValue)", key: false),
+          caption: marks.isEmpty
+            ? "After the turn it rests docked, on screen."
+            : "After the turn it breaks \(Self.html(marks.map { String($0.text.prefix { $0 != ":" }) }.joined(separator: ", ")))."))
+        let heading = group.ids.count > 1 ? String(id.split(separator: ".").last ?? "") : id
+        columns.append("<div class=\"variant\"><h4>\(Self.html(heading))</h4><div class=\"grid\">\(items.joined(separator: "\n"))</div></div>")
+      }
+      let title = group.ids.count > 1 ? "\(group.title): published and corrected" : group.title
+      blocks.append("<div class=\"pair\"><h3>\(Self.html(title))</h3><div class=\"columns\">\(columns.joined(separator: "\n"))</div></div>")
+    }
+    sections.append((
+      "trajectories", "Published and corrected, side by side",
+      "<p>Each article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
+        + gestureKey() + "\n" + blocks.joined(separator: "\n")))
+  }
+
+  mutating func addDockMaps(flick: CGVector, findings: [Finding]) {
+    var blocks: [String] = []
+    let judged = Set(DockMap.invariants)
+    let judgedText = DockMap.invariants.map(\.rawValue).joined(separator: ", ")
+    let speeds = [0.5, 1, 2].map { CGVector(dx: flick.dx * $0, dy: flick.dy * $0) }
+    for group in groups {
+      var items: [String] = []
+      for velocities in [[CGVector.zero], speeds] {
+        for id in group.ids {
+          guard let algorithm = tool.algorithm(id: id) else { continue }
+          if velocities != [.zero], algorithm.dockingMargin == nil { continue }
+          let drawing = Figures.dockMap(
+            algorithm, device: device, orientation: orientation, bars: bars, velocities: velocities)
+          let still = velocities == [.zero]
+          var caption = still
+            ? "\(drawing.total) releases with the finger still"
+            : "\(drawing.total / 3) releases flicked at (\(formatNumber(flick.dx)), \(formatNumber(flick.dy))) pt/s (--flick), at half and at twice that"
+          caption += ", a 60×60 item on the \(device.name) (\(orientation.rawValue)), judged by \(judgedText). "
+          caption += drawing.broken > 0
+            ? "\(drawing.broken) rests break \(drawing.brokenInvariants.map(\.rawValue).sorted().joined(separator: ", "))."
+            : "None of these rests breaks them."
+          // What the matrix finds on these invariants that this map's scenarios do not reach.
+          let missed = findings.filter {
+            $0.algorithm == id && !$0.motionReplaced && $0.status == .violated && judged.contains($0.invariant)
+              && !drawing.brokenInvariants.contains($0.invariant)
+          }
+          var html = Self.html(caption)
+          if !missed.isEmpty {
+            let links = missed.map {
+              "<a href=\"#\(Self.counterexampleAnchor(VerifyCommand.rowLabel($0), $0.invariant))\">\($0.invariant.rawValue)</a>"
+            }
+            html += " The matrix's ✗ for \(links.joined(separator: ", ")) come from scenarios this map does not cover (rotations, cancels, other devices, bars and item sizes)."
+          }
+          if algorithm.dockingMargin != nil {
+            html += algorithm.projectsVelocity
+              ? " Shaded: the target regions of the projected point (◇)."
+              : " Shaded: the target region each release should dock from."
+          }
+          items.append(figure(
+            "dockmap-\(Self.fileName(id))\(still ? "" : "-flick").svg", drawing.svg, caption: html))
+        }
+      }
+      blocks.append("<div class=\"pair\"><h3>\(Self.html(group.title))</h3><div class=\"grid\">\(items.joined(separator: "\n"))</div></div>")
+    }
+    sections.append((
+      "dock-maps", "Dock maps",
+      "<p>For a grid of release points (grey dots), an arrow to where each variant comes to rest and the item's outline there. Rests that break \(judgedText) are drawn vermillion with a cross at the end of a dashed line. First released with the finger still, then, for every variant that docks, flicked at three speeds: only a projecting variant follows the flick, and its projected point is drawn as a diamond, as in Apple's picture-in-picture diagrams.</p>\n"
+        + blocks.joined(separator: "\n")))
+  }
+
+  mutating func addMotion() {
+    func motion(_ text: String) -> Motion { (try? Motion(parsing: text)) ?? .none }
+    let curves = ["linear", "ease-in", "ease-out", "ease-in-out", "default"].map {
+      ($0, motion("\($0)(duration:0.5)"), 0.0)
+    }
+    let springs = [
+      ("spring ζ 0.3", "spring(damping:0.3,response:0.4)"), ("spring ζ 0.5", "spring(damping:0.5,response:0.4)"),
+      ("spring ζ 0.7", "spring(damping:0.7,response:0.4)"), ("spring ζ 1", "spring(damping:1,response:0.4)"),
+      ("spring ζ 1.5", "spring(damping:1.5,response:0.4)"),
+    ]
+    var items: [String] = []
+    items.append(figure("motion-curves.svg", Figures.motionChart(
+      title: "Timing curves over 0.5 s, 150 pt to go", motions: curves)))
+    items.append(figure("motion-springs.svg", Figures.motionChart(
+      title: "Springs from rest (response 0.4 s)",
+      motions: springs.map { ($0.0, motion($0.1), 0) })))
+    items.append(figure("motion-springs-flick.svg", Figures.motionChart(
+      title: "The same springs handed a 1,500 pt/s flick",
+      motions: springs.map { ($0.0, motion($0.1), 1500) })))
+    sections.append((
+      "motion", "Motion",
+      "<p>How each motion covers the last 150 pt to a target docked flush against the screen's edge (the dashed line): anything above it is off screen. Timing curves never pass it; an underdamped spring does, further when handed a flick, and a critically damped one does too once the flick is faster than ω0 × distance — which is why the corrected variants confine the shown position and fluid-dock eases it into a soft wall.</p>\n<div class=\"grid\">"
+        + items.joined(separator: "\n") + "</div>"))
+  }
+
+  static func counterexampleAnchor(_ label: String, _ invariant: Invariant) -> String {
+    "cx-" + fileName(label + "-" + invariant.rawValue)
+  }
+
+  /// A scenario in words for a reader: `60×60`, and a phone's test window said to be one.
+  static func describeForReader(_ text: String) -> String {
+    var text = text.replacingOccurrences(
+      of: #"item (\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)"#, with: "item $1×$2", options: .regularExpression)
+    text = phoneWindows(text)
+    return Figures.readable(text)
+  }
+
+  /// `iPhone 15, window 197 pt wide` — a window no iPhone shows; the checker tries any size — as
+  /// what it is.
+  static func phoneWindows(_ text: String) -> String {
+    text.replacingOccurrences(
+      of: #"(iPhone[^,;()]*?)(?: \((?:portrait|landscape)\))?, window (\d+) pt wide"#,
+      with: "a test window $2 pt wide on the $1's screen (iPhones have no Split View; the checker tries every width)",
+      options: .regularExpression)
+  }
+
+  mutating func addMatrix(_ cells: [Finding], source: String) {
+    let invariants = Invariant.checked
+    let head = "<thead><tr><th scope=\"col\" class=\"corner\">variant</th>"
+      + invariants.map { "<th scope=\"col\"><span>\(Self.html($0.rawValue))</span></th>" }.joined() + "</tr></thead>"
+    var rows: [String] = []
+    var details: [String] = []
+    // One row per algorithm and motion, as verify prints them; pairs adjacent.
+    let order = orderedIDs
+    let groups = VerifyCommand.rows(of: cells).sorted {
+      (order.firstIndex(of: $0[0].algorithm) ?? order.count) < (order.firstIndex(of: $1[0].algorithm) ?? order.count)
+    }
+    for group in groups {
+      let algorithm = group[0].algorithm
+      let label = VerifyCommand.rowLabel(group[0])
+      var row = "<tr><th scope=\"row\">\(Self.breakable(label))</th>"
+      for invariant in invariants {
+        guard let cell = group.first(where: { $0.invariant == invariant }) else {
+          row += "<td></td>"
+          continue
+        }
+        // The motion the cell was verified with, when it is not the algorithm's own.
+        let motionText = cell.motionReplaced ? cell.motion : nil
+        switch cell.status {
+        case .holds: row += "<td class=\"holds\" title=\"\(Self.html(invariant.rawValue)) holds\">✓</td>"
+        case .violated:
+          let anchor = Self.counterexampleAnchor(label, invariant)
+          let tip = Self.html("\(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated"))
+          guard let scenario = cell.counterexample, var found = tool.algorithm(id: algorithm) else {
+            // Nothing to draw (no counterexample, or an id this build does not know): no link.
+            row += "<td class=\"violated\" title=\"\(tip)\">✗</td>"
+            continue
+          }
+          row += "<td class=\"violated\"><a href=\"#\(anchor)\" title=\"\(tip)\">✗</a></td>"
+          if let motion = motionText, found.releaseMotion != nil, let parsed = try? Motion(parsing: motion) {
+            found.releaseMotion = parsed
+          }
+          let trajectory = scenario.simulate(found)
+          // The evidence, checked again on the trajectory drawn, so that a file read from disk
+          // is drawn as a fresh run is.
+          var evidence = cell.evidence
+          if evidence == nil,
+            case .violated(let violation) = invariant.check(found, scenario: scenario, trajectory: trajectory)
+          {
+            evidence = violation
+          }
+          var subtitle = [Self.phoneWindows(trajectory.finalEnvironment.name)]
+          if let motion = motionText { subtitle.append(motion) }
+          let drawing = Figures.counterexample(
+            title: "\(label) breaks \(invariant.rawValue)", subtitle: subtitle, scenario: scenario,
+            trajectory: trajectory, invariant: invariant, evidence: evidence, algorithm: found)
+          if let measure = drawing.measure { measures[label + "|" + invariant.rawValue] = measure }
+          let name = "counterexample-\(Self.fileName(label + "-" + invariant.rawValue)).svg"
+          var finding = cell
+          finding.replayTool = tool.replayName
+          let caption = "<strong>\(Self.html(label)) breaks \(Self.html(invariant.rawValue))</strong>"
+            + (drawing.measure.map { ": " + Self.html($0.text) + "." } ?? ".")
+            + " <span class=\"message\">\(Self.html(Self.describeForReader(cell.violation ?? "")))</span>"
+            + "<br/><small>\(Self.html(Self.describeForReader(scenario.description)))</small>"
+            + "<details><summary>replay</summary><pre>\(Self.html(finding.replayCommand))</pre></details>"
+          details.append(figure(name, drawing.svg, caption: caption, id: anchor, classes: "counterexample"))
+        case .notApplicable: row += "<td class=\"na\" title=\"\(Self.html(invariant.rawValue)) does not apply\">—</td>"
+        }
+      }
+      rows.append(row + "</tr>")
+    }
+    sections.append((
+      "invariants", "Invariant matrix",
+      "<p>✓ holds, ✗ violated (each links to a drawing of its smallest counterexample, magnified around the violation), — not applicable; \(Self.html(source)).</p>\n"
+        + "<table class=\"matrix\">\n\(head)\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody>\n</table>\n"
+        + "<div class=\"grid\">" + details.joined(separator: "\n") + "</div>"))
+  }
+
+  mutating func addCost(_ results: [ReportCommand.Cost], source: String) {
+    var items: [String] = []
+    let ids = Set(tool.ids)
+    let order = orderedIDs
+    func variant(_ name: String) -> String { String(name.prefix { $0 != "/" }) }
+    let reference = BenchmarkGroup.references["frame"].map(variant)
+    for group in ["drag-step", "release", "frame", "gesture"] {
+      let rows = results.filter { $0.name.hasSuffix("/" + group) && ids.contains(variant($0.name)) }
+        .sorted { (order.firstIndex(of: variant($0.name)) ?? 0) < (order.firstIndex(of: variant($1.name)) ?? 0) }
+        .map {
+          Figures.CostRow(
+            name: variant($0.name), median: $0.median, low: $0.low, high: $0.high, ratio: $0.ratio,
+            allocations: $0.allocations)
+        }
+      guard !rows.isEmpty else { continue }
+      items.append(figure("cost-\(group).svg", Figures.costChart(
+        title: "Cost of one \(group)", rows: rows, reference: reference,
+        budget: (hertz: 120, perFrame: group != "gesture"))))
+    }
+    let motions = results.filter { $0.name.hasSuffix("/frame") && !ids.contains(variant($0.name)) }.map {
+      Figures.CostRow(
+        name: String($0.name.dropLast(6)), median: $0.median, low: $0.low, high: $0.high, ratio: $0.ratio,
+        allocations: $0.allocations)
+    }
+    if !motions.isEmpty {
+      items.append(figure("cost-motion.svg", Figures.costChart(
+        title: "Cost of one motion frame", rows: motions,
+        reference: BenchmarkGroup.references["motion"].map { String($0.dropLast(6)) },
+        budget: (hertz: 120, perFrame: true))))
+    }
+    sections.append((
+      "cost", "Cost",
+      "<p>Nanoseconds per operation, \(Self.html(source)). Ratios are to \(Self.html(reference ?? "the reference")) (motions: to ease-out), epoch by epoch in the same run, and the dashed line is that reference (1.00×); compare ratios, not nanoseconds across machines. Each published variant sits above its corrected one. Allocations are heap allocations per operation, where counted.</p>\n<div class=\"grid\">"
+        + items.joined(separator: "\n") + "</div>"))
+  }
+
+  /// The verdict: one row per registered variant (and per extra matrix row), first on the page.
+  mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
+    let verdict = Verdict(
+      ids: orderedIDs, findings: findings, measures: measures, cost: cost,
+      corrected: { id in family(of: id).map { $0 + ".corrected" } },
+      summary: { id in tool.registered(id: id)?.entry.summary ?? "" })
+    sections.insert(("verdict", "Verdict: what to ship", verdict.html), at: 0)
+  }
+
+  var html: String {
+    let contents = sections.map { "<a href=\"#\($0.id)\">\(Self.html($0.title))</a>" }.joined(separator: " · ")
+    let body = sections.map {
+      "<section id=\"\($0.id)\">\n<h2>\(Self.html($0.title))</h2>\n\($0.html)\n</section>"
+    }
+    return """
+      <!DOCTYPE html>
+      <html lang="en">
+      <head>
+      <meta charset="utf-8"/>
+      <meta name="viewport" content="width=device-width, initial-scale=1"/>
+      <title>SnapLab report: \(Self.html(device.name))</title>
+      <style>
+      \(Self.css)
+      </style>
+      </head>
+      <body>
+      <h1>SnapLab: which floating-button algorithm to ship on the \(Self.html(device.name))</h1>
+      <nav><p>\(contents)</p></nav>
+      \(body.joined(separator: "\n"))
+      <footer>\(footer)</footer>
+      </body>
+      </html>
+
+      """
+  }
+
+  static let css = """
+    *, *::before, *::after { box-sizing: border-box; }
+    body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #222; margin: 0 auto; padding: 16px 20px; max-width: 1600px; line-height: 1.45; font-size: 15px; }
+    h1 { font-size: 22px; } h2 { font-size: 19px; border-bottom: 1px solid #bbb; padding-bottom: 4px; margin-top: 40px; }
+    h3 { font-size: 16px; margin: 24px 0 8px; } h4 { font-size: 14px; margin: 4px 0 6px; color: #444; }
+    p { max-width: 62em; }
+    a { color: #005A8C; }
+    .grid { display: flex; flex-wrap: wrap; gap: 14px; align-items: flex-start; }
+    .columns { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(100%, 560px), 1fr)); gap: 14px 24px; }
+    .variant { min-width: 0; }
+    figure { margin: 0; max-width: 100%; min-width: 0; width: fit-content; }
+    figure > svg { display: block; max-width: 100%; height: auto; }
+    figcaption { font-size: 13px; width: 0; min-width: 100%; margin-top: 4px; overflow-wrap: anywhere; }
+    .counterexample { border: 1px solid #ddd; padding: 6px; max-width: 374px; }
+    details pre { white-space: pre-wrap; word-break: break-all; font-size: 12px; background: #f4f4f4; padding: 6px; margin: 4px 0; }
+    ul.key { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 13px; }
+    ul.key li { display: flex; align-items: center; gap: 6px; }
+    table { border-collapse: collapse; }
+    table.verdict { font-size: 14px; width: 100%; max-width: 1400px; }
+    .verdict th, .verdict td { border-bottom: 1px solid #ccc; padding: 6px 8px; text-align: left; vertical-align: top; }
+    .verdict thead th { border-bottom: 2px solid #888; }
+    .verdict th[scope=row] { font-family: monospace; font-weight: normal; white-space: nowrap; }
+    .verdict tr.ship { background: #E3F2EC; }
+    .verdict tr.avoid td.held { color: #A33B00; font-weight: bold; }
+    .verdict .number { white-space: nowrap; }
+    .recommendation { font-size: 16px; background: #E3F2EC; border-left: 4px solid #00704F; padding: 8px 12px; max-width: 62em; }
+    table.matrix { font-size: 13px; margin-bottom: 16px; }
+    .matrix th, .matrix td { border: 1px solid #ccc; padding: 2px 4px; text-align: center; }
+    .matrix thead th { font-weight: normal; vertical-align: bottom; padding: 6px 2px; }
+    .matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
+    .matrix thead th.corner { vertical-align: bottom; text-align: left; }
+    .matrix th[scope=row] { text-align: left; font-family: monospace; font-weight: normal; }
+    td.holds { color: #00704F; } td.violated { background: #FBE3D6; }
+    td.violated a { color: #A33B00; font-weight: bold; text-decoration: none; }
+    td.na { color: #595959; }
+    footer { margin-top: 48px; border-top: 1px solid #bbb; padding-top: 8px; font-size: 13px; color: #444; }
+    footer code { overflow-wrap: anywhere; }
+    @media (max-width: 720px) {
+      body { padding: 8px 10px; font-size: 14px; }
+      .verdict thead { display: none; }
+      .verdict tr { display: block; border-bottom: 1px solid #bbb; padding: 6px 4px; }
+      .verdict th, .verdict td { display: block; border: 0; padding: 2px 0; }
+      .verdict td[data-label]::before { content: attr(data-label) ": "; font-weight: bold; }
+      table.matrix { font-size: 12px; }
+      .matrix th[scope=row] { max-width: 7em; font-size: 11px; padding: 1px 2px; }
+      .matrix td { padding: 0 1px; }
+      .matrix thead th { padding: 4px 0; line-height: 1.1; }
+      .counterexample { padding: 2px; border: 0; }
+    }
+    @media print {
+      body { max-width: none; padding: 0; }
+      figure, .pair, tr, .counterexample { break-inside: avoid; }
+      thead { display: table-header-group; }
+      nav, a.picture { display: none; }
+      h2, h3 { break-after: avoid; }
+    }
+    """
+}

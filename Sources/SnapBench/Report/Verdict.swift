@@ -1,0 +1,174 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+
+/// The report's first table: for every variant, the invariants it holds, its worst failure in
+/// one sentence, its cost against the reference, and whether to ship it.
+struct Verdict {
+  /// One row: a variant as verified (with its own motion, or one the matrix replaced it with).
+  struct Row {
+    var id: String
+    var label: String
+    /// Invariants held and applicable; `nil` when the variant was not verified.
+    var held: Int?
+    var applicable: Int
+    var violated: [Invariant]
+    var worst: String?
+    /// A whole gesture's cost against the reference's, when measured.
+    var ratio: Double?
+    var nanoseconds: Double?
+    var recommendation = ""
+    var ship = false
+    /// Whether velocity-continuous applies and holds: the motion starts at the flick's speed.
+    var holdsVelocity = false
+  }
+
+  /// Invariants from the worst to break to the least: losing the item, then leaving the screen
+  /// or resting under a bar, then docking and following the finger, then smoothness.
+  static let severity: [Invariant] = [
+    .finite, .onScreen, .inSafeArea, .cancelSafe, .resizeSafe, .docked, .tracksFinger, .catchable,
+    .tapIsNotDrag, .nearestEdge, .velocityContinuous, .settles, .idempotent, .boundedFrameCost,
+  ]
+
+  /// What breaking `invariant` means to someone using the app, with the size drawn when known.
+  static func sentence(_ invariant: Invariant, measure: Figures.Measure?) -> String {
+    let size = measure.map { " (\($0.text))" } ?? ""
+    switch invariant {
+    case .finite: return "Hostile input makes the item's frame not a number: the button is lost."
+    case .onScreen: return "The button can leave the screen\(size)."
+    case .inSafeArea: return "The button can come to rest under a bar, the keyboard or the home indicator\(size)."
+    case .cancelSafe: return "After a cancelled drag (a call, a system gesture) it stays where the finger left it, undocked\(size)."
+    case .resizeSafe: return "After a rotation or a window resize it rests in the wrong place\(size)."
+    case .docked: return "It can come to rest away from the edge it docks to\(size)."
+    case .tracksFinger: return "While dragged, the button slips away from the finger\(size)."
+    case .catchable: return "A touch on the button while it moves misses it or makes it jump\(size)."
+    case .tapIsNotDrag: return "A tap moves the button, or a drag fires its action."
+    case .nearestEdge: return "It can dock on the far side from where it was thrown\(size)."
+    case .velocityContinuous: return "The motion ignores the flick's speed: a visible hitch at the lift\(size)."
+    case .settles: return "The motion overruns its declared time or stops off its target\(size)."
+    case .idempotent: return "A tap on the resting button moves it\(size)."
+    case .boundedFrameCost: return "A frame's work grows with the gesture's length\(size)."
+    }
+  }
+
+  var rows: [Row] = []
+  /// The rows to ship, and the family they share when they are its modes.
+  var shipped: [String] = []
+  var shipFamily: String?
+
+  init(
+    ids: [String], findings: [Finding], measures: [String: Figures.Measure], cost: [ReportCommand.Cost],
+    corrected: (String) -> String?, summary: (String) -> String
+  ) {
+    let matrixRows = VerifyCommand.rows(of: findings)
+    for id in ids {
+      let gesture = cost.first { $0.name == id + "/gesture" }
+      let verified = matrixRows.filter { $0[0].algorithm == id }
+      if verified.isEmpty {
+        rows.append(Row(
+          id: id, label: id, held: nil, applicable: 0, violated: [], worst: nil, ratio: gesture?.ratio,
+          nanoseconds: gesture?.median))
+        continue
+      }
+      for cells in verified {
+        let label = VerifyCommand.rowLabel(cells[0])
+        let violated = Self.severity.filter { invariant in
+          cells.contains { $0.invariant == invariant && $0.status == .violated }
+        }
+        let worst = violated.first.map {
+          Self.sentence($0, measure: measures[label + "|" + $0.rawValue])
+            + (violated.count > 1 ? " It breaks \(violated.count - 1) more." : "")
+        }
+        rows.append(Row(
+          id: id, label: label, held: cells.filter { $0.status == .holds }.count,
+          applicable: cells.filter { $0.status != .notApplicable }.count, violated: violated, worst: worst,
+          ratio: cells[0].motionReplaced ? nil : gesture?.ratio, nanoseconds: gesture?.median,
+          holdsVelocity: cells.contains { $0.invariant == .velocityContinuous && $0.status == .holds }))
+      }
+    }
+    // Ship what holds every invariant that applies and keeps the flick's velocity (a
+    // smoother hand-over than a motion that starts from rest); when those all come from one
+    // family, ship the family and let the placement choose the mode; the cheapest otherwise.
+    let clean = rows.filter { $0.held != nil && $0.violated.isEmpty && $0.applicable > 0 }
+    let smooth = clean.filter { $0.holdsVelocity }
+    let candidates = smooth.isEmpty ? clean : smooth
+    let families = Set(candidates.map { $0.id.prefix { $0 != "." } })
+    if families.count == 1, candidates.count > 1, let family = families.first {
+      shipFamily = String(family)
+      shipped = candidates.map(\.label)
+    } else if let cheapest = candidates.min(by: { ($0.ratio ?? .infinity) < ($1.ratio ?? .infinity) }) {
+      shipped = [cheapest.label]
+    }
+    let why = smooth.isEmpty ? "" : " and hands the flick's velocity to its motion"
+    for index in rows.indices {
+      let row = rows[index]
+      guard let held = row.held else {
+        rows[index].recommendation = "Not verified in this matrix."
+        continue
+      }
+      if shipped.contains(row.label) {
+        rows[index].ship = true
+        rows[index].recommendation = "Ship: holds all \(held) that apply\(why)"
+          + (shipFamily != nil ? "; pick the mode by where it should rest: \(summary(row.id))." : ".")
+      } else if row.violated.isEmpty {
+        rows[index].recommendation = "Fine to ship if you want this behaviour: \(summary(row.id))"
+          + (smooth.isEmpty || row.holdsVelocity ? "." : "; its motion starts from rest, not at the flick's speed.")
+      } else if let fixed = corrected(row.id), fixed != row.id,
+        let fixedRow = rows.first(where: { $0.label == fixed }) ?? Self.pending(fixed, in: matrixRows),
+        fixedRow.held != nil, fixedRow.violated.isEmpty
+      {
+        rows[index].recommendation = "Do not ship: use \(fixed), which keeps the article's idea and holds all \(fixedRow.held ?? 0)."
+      } else {
+        rows[index].recommendation = "Do not ship: it breaks \(row.violated.map(\.rawValue).joined(separator: ", "))."
+      }
+    }
+  }
+
+  /// A row not built yet (a corrected variant after its published one), judged the same way.
+  static func pending(_ id: String, in matrixRows: [[Finding]]) -> Row? {
+    guard let cells = matrixRows.first(where: { $0[0].algorithm == id && !$0[0].motionReplaced }) else { return nil }
+    return Row(
+      id: id, label: id, held: cells.filter { $0.status == .holds }.count,
+      applicable: cells.filter { $0.status != .notApplicable }.count,
+      violated: cells.filter { $0.status == .violated }.map(\.invariant), worst: nil, ratio: nil,
+      nanoseconds: nil)
+  }
+
+  var html: String {
+    func h(_ text: String) -> String { SVG.escape(text) }
+    let broken = rows.filter { !$0.violated.isEmpty }
+    let fixable = broken.allSatisfy { $0.recommendation.hasPrefix("Do not ship: use ") }
+    let ratios = rows.filter(\.ship).compactMap(\.ratio)
+    let costText = ratios.isEmpty ? "" : ratios.count == 1
+      ? String(format: " at %.2f× the reference's cost per gesture", ratios[0])
+      : String(format: " at %.2f–%.2f× the reference's cost per gesture", ratios.min() ?? 0, ratios.max() ?? 0)
+    var lead: String
+    if let family = shipFamily {
+      lead = "<p class=\"recommendation\"><strong>Ship \(h(family))</strong>: each of its \(shipped.count) modes holds every invariant that applies and hands the flick's velocity to its motion\(costText); choose the mode by where the button should rest."
+    } else if let only = shipped.first {
+      lead = "<p class=\"recommendation\"><strong>Ship \(h(only))</strong>: it holds every invariant that applies\(costText)."
+    } else {
+      lead = "<p class=\"recommendation\"><strong>No variant holds every invariant here</strong>: read the worst failures below before choosing."
+    }
+    if !broken.isEmpty {
+      lead += " \(broken.count) of \(rows.count) variants break at least one"
+        + (fixable ? "; each has a corrected variant that does not, to use if you want that article's behaviour." : ".")
+    }
+    lead += "</p>"
+    let head = "<thead><tr><th scope=\"col\">variant</th><th scope=\"col\">invariants held</th><th scope=\"col\">worst failure</th><th scope=\"col\">cost per gesture</th><th scope=\"col\">recommendation</th></tr></thead>"
+    let body = rows.map { row -> String in
+      let held = row.held.map { "\($0)/\(row.applicable)" } ?? "—"
+      let cost = row.ratio.map { String(format: "%.2f×", $0) } ?? "—"
+      let costTitle = row.nanoseconds.map { " title=\"\(formatNanoseconds($0)) ns per gesture\"" } ?? ""
+      let classes = row.ship ? " class=\"ship\"" : (row.violated.isEmpty ? "" : " class=\"avoid\"")
+      return "<tr\(classes)><th scope=\"row\">\(h(row.label))</th>"
+        + "<td class=\"held number\" data-label=\"held\">\(held)</td>"
+        + "<td data-label=\"worst failure\">\(h(row.worst ?? (row.held == nil ? "—" : "None: every invariant that applies holds.")))</td>"
+        + "<td class=\"number\" data-label=\"cost\"\(costTitle)>\(cost)</td>"
+        + "<td data-label=\"recommendation\">\(h(row.recommendation))</td></tr>"
+    }
+    return lead
+      + "<p>Invariants held: of those that apply to the variant (a variant that does not dock is not held to docking). Cost: one whole gesture simulated, as a ratio to edge-dock.corrected in the same run.</p>"
+      + "<table class=\"verdict\">\(head)<tbody>\n\(body.joined(separator: "\n"))\n</tbody></table>"
+  }
+}
