@@ -154,7 +154,7 @@ extension Figures {
     title: String, subtitle: [String], scenario: Scenario, trajectory: Trajectory,
     invariant: Invariant, evidence: Violation?, algorithm: any SnapAlgorithm
   ) -> CounterexampleDrawing {
-    let width = 360.0
+    let baseWidth = 360.0
     let changes = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite)
     let firstChange = changes.min(), lastChange = changes.max()
     let final = trajectory.finalEnvironment
@@ -183,8 +183,22 @@ extension Figures {
       return b.height > 0 ? Double(b.width / b.height) : 1
     }
     let totalShare = shares.reduce(0, +)
-    let overviewHeight = min(250, (width - 16 - gap * Double(panels.count - 1)) / max(totalShare, 0.1))
+    let overviewHeight = min(250, (baseWidth - 16 - gap * Double(panels.count - 1)) / max(totalShare, 0.1))
     let top = 24.0 + 14 * Double(subtitle.count) + 18
+    // Wide enough for the title, the subtitles and the panels' labels (each placed after the
+    // one before when that runs past its narrow panel), not only for the overviews.
+    var labelsEnd = 0.0
+    var panelX = 8.0
+    for panel in panels {
+      let bounds = panel.1.bounds
+      let extent = Self.extent(of: panel.1, paths: [panel.2])
+      let scale = bounds.height > 0 ? overviewHeight / Double(bounds.height) : 1
+      labelsEnd = max(panelX, labelsEnd + 8) + textWidth(panel.0)
+      panelX += Double(extent.width) * scale + gap
+    }
+    let width = max(
+      baseWidth, 16 + textWidth(title, size: 12, bold: true), labelsEnd + 8,
+      16 + (subtitle.map { textWidth($0) }.max() ?? 0))
     var body = SVG(width: width, height: 0, title: sentence(title, subtitle))
     body.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitle.enumerated() {

@@ -200,7 +200,9 @@ enum Figures {
       } else {
         svg.rect(x: b.x, y: b.y, width: b.width, height: b.height, fill: fill, tooltip: tooltip)
       }
-      if b.height >= 14, b.width >= textWidth(name) + 4 {
+      // The sensor housing sits in an upright modern phone's status bar: no label under it.
+      let housed = name == "status bar" && modern && phone && !landscape
+      if b.height >= 14, b.width >= textWidth(name) + 4, !housed {
         svg.text(name, x: b.x + b.width / 2, y: b.y + b.height / 2 + 4, size: 11, anchor: .middle, fill: SVG.Palette.muted)
       }
     }
@@ -441,14 +443,15 @@ enum Figures {
     let motion = still
       ? "released with the finger still"
       : "flicked at " + speeds.joined(separator: ", ") + " pt/s"
+    // Which invariants the map judges, named: the matrix has more.
     let verdict = brokenCount > 0
-      ? "\(brokenCount) of \(total) rests broken (×)"
-      : "no rest here breaks the four"
+      ? ["\(brokenCount) of \(total) rests broken (×)"]
+      : ["no rest here breaks on-screen,", "in-safe-area, docked or nearest-edge"]
     let dashes: [String?] = [nil, "5 2", "1.5 2"]
     let projects = algorithm.projectsVelocity && !still
     // Projected points for the middle speed only: three speeds of them bury the map.
     let projectedMap = maps.count / 2
-    var subtitle = [motion, verdict]
+    var subtitle = [motion] + verdict
     if projects { subtitle.append("◇ projected point (middle speed)") }
     if !still {
       subtitle.append(zip(speeds, dashes).map { "\($0.1 == nil ? "—" : $0.1 == "5 2" ? "- -" : "···") \($0.0)" }.joined(separator: "  "))
