@@ -216,35 +216,6 @@ struct InteractionTests {
     // A rotation there and back: per-axis-clamp.published does not move at all, so nothing to
     // return; edge-dock.corrected without its berth would come back clamped. Plant that: forget
     // the berth on every change.
-    struct Forgetful: SnapAlgorithm {
-      var base = EdgeDockCorrected()
-      var id: String { "forgetful" }
-      var inputAPI: InputAPI { base.inputAPI }
-      var releaseMotion: Motion? {
-        get { base.releaseMotion }
-        set { base.releaseMotion = newValue }
-      }
-      var dockingMargin: CGFloat? { base.dockingMargin }
-      var itemAction: ItemAction? { base.itemAction }
-      mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesBegan(touch, view: &view, context: context)
-      }
-      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesMoved(touch, view: &view, context: context)
-      }
-      mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesEnded(touch, view: &view, context: context)
-      }
-      mutating func touchesCancelled(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesCancelled(touch, view: &view, context: context)
-      }
-      mutating func environmentDidChange(
-        from old: Environment, view: inout ItemView, context: UIKitContext
-      ) {
-        base.berth = nil
-        base.environmentDidChange(from: old, view: &view, context: context)
-      }
-    }
     let keyboard = Self.phone.environment(bars: .init(keyboard: true))
     var gesture = Gesture.drag(
       from: CGPoint(x: 363, y: 700), to: CGPoint(x: 363, y: 700), duration: 0.1, touchRate: 60)
@@ -253,7 +224,12 @@ struct InteractionTests {
       ContainerChange(time: 2.5, environment: Self.environment),
     ]
     let scenario = Scenario(device: Self.phone, gesture: gesture)
-    let verdict = Invariant.resizeSafe.check(Forgetful(), scenario: scenario, trajectory: scenario.simulate(Forgetful()))
+    let forgetful = ChangeHandled(id: "forgetful", base: EdgeDockCorrected()) { base, old, view, context in
+      base.berth = nil
+      base.environmentDidChange(from: old, view: &view, context: context)
+    }
+    let verdict = Invariant.resizeSafe.check(
+      forgetful, scenario: scenario, trajectory: scenario.simulate(forgetful))
     guard case .violated(let violation) = verdict else {
       Issue.record("resize-safe holds for a button that stays pushed up after the keyboard goes")
       return
@@ -356,34 +332,9 @@ struct InteractionTests {
     // Resting at centre (100, 400) on an iPhone 15 upright; rotated to landscape, the safe region
     // is (59, 32, 734×308): y 400 is brought in to 340 − 30 = 310, x 100 stays. An algorithm that
     // centres the item on every change moves it further than it must.
-    struct Recentring: SnapAlgorithm {
-      var base = PerAxisClampCorrected()
-      var id: String { "recentring" }
-      var inputAPI: InputAPI { base.inputAPI }
-      var releaseMotion: Motion? {
-        get { base.releaseMotion }
-        set { base.releaseMotion = newValue }
-      }
-      var dockingMargin: CGFloat? { base.dockingMargin }
-      var itemAction: ItemAction? { base.itemAction }
-      mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesBegan(touch, view: &view, context: context)
-      }
-      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesMoved(touch, view: &view, context: context)
-      }
-      mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesEnded(touch, view: &view, context: context)
-      }
-      mutating func touchesCancelled(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        base.touchesCancelled(touch, view: &view, context: context)
-      }
-      mutating func environmentDidChange(
-        from old: Environment, view: inout ItemView, context: UIKitContext
-      ) {
-        let region = context.environment.safeRegion
-        view.center = CGPoint(x: region.midX, y: region.midY)
-      }
+    let recentring = ChangeHandled(id: "recentring", base: PerAxisClampCorrected()) { _, _, view, context in
+      let region = context.environment.safeRegion
+      view.center = CGPoint(x: region.midX, y: region.midY)
     }
     var gesture = Gesture.drag(
       from: CGPoint(x: 100, y: 400), to: CGPoint(x: 100, y: 400), duration: 0.1, touchRate: 60)
@@ -393,11 +344,44 @@ struct InteractionTests {
     #expect(kept.rest.midX == 100 && kept.rest.midY == 310)
     #expect(Invariant.resizeSafe.check(PerAxisClampCorrected(), scenario: scenario, trajectory: kept) == .holds)
     let verdict = Invariant.resizeSafe.check(
-      Recentring(), scenario: scenario, trajectory: scenario.simulate(Recentring()))
+      recentring, scenario: scenario, trajectory: scenario.simulate(recentring))
     guard case .violated(let violation) = verdict else {
       Issue.record("resize-safe holds for an item that a rotation sends to the middle")
       return
     }
     #expect(violation.message.contains("further than it had to"), "\(violation.message)")
+  }
+}
+
+/// `base` with its container-change handler replaced by `change`: a bug planted in how an
+/// algorithm meets a rotation or a keyboard, everything else as `base` does it.
+struct ChangeHandled<Base: SnapAlgorithm>: SnapAlgorithm {
+  var id: String
+  var base: Base
+  let change: @Sendable (inout Base, Environment, inout ItemView, UIKitContext) -> Void
+
+  var inputAPI: InputAPI { base.inputAPI }
+  var releaseMotion: Motion? {
+    get { base.releaseMotion }
+    set { base.releaseMotion = newValue }
+  }
+  var dockingMargin: CGFloat? { base.dockingMargin }
+  var itemAction: ItemAction? { base.itemAction }
+  mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    base.touchesBegan(touch, view: &view, context: context)
+  }
+  mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    base.touchesMoved(touch, view: &view, context: context)
+  }
+  mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    base.touchesEnded(touch, view: &view, context: context)
+  }
+  mutating func touchesCancelled(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+    base.touchesCancelled(touch, view: &view, context: context)
+  }
+  mutating func environmentDidChange(
+    from old: Environment, view: inout ItemView, context: UIKitContext
+  ) {
+    change(&base, old, &view, context)
   }
 }

@@ -728,15 +728,8 @@ enum Figures {
     return svg
   }
 
-  /// One benchmark's row of a cost chart.
-  struct CostRow {
-    var name: String
-    var median: Double
-    var low: Double
-    var high: Double
-    var ratio: Double?
-    var allocations: Double?
-  }
+  /// One benchmark's row of a cost chart: its figures, under the name the chart shows.
+  typealias CostRow = ReportCommand.Cost
 
   /// Median ns per operation as bars, with a whisker from the fastest epoch to the 90th
   /// percentile, the ratio to the group's reference and the allocations beside each. The axis

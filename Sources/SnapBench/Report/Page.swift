@@ -361,21 +361,22 @@ struct ReportPage {
     for group in ["drag-step", "release", "frame", "gesture"] {
       let rows = results.filter { $0.name.hasSuffix("/" + group) && ids.contains(variant($0.name)) }
         .sorted { (order.firstIndex(of: variant($0.name)) ?? 0) < (order.firstIndex(of: variant($1.name)) ?? 0) }
-        .map {
-          Figures.CostRow(
-            name: variant($0.name), median: $0.median, low: $0.low, high: $0.high, ratio: $0.ratio,
-            allocations: $0.allocations)
+        .map { result -> Figures.CostRow in
+          var row = result
+          row.name = variant(result.name)
+          return row
         }
       guard !rows.isEmpty else { continue }
       items.append(figure("cost-\(group).svg", Figures.costChart(
         title: "Cost of one \(group)", rows: rows, reference: reference,
         budget: (hertz: 120, perFrame: group != "gesture"))))
     }
-    let motions = results.filter { $0.name.hasSuffix("/frame") && !ids.contains(variant($0.name)) }.map {
-      Figures.CostRow(
-        name: String($0.name.dropLast(6)), median: $0.median, low: $0.low, high: $0.high, ratio: $0.ratio,
-        allocations: $0.allocations)
-    }
+    let motions = results.filter { $0.name.hasSuffix("/frame") && !ids.contains(variant($0.name)) }
+      .map { result -> Figures.CostRow in
+        var row = result
+        row.name = String(result.name.dropLast(6))
+        return row
+      }
     if !motions.isEmpty {
       items.append(figure("cost-motion.svg", Figures.costChart(
         title: "Cost of one motion frame", rows: motions,
