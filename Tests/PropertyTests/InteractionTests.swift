@@ -327,6 +327,38 @@ struct InteractionTests {
     #expect(run.rest.minX == 0)
   }
 
+  @Test("a tap that catches the item in flight holds it: velocity-continuous does not judge it")
+  func aCatchingTapHandsNoVelocity() throws {
+    // Found at 2,000× the budget (seed 3): a 10 pt drag down the left edge, released; 8 ms
+    // later a finger catches the item in its spring and lifts after a 1 pt wobble. The finger
+    // was moving at release, but it never moved a pan's 10 pt: it held the item, it did not
+    // throw it, and the spring rightly starts from rest.
+    var algorithm = EdgeDockCorrected()
+    algorithm.releaseMotion = try Motion(parsing: "spring(damping:1,response:0.4)")
+    let gesture = try Gesture(json: Data("""
+      {"version":1,"start":{"x":31,"y":133},"events":[{"t":0,"phase":"began","x":31,"y":133},\
+      {"t":0.008333333333333333,"phase":"moved","x":31,"y":136.33333333333334},\
+      {"t":0.016666666666666666,"phase":"moved","x":31,"y":139.66666666666666},\
+      {"t":0.025,"phase":"moved","x":31,"y":143},{"t":0.03333333333333333,"phase":"ended","x":31,"y":143},\
+      {"t":0.041666666666666664,"phase":"began","x":31,"y":147},{"t":0.049999999999999996,"phase":"moved","x":32,"y":148},\
+      {"t":0.05833333333333333,"phase":"moved","x":32,"y":147},{"t":0.06666666666666667,"phase":"ended","x":32,"y":147}]}
+      """.utf8))
+    let scenario = Scenario(device: Self.phone, gesture: gesture)
+    let run = scenario.simulate(algorithm)
+    let catching = try #require(run.touches.last)
+    #expect(catching.reachedItem && catching.itemWasMoving)
+    #expect(catching.movedTravel < PanGestureRecognizer.defaultHysteresis)
+    let release = try #require(run.releaseVelocity)
+    #expect(hypot(release.dx, release.dy) >= Invariant.minimumReleaseSpeed)
+    #expect(run.handoffVelocity.map { hypot($0.dx, $0.dy) } == 0)
+    #expect(Invariant.velocityContinuous.check(algorithm, scenario: scenario, trajectory: run) == .notApplicable)
+    // The first touch alone, a 10 pt drag released at 400 pt/s, is judged, and holds.
+    var first = gesture
+    first.events = Array(gesture.events.prefix(5))
+    let dragged = Scenario(device: Self.phone, gesture: first)
+    #expect(Invariant.velocityContinuous.check(algorithm, scenario: dragged, trajectory: dragged.simulate(algorithm)) == .holds)
+  }
+
   @Test("an item that does not dock moves no further than a container change makes it")
   func aNonDockingItemMovesOnlyAsFarAsItMust() throws {
     // Resting at centre (100, 400) on an iPhone 15 upright; rotated to landscape, the safe region

@@ -2,7 +2,9 @@ import Foundation
 import SnapAlgorithms
 
 extension Invariant {
-  /// velocity-continuous: with a spring, the motion starts at the finger's velocity at release
+  /// velocity-continuous: with a spring, after a drag (a touch whose finger moved at least a
+  /// pan's 10 pt; a tap or a catch holds the item, it does not throw it), the motion starts at
+  /// the finger's velocity at release
   /// (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
   /// finger moved along at 25 pt/s or more, unless the item lay against a bound that the velocity
   /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
@@ -29,6 +31,11 @@ extension Invariant {
     // Measured from the touch that released it (a second drag is grabbed where the first left
     // the item), where it landed and the centre it grabbed.
     let releasing = trajectory.touches.last { $0.reachedItem && $0.began <= releaseTime }
+    // A touch whose finger never moved a pan's 10 pt was a tap or a catch, not a throw: it
+    // held the item rather than moving it, so there is no finger's velocity to hand over.
+    if let releasing, releasing.movedTravel < PanGestureRecognizer.defaultHysteresis {
+      return .notApplicable
+    }
     let landedTime = releasing?.began ?? trajectory.frames.first?.time ?? releaseTime
     let landed = releasing.map(\.finger) ?? trajectory.touchDownFinger
     let grabbedCenter = releasing?.grabbedCenter ?? trajectory.touchDownCenter

@@ -109,9 +109,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   carries the release velocity.
   /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
   ///   than the release motion's settle time.
-  /// - velocity-continuous: with a spring, the motion starts at the finger's velocity at release
-  ///   (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
-  ///   finger moved along at 25 pt/s or more — unless the item lay against a bound that the
+  /// - velocity-continuous: with a spring, after a drag (the releasing finger moved at least a
+  ///   pan's 10 pt; a tap or a catch holds the item rather than throwing it), the motion starts
+  ///   at the finger's velocity at release (UIKit's estimate, when faster than 100 pt/s),
+  ///   within 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more — unless the item lay against a bound that the
   ///   velocity points into. For an algorithm with a rubber band, the item's own velocity: the
   ///   finger's times the band's slope where the item was. Timing curves cannot be handed a
   ///   velocity: not applicable.
