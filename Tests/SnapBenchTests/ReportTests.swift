@@ -1,6 +1,10 @@
 import Foundation
+import SnapAlgorithms
+import SnapVerification
 import TestSupport
 import Testing
+
+@testable import SnapBench
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -67,6 +71,37 @@ struct ReportTests {
     let parser = XMLParser(data: data)
     if parser.parse() { return nil }
     return parser.parserError.map { "\($0)" } ?? "does not parse"
+  }
+
+  @Test("a counterexample is drawn in each container it passes through, its violation magnified")
+  func counterexamplePanels() throws {
+    // edge-dock.published at rest at the left of an iPhone 15, turned to landscape at 0.7 s,
+    // the keyboard shown at 1.2 s: it rests off the new safe region. Three panels: before,
+    // from 0.7 s and from 1.2 s.
+    let phone = try #require(DeviceProfile.named("iPhone 15"))
+    var gesture = Gesture(start: CGPoint(x: 30, y: 133), events: [])
+    gesture.containerChanges = [
+      ContainerChange(time: 0.7, environment: phone.environment(.landscape)),
+      ContainerChange(time: 1.2, environment: phone.environment(.landscape, bars: .init(keyboard: true))),
+    ]
+    let scenario = Scenario(device: phone, gesture: gesture)
+    let algorithm = EdgeDockPublished()
+    let trajectory = scenario.simulate(algorithm)
+    guard case .violated(let violation) = Invariant.resizeSafe.check(algorithm, scenario: scenario, trajectory: trajectory)
+    else {
+      Issue.record("resize-safe holds for edge-dock.published after a turn and a keyboard")
+      return
+    }
+    let drawing = Figures.counterexample(
+      title: "edge-dock.published breaks resize-safe", subtitle: [], scenario: scenario,
+      trajectory: trajectory, invariant: .resizeSafe, evidence: violation, algorithm: algorithm)
+    let text = drawing.svg.document
+    #expect(text.contains(">before<") && text.contains(">from t = 0.7 s<") && text.contains(">from t = 1.2 s<"))
+    #expect(Self.xmlError(Data(text.utf8)) == nil)
+    #expect(Self.outsideCanvas(Data(text.utf8)) == [])
+    // The size it shows in points: the item's 59 pt left of the safe region's left edge.
+    let measure = try #require(drawing.measure)
+    #expect(measure.unit == "pt" && measure.amount == 59, "\(measure.text)")
   }
 
   @Test("the page and every picture are written, well-formed, and everything the page names exists")

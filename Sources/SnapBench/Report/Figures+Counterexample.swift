@@ -146,8 +146,8 @@ extension Figures {
       .map(\.location)
   }
 
-  /// One counterexample drawn: the device before the first container change and after the
-  /// last (or once), the item's frames, the first failing frame or broken rest crossed, the
+  /// One counterexample drawn: the device in each container the run passes through (before,
+  /// between and after its changes, up to four; once when there are none), the item's frames, the first failing frame or broken rest crossed, the
   /// finger's path dotted, and an inset magnified until the violation spans at least 10 px,
   /// with its size in points.
   static func counterexample(
@@ -156,7 +156,7 @@ extension Figures {
   ) -> CounterexampleDrawing {
     let baseWidth = 360.0
     let changes = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite)
-    let firstChange = changes.min(), lastChange = changes.max()
+    let lastChange = changes.max()
     let final = trajectory.finalEnvironment
     let marks = [Mark(time: evidence?.time, text: "\(invariant.rawValue): \(readable(evidence?.message ?? ""))")]
     let after = Path(
@@ -164,14 +164,28 @@ extension Figures {
       trajectory: trajectory, from: lastChange ?? -.infinity,
       marks: marks.filter { mark in mark.time.map { $0 >= (lastChange ?? -.infinity) } ?? true })
     var panels: [(String, Environment, Path, [CGPoint])] = []
-    if let firstChange {
-      var before = Path(label: "before the first container change", colour: SVG.Palette.series[0], trajectory: trajectory)
-      before.trajectory.frames = trajectory.frames.filter { $0.time < firstChange }
-      before.trajectory.rest = before.trajectory.frames.last?.rect ?? .null
-      before.marks = marks.filter { mark in mark.time.map { $0 < firstChange } ?? false }
+    // One panel for each container the run passes through — before the first change, between
+    // changes, after the last — up to four: past that, the middle ones are left out.
+    let times = Array(Set(changes)).sorted()
+    var segments: [(from: Double, until: Double)] = []
+    if let first = times.first {
+      segments.append((-.infinity, first))
+      for (start, end) in zip(times, times.dropFirst()) { segments.append((start, end)) }
+    }
+    if segments.count > 3 { segments = [segments[0], segments[1], segments[segments.count - 1]] }
+    for (index, segment) in segments.enumerated() {
+      var path = Path(
+        label: index == 0 ? "before the first container change" : "between container changes",
+        colour: SVG.Palette.series[0], trajectory: trajectory, from: segment.from)
+      path.trajectory.frames = trajectory.frames.filter { $0.time < segment.until }
+      path.trajectory.rest = path.trajectory.frames.last?.rect ?? .null
+      path.marks = marks.filter { mark in
+        mark.time.map { $0 >= segment.from && $0 < segment.until } ?? false
+      }
       panels.append((
-        "before", scenario.environment(at: -1), before,
-        fingerPath(scenario.gesture, from: -.infinity, until: firstChange)))
+        index == 0 ? "before" : "from t = \(rounded(segment.from, places: 3)) s",
+        scenario.environment(at: index == 0 ? -1 : segment.from), path,
+        fingerPath(scenario.gesture, from: segment.from, until: segment.until)))
     }
     panels.append((
       lastChange.map { "from t = \(rounded($0, places: 3)) s" } ?? "the run", final, after,
