@@ -579,9 +579,14 @@ enum Figures {
     }
     svg.text(xLabel, x: left + plotWidth / 2, y: top + plotHeight + 32, size: 11, anchor: .middle)
     svg.text(yLabel, x: 14, y: top + plotHeight / 2, size: 11, anchor: .middle, rotate: -90)
+    // Each reference line's label above it, or below it when the next line up is too close for
+    // the label to sit between them.
+    let heights = references.map { py($0.0) }
     for (value, label) in references {
-      svg.line(x1: left, y1: py(value), x2: left + plotWidth, y2: py(value), stroke: SVG.Palette.ink, strokeWidth: 1, dash: "5 3")
-      svg.text(label, x: left + plotWidth - 4, y: py(value) - 4, size: 11, anchor: .end)
+      let y = py(value)
+      let crowded = heights.contains { $0 < y && y - $0 < 16 }
+      svg.line(x1: left, y1: y, x2: left + plotWidth, y2: y, stroke: SVG.Palette.ink, strokeWidth: 1, dash: "5 3")
+      svg.text(label, x: left + plotWidth - 4, y: crowded ? y + 13 : y - 4, size: 11, anchor: .end)
     }
     for (index, item) in series.enumerated() {
       let clipped = item.points.map { (px($0.0), py(min(max($0.1, yRange.lowerBound), yRange.upperBound))) }
