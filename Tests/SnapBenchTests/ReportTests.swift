@@ -12,9 +12,9 @@ import Testing
 
 /// `snap-bench report` and `trace --format svg`: every picture is well-formed XML, the page's
 /// links and pictures resolve, bad inputs write nothing, and a real browser renders the page.
-// Not serialized: the tests only read the shared report, and the browser test's own files
-// (check.html, frame.html, shot.png) are named so that nothing else reads them; in parallel the
-// suite takes about 33 s instead of 42 s in a debug build.
+// Not serialized: the tests only read the shared report (the browser test writes its checker
+// pages and screenshot into a copy of its own); in parallel the suite takes about 33 s instead
+// of 42 s in a debug build.
 @Suite("snap-bench report")
 struct ReportTests {
   let cli = CommandLineTests()
@@ -322,7 +322,13 @@ struct ReportTests {
       Self.chromium,
       "SNAPLAB_REQUIRE_BROWSER=1 but no chromium, chromium-browser or google-chrome on PATH")
     let report = try #require(Self.report)
-    let directory = report.directory
+    // A copy of the report of its own: the checker pages and the screenshot it writes beside
+    // the page must not appear in the report other tests read (and copy) meanwhile.
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snaplab-browser-\(getpid())")
+    try? FileManager.default.removeItem(at: directory)
+    try FileManager.default.copyItem(at: report.directory, to: directory)
+    defer { try? FileManager.default.removeItem(at: directory) }
     // A copy of the page with a checker the report itself never carries. At each width it
     // writes into the page, for --dump-dom: the page's width and scroll width (horizontal
     // overflow), inline pictures drawn empty, for every ✗ the largest span in pixels, along its
