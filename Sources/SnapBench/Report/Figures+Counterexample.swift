@@ -199,17 +199,25 @@ extension Figures {
     let totalShare = shares.reduce(0, +)
     let overviewHeight = min(250, (baseWidth - 16 - gap * Double(panels.count - 1)) / max(totalShare, 0.1))
     let top = 24.0 + 14 * Double(subtitle.count) + 18
-    // Wide enough for the title, the subtitles and the panels' labels (each placed after the
-    // one before when that runs past its narrow panel), not only for the overviews.
+    // The panels laid out side by side: each one's canvas, its height, and its label's place
+    // (after the label before when that runs past its narrow panel).
+    var layout: [(canvas: Canvas, height: Double, labelX: Double)] = []
     var labelsEnd = 0.0
     var panelX = 8.0
     for panel in panels {
       let bounds = panel.1.bounds
       let extent = Self.extent(of: panel.1, paths: [panel.2])
       let scale = bounds.height > 0 ? overviewHeight / Double(bounds.height) : 1
-      labelsEnd = max(panelX, labelsEnd + 8) + textWidth(panel.0)
+      let labelX = max(panelX, labelsEnd + 8)
+      layout.append((
+        Canvas(
+          originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: panelX,
+          top: top),
+        Double(extent.height) * scale, labelX))
+      labelsEnd = labelX + textWidth(panel.0)
       panelX += Double(extent.width) * scale + gap
     }
+    // Wide enough for the title, the subtitles and the panels' labels, not only the overviews.
     let width = max(
       baseWidth, 16 + textWidth(title, size: 12, bold: true), labelsEnd + 8,
       16 + (subtitle.map { textWidth($0) }.max() ?? 0))
@@ -220,20 +228,11 @@ extension Figures {
     }
     let focus = Self.focus(
       of: evidence, invariant: invariant, scenario: scenario, trajectory: trajectory, algorithm: algorithm)
-    var x = 8.0
-    var labelEnd = 0.0
     var lowest = top
     var finalCanvas: Canvas?
-    for (index, panel) in panels.enumerated() {
-      let bounds = panel.1.bounds
-      let extent = Self.extent(of: panel.1, paths: [panel.2])
-      let scale = bounds.height > 0 ? overviewHeight / Double(bounds.height) : 1
-      let canvas = Canvas(
-        originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: x, top: top)
-      // Each panel's label, after the one before if that runs past its narrow panel.
-      let labelX = max(x, labelEnd + 8)
-      body.text(panel.0, x: labelX, y: top - 6, size: 11, fill: SVG.Palette.muted)
-      labelEnd = labelX + textWidth(panel.0)
+    for (index, (panel, place)) in zip(panels, layout).enumerated() {
+      let canvas = place.canvas
+      body.text(panel.0, x: place.labelX, y: top - 6, size: 11, fill: SVG.Palette.muted)
       drawWindow(panel.1, into: &body, canvas: canvas)
       draw(panel.2, into: &body, canvas: canvas)
       let finger = panel.3.map { canvas.point($0) }
@@ -242,8 +241,7 @@ extension Figures {
         body.circle(x: down.0, y: down.1, r: 2.5, fill: SVG.Palette.ink, tooltip: "the finger touches down")
       }
       drawMarks(panel.2, into: &body, canvas: canvas)
-      x += Double(extent.width) * scale + gap
-      lowest = max(lowest, top + Double(extent.height) * scale)
+      lowest = max(lowest, top + place.height)
       if index == panels.count - 1 { finalCanvas = canvas }
     }
     var y = lowest + 12

@@ -103,9 +103,14 @@ extension Invariant {
       let region = final.safeRegion
       let moved = trajectory.touches.filter { $0.reachedItem && $0.movedTravel > 0 }
       let since = moved.compactMap(\.end).max() ?? -Double.infinity
-      var berths = trajectory.frames
-        .filter { $0.phase == .rest && $0.time >= since - slack && $0.time < first.time - slack }
-        .map(\.rect)
+      // Each place it rested at once (a rest lasts many frames at one place).
+      var berths: [CGRect] = []
+      for frame in trajectory.frames
+      where frame.phase == .rest && frame.time >= since - slack && frame.time < first.time - slack
+        && frame.rect != berths.last
+      {
+        berths.append(frame.rect)
+      }
       if moved.isEmpty {
         let start = scenario.gesture.start
         berths.append(CGRect(
