@@ -45,16 +45,18 @@ enum ListCommand {
   static func deviceLines() -> [String] {
     let names = DeviceProfile.catalogue.flatMap(\.acceptedNames)
     let width = (names.map(\.count).max() ?? 0) + 2
-    return DeviceProfile.catalogue.flatMap { device in
-      let size = "\(formatNumber(device.portraitSize.width))x\(formatNumber(device.portraitSize.height))"
+    return DeviceProfile.catalogue.flatMap { (device: DeviceProfile) -> [String] in
+      let size: String =
+        "\(formatNumber(device.portraitSize.width))x\(formatNumber(device.portraitSize.height))"
       let insets = device.portraitInsets
-      let detail =
+      let detail: String =
         "\(size) pt, \(device.refreshRate) Hz, portrait insets "
         + "\(formatNumber(insets.top))/\(formatNumber(insets.bottom))"
-      return [device.name.padding(toLength: width, withPad: " ", startingAt: 0) + detail]
-        + device.aliases.map {
-          $0.padding(toLength: width, withPad: " ", startingAt: 0) + "same as \(device.name)"
-        }
+      var lines: [String] = [device.name.padding(toLength: width, withPad: " ", startingAt: 0) + detail]
+      for alias in device.aliases {
+        lines.append(alias.padding(toLength: width, withPad: " ", startingAt: 0) + "same as \(device.name)")
+      }
+      return lines
     }
   }
 }
