@@ -55,7 +55,22 @@ public enum SnapBenchProcess {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = stdin
-    try process.run()
+    // A child inherits the signal mask of the thread that starts it, and the test runner's
+    // threads block SIGINT and SIGTERM: a child started from one could not be stopped by them
+    // (`timeout -s INT` waited for a whole report). It gets them unblocked, as from a shell.
+    var signals = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
+    do {
+      try process.run()
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+    } catch {
+      pthread_sigmask(SIG_SETMASK, &previous, nil)
+      throw error
+    }
     // Standard error is drained on its own thread, so that neither pipe can fill and stall
     // the child while the other is read.
     let errors = Drained()
