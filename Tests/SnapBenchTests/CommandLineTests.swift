@@ -176,16 +176,17 @@ struct CommandLineTests {
 extension CommandLineTests {
   @Test("verify prints the matrix, one line per violation with a replay command, exit 0")
   func verifyTable() throws {
-    // The default rows at 80 examples, enough for every invariant to apply to fluid-dock (the
-    // property tests verify every variant at the full budget, in-process).
-    let result = try run(["verify", "--examples", "80"])
+    // The default rows at 20 examples, enough for every invariant to apply to every corrected
+    // and fluid-dock row (the property tests verify every variant at the full budget,
+    // in-process).
+    let result = try run(["verify", "--examples", "20"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines.first?.hasPrefix("algorithm") == true)
     #expect(lines[1].hasPrefix("per-axis-clamp.published"))
     #expect(result.stdout.contains("✗ inset-correction.published breaks on-screen"))
     #expect(result.stdout.contains("replay: snap-bench trace inset-correction.published"))
-    let markdown = try run(["verify", "--format", "markdown", "--algorithm", "edge-dock.published"])
+    let markdown = try run(["verify", "--format", "markdown", "--algorithm", "edge-dock.published", "--examples", "20"])
     #expect(markdown.stdout.hasPrefix("| algorithm | on-screen |"))
     // The corrected variants and fluid-dock hold every invariant that applies to them.
     for line in lines where line.contains(".corrected") || line.hasPrefix("fluid-dock") {
@@ -254,9 +255,9 @@ extension CommandLineTests {
     // Threads share the work, not the outcome: rows of a published variant (violations shrunk)
     // and of a corrected one with its two spring rows, on one thread, three and every core.
     let rows = ["--algorithm", "edge-dock.published", "--algorithm", "inset-correction.corrected"]
-    let second = try run(["verify", "--format=json", "--seed=7", "--examples=50", "--jobs=1"] + rows)
-    let parallel = try run(["verify", "--format", "json", "--seed", "7", "--examples", "50", "--jobs", "3"] + rows)
-    let everyCore = try run(["verify", "--format", "json", "--seed", "7", "--examples", "50"] + rows)
+    let second = try run(["verify", "--format=json", "--seed=7", "--examples=20", "--jobs=1"] + rows)
+    let parallel = try run(["verify", "--format", "json", "--seed", "7", "--examples", "20", "--jobs", "3"] + rows)
+    let everyCore = try run(["verify", "--format", "json", "--seed", "7", "--examples", "20"] + rows)
     #expect(second.stdout.contains("\"violated\""))
     #expect(parallel.stdout == second.stdout)
     #expect(everyCore.stdout == second.stdout)
