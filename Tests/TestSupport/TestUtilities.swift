@@ -76,23 +76,3 @@ public final class SharedResults<Value>: @unchecked Sendable {
     return value
   }
 }
-
-/// A value several threads update in turn, behind a lock.
-public final class Locked<Value>: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Value
-
-  public init(_ value: Value) { stored = value }
-
-  public var value: Value {
-    lock.lock()
-    defer { lock.unlock() }
-    return stored
-  }
-
-  public func update(_ change: (inout Value) -> Void) {
-    lock.lock()
-    defer { lock.unlock() }
-    change(&stored)
-  }
-}
