@@ -45,11 +45,10 @@ struct CatalogueTests {
     let tool = try Tool(name: "snap-bench", adding: [])
     #expect(tool.ids == AlgorithmCatalogue.ids)
     let names = Set(makeBenchmarks(seed: 1, algorithms: tool.algorithms).map(\.name))
-    var page = ReportPage(
-      device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: tool)
-    page.addPairs()
-    page.addDockMaps(flick: CGVector(dx: 600, dy: -600), findings: [])
-    let files = Set(page.files.map(\.0))
+    // The pictures of the report the report tests share (drawing them again here took 2 s).
+    let report = try #require(ReportTests.report)
+    #expect(report.status == 0, "\(report.stderr)")
+    let files = Set(try FileManager.default.contentsOfDirectory(atPath: report.directory.path))
     for entry in AlgorithmCatalogue.entries {
       for operation in ["drag-step", "release", "frame", "gesture", "simulate", "verify"] {
         #expect(names.contains("\(entry.id)/\(operation)"), "\(entry.id)/\(operation) is not timed")
