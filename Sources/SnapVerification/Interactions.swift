@@ -198,9 +198,13 @@ extension ScenarioGenerators {
       true
     }
 
-    func initialCommands(for model: InteractionModel) -> Gen<Interaction>? {
+    func initialCommands(for model: InteractionModel) -> Gen<Interaction>? { Self.initial }
+
+    /// The setup every sequence starts with: built once, not for every sequence drawn.
+    static let initial: Gen<Interaction> =
       zip(
-        zip(device.map { ScenarioGenerators.devices.firstIndex(of: $0) ?? 0 }, Gen.bool, bars),
+        // The device's index, drawn as `device` draws the device (no profile compared).
+        zip(Gen.element(of: Array(ScenarioGenerators.devices.indices)), Gen.bool, bars),
         itemSize,
         zip(Gen.int(in: 0...400), Gen.int(in: 0...800)),
         zip(Gen.element(of: [60, 120]), windowSize, Self.sideColumn)
@@ -214,7 +218,6 @@ extension ScenarioGenerators {
           place: place.0, placeY: place.1, touchRate: rate, window: isPad ? window : .full,
           sideColumn: column))
       }
-    }
 
     func commands(for model: InteractionModel) -> Gen<Interaction> {
       let isPad = model.setup.map { ScenarioGenerators.devices[$0.device].idiom == .pad } ?? false

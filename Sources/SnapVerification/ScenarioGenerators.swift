@@ -67,14 +67,7 @@ public enum ScenarioGenerators {
   /// the container if it fits there, centred if not), the finger lands on it, makes up to four
   /// strokes at 60 or 120 touches a second, and lifts or is cancelled.
   public static func gesture(in environment: Environment, itemSize size: CGSize) -> Gen<Gesture> {
-    // Points in from the top left; the ranges cover most phone regions without piling onto
-    // the far edge.
-    let place = zip(Gen.int(in: 0...400), Gen.int(in: 0...800))
-    let grab = zip(Gen.int(in: -49...49), Gen.int(in: -49...49))
-    let rate = Gen.element(of: [60, 120])
-    let strokes = stroke.array(count: 0...4)
-    let cancelled = Gen.frequency((9, Gen.constant(false)), (1, Gen.constant(true)))
-    return zip(place, grab, rate, strokes, cancelled).map { place, grab, rate, strokes, cancel in
+    gestureParts.map { place, grab, rate, strokes, cancel in
       // `place` points in from the region's top left (see `restingStart`).
       let start = restingStart(in: environment, size: size, place: place)
       var finger = CGPoint(
@@ -97,6 +90,16 @@ public enum ScenarioGenerators {
       return Gesture(start: start, events: events)
     }
   }
+
+  /// What a gesture is drawn from, built once (not for every scenario drawn): where the item
+  /// rests, in points in from the top left (the ranges cover most phone regions without piling
+  /// onto the far edge); where the finger grabs it; the touch rate; the strokes; a cancel.
+  static let gestureParts = zip(
+    zip(Gen.int(in: 0...400), Gen.int(in: 0...800)),
+    zip(Gen.int(in: -49...49), Gen.int(in: -49...49)),
+    Gen.element(of: [60, 120]),
+    stroke.array(count: 0...4),
+    Gen.frequency((9, Gen.constant(false)), (1, Gen.constant(true))))
 
   /// A container change during or after the gesture, or none (the simplest): at some moment up
   /// to 1.5 s in, or up to 0.8 s after the last touch event (while a release motion is under
