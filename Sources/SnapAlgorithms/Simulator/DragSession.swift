@@ -26,11 +26,18 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var algorithm: Algorithm { handlers }
   public var view: ItemView { item }
   public var environment: Environment {
-    didSet { localEnvironment = environment.inSuperviewCoordinates }
+    didSet {
+      context.environment = environment.inSuperviewCoordinates
+      context.superview = Superview(environment)
+    }
   }
-  /// The environment as the algorithm sees it: in its superview's coordinates, kept with
-  /// `environment` (every event hands it to the algorithm).
-  @usableFromInline var localEnvironment: Environment
+  /// What the algorithm's handlers are handed, kept with `environment`: the environment as the
+  /// algorithm sees it (in its superview's coordinates) and its superview. Each call sets the
+  /// time and the finger's velocity in place, so that no call copies an environment into a
+  /// new context (a third of the simulator's copying).
+  @usableFromInline var context: UIKitContext
+  /// The environment as the algorithm sees it: in its superview's coordinates.
+  @inlinable var localEnvironment: Environment { context.environment }
   /// The time of the last event received.
   public var time: Double { clock }
 
@@ -113,7 +120,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     algorithm.didLoad(in: local)
     self.handlers = algorithm
     self.environment = environment
-    self.localEnvironment = local
+    self.context = UIKitContext(time: 0, environment: local, superview: Superview(environment))
     let offset = environment.superviewOffset
     self.item = ItemView(
       center: CGPoint(x: center.x - offset.dx, y: center.y - offset.dy), size: itemSize)
@@ -173,9 +180,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         records[records.count - 1].actions = item.sent - records[records.count - 1].actionsBefore
       }
     }
-    let context = UIKitContext(
-      time: time, environment: localEnvironment, fingerVelocity: tracker.velocity,
-      superview: Superview(environment))
+    context.time = time
+    context.fingerVelocity = tracker.velocity
     // Touches and recognisers hold the finger in the window and know where the superview is;
     // hit-tests take it in the superview's coordinates, the item's frame's.
     let superviewOrigin = inWindow(CGPoint.zero)
@@ -250,14 +256,14 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         }
         recognizer.removeHysteresisFromTranslation()
         recognizer.recognizedState = .began
-        callPanHandler(&recognizer, context: context)
+        callPanHandler(&recognizer)
         // Recognised: cancelsTouchesInView takes the touch from the view.
         handlers.touchesCancelled(finger, view: &item, context: context)
         return
       default:
         recognizer.recognizedState = .changed
       }
-      callPanHandler(&recognizer, context: context)
+      callPanHandler(&recognizer)
 
     case (.ended, .pan(var recognizer)), (.cancelled, .pan(var recognizer)):
       touch = .idle
@@ -288,7 +294,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       // the last `changed` left.
       beginRelease()
       recognizer.recognizedState = event.phase == .ended ? .ended : .cancelled
-      callPanHandler(&recognizer, context: context)
+      callPanHandler(&recognizer)
       endRelease(at: time)
       touch = .idle
 
@@ -358,9 +364,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Calls the action method, then applies a state the handler set with `setState(_:)`: the
   /// recogniser calls the action again with it and ignores the rest of the touch.
   @inlinable
-  mutating func callPanHandler(
-    _ recognizer: inout PanGestureRecognizer, context: UIKitContext
-  ) {
+  mutating func callPanHandler(_ recognizer: inout PanGestureRecognizer) {
     recognizer.velocity = context.fingerVelocity
     handlers.handlePan(&recognizer, view: &item, context: context)
     let finished = recognizer.recognizedState == .ended || recognizer.recognizedState == .cancelled
@@ -418,9 +422,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     environment = new
     clock = max(clock, time.isFinite ? time : clock)
     item.currentTime = clock
-    let context = UIKitContext(
-      time: clock, environment: localEnvironment, fingerVelocity: tracker.velocity,
-      superview: Superview(new))
+    context.time = clock
+    context.fingerVelocity = tracker.velocity
     handlers.environmentDidChange(from: old, view: &item, context: context)
   }
 }
