@@ -87,22 +87,25 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   }
 
 
+  // The small reads of the session below are always inlined: called from a mutating method
+  // as functions, each was handed a copy of the whole session (1.3 kB) first.
+
   /// A point in the window, in the superview's coordinates.
-  @inlinable
+  @inlinable @inline(__always)
   func local(_ point: CGPoint) -> CGPoint {
     let offset = environment.superviewOffset
     return CGPoint(x: point.x - offset.dx, y: point.y - offset.dy)
   }
 
   /// A point in the superview, in the window's coordinates.
-  @inlinable
+  @inlinable @inline(__always)
   func inWindow(_ point: CGPoint) -> CGPoint {
     let offset = environment.superviewOffset
     return CGPoint(x: point.x + offset.dx, y: point.y + offset.dy)
   }
 
   /// A rectangle in the superview, in the window's coordinates.
-  @inlinable
+  @inlinable @inline(__always)
   func inWindow(_ rect: CGRect) -> CGRect {
     let offset = environment.superviewOffset
     return rect.offsetBy(dx: offset.dx, dy: offset.dy)
@@ -127,7 +130,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   }
 
   /// The item's frame as the screen shows it at `time`, in the window.
-  @inlinable
+  @inlinable @inline(__always)
   public func shownFrame(at time: Double) -> CGRect {
     inWindow(item.presentationFrame(at: time))
   }
@@ -142,7 +145,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   }
 
   /// The time UIKit would stamp on `event`, given the events before it.
-  @inlinable
+  @inlinable @inline(__always)
   public func timestamp(of event: TouchEvent) -> Double {
     guard event.time.isFinite else { return clock }
     return hasReceivedEvent ? max(event.time, clock) : event.time
@@ -323,7 +326,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
 
   /// Whether a finger lifting at `location` is inside the control for touch-up-inside: within
   /// `ControlTracking.insideTolerance` of the item's frame.
-  @inlinable
+  @inlinable @inline(__always)
   func liftsInside(_ location: CGPoint) -> Bool {
     let tolerance = ControlTracking.insideTolerance
     return item.frame.insetBy(dx: -tolerance, dy: -tolerance).contains(location)
@@ -345,7 +348,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   }
 
   /// Where UIKit would report `event`'s finger: on the screen, and a real number.
-  @inlinable
+  @inlinable @inline(__always)
   func touchLocation(of event: TouchEvent) -> CGPoint? {
     let screen = environment.screenBounds
     func onScreen(_ value: CGFloat, _ previous: CGFloat?, _ low: CGFloat, _ high: CGFloat)
@@ -384,7 +387,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   }
 
   /// What the screen shows at `time` (at or after the last event).
-  @inlinable
+  @inlinable @inline(__always)
   public func frame(at time: Double) -> Frame {
     let phase: FramePhase =
       isTracking ? .drag : (item.isAnimating(at: time) ? .motion : .rest)
