@@ -64,13 +64,9 @@ public enum SnapBenchProcess {
     sigaddset(&signals, SIGINT)
     sigaddset(&signals, SIGTERM)
     pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
-    do {
-      try process.run()
-      pthread_sigmask(SIG_SETMASK, &previous, nil)
-    } catch {
-      pthread_sigmask(SIG_SETMASK, &previous, nil)
-      throw error
-    }
+    let started = Swift.Result { try process.run() }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    try started.get()
     // Standard error is drained on its own thread, so that neither pipe can fill and stall
     // the child while the other is read.
     let errors = Drained()
