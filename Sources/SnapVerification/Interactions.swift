@@ -471,22 +471,16 @@ extension ScenarioGenerators {
   /// up to `maximumLength` steps after the setup, played into concrete gestures.
   ///
   /// A touch "on the item" lands where `algorithm` shows the item at that moment — the sequence is
-  /// played through a `DragSession` as it is built — so a second drag starts from where the first
+  /// played through its simulation as it is built — so a second drag starts from where the first
   /// docked it and a touch during the motion lands on the moving item. The result is an ordinary
   /// `Scenario` whose gesture file replays it. Shrinking drops steps and simplifies their
   /// arguments through the model, so a sequence stays valid (no stroke without a finger down).
   public static func interactions<Algorithm: SnapAlgorithm>(
     for algorithm: Algorithm, maximumLength: Int = 8
   ) -> Gen<Scenario> {
-    interactions(maximumLength: maximumLength) { commands in play(commands, with: algorithm) }
-  }
-
-  /// Interaction sequences played by `play` (`play(_:with:)` for the algorithm, compiled for
-  /// its type where verification began).
-  static func interactions(
-    maximumLength: Int = 8, play: @escaping @Sendable ([Interaction]) -> Scenario
-  ) -> Gen<Scenario> {
-    commandSequences(InteractionMachine(), maximumLength: maximumLength).map(play)
+    commandSequences(InteractionMachine(), maximumLength: maximumLength).map { commands in
+      play(commands, with: algorithm)
+    }
   }
 
   /// What `verify` draws for `algorithm`: a third single touches on an item at rest
@@ -497,12 +491,42 @@ extension ScenarioGenerators {
     Gen.frequency((1, scenarios), (2, interactions(for: algorithm)))
   }
 
-  /// What `scenarios(for:)` draws, with the interaction sequences played by `simulation`.
-  static func scenarios<Algorithm: SnapAlgorithm>(
-    for algorithm: Algorithm, simulation: Simulation<Algorithm>
-  ) -> Gen<Scenario> {
-    Gen.frequency(
-      (1, scenarios), (2, interactions { commands in simulation.play(commands, algorithm) }))
+  /// What `verify` checks: the scenarios `scenarios(for:)` draws, each simulated once by
+  /// `simulation` into the example every invariant judges (an interaction sequence is
+  /// simulated as it is played).
+  static func examples<Algorithm: SnapAlgorithm>(
+    for algorithm: Algorithm, simulation: Simulation<Algorithm>, declarations: Declarations
+  ) -> Gen<Example<Algorithm>> {
+    // The two generators add no span of their own, and the sequence's span is the one
+    // `interactions(for:)`'s map gives it, so the choices and spans, and with them every
+    // shrink, are those of `scenarios(for:)` mapped to examples.
+    let sequences = commandSequences(InteractionMachine(), maximumLength: 8)
+    let drawn = Gen.frequency(
+      (1, Gen<Drawn> { testCase in .single(try scenarios.generate(testCase)) }),
+      (2, Gen<Drawn> { testCase in
+        .sequence(try testCase.span { try sequences.generate(testCase) })
+      }))
+    return drawn.map { drawn in
+      switch drawn {
+      case .single(let scenario):
+        return Example(
+          simulating: scenario, with: algorithm, simulation: simulation,
+          declarations: declarations)
+      case .sequence(let commands):
+        var (scenario, atRest) = simulation.playing(commands, algorithm)
+        let trajectory = simulation.proceed(&atRest)
+        return Example(
+          algorithm: algorithm, scenario: scenario, trajectory: trajectory,
+          simulation: simulation, atRest: atRest, declarations: declarations)
+      }
+    }
+  }
+
+  /// What `examples(for:simulation:declarations:)` draws before it simulates: a single touch's
+  /// scenario, or an interaction sequence to play.
+  enum Drawn: Sendable {
+    case single(Scenario)
+    case sequence([Interaction])
   }
 
   /// Plays `commands` (starting with a setup) into a scenario, placing each touch on the item
@@ -513,9 +537,22 @@ extension ScenarioGenerators {
   public static func play<Algorithm: SnapAlgorithm>(
     _ commands: [Interaction], with algorithm: Algorithm
   ) -> Scenario {
+    playing(commands, with: algorithm).scenario
+  }
+
+  /// Plays `commands` as `play(_:with:)` does, and returns the scenario with its simulation so
+  /// far: every touch and change recorded, the frames shown up to the last step that looked at
+  /// the screen. `runToRest()` on it gives the scenario's trajectory without simulating it again.
+  @inlinable
+  static func playing<Algorithm: SnapAlgorithm>(
+    _ commands: [Interaction], with algorithm: Algorithm
+  ) -> (scenario: Scenario, simulation: SimulationRun<Algorithm>) {
     guard case .setup(let setup)? = commands.first else {
       let device = devices[0]
-      return Scenario(device: device, gesture: Gesture(start: .zero, events: []))
+      let scenario = Scenario(device: device, gesture: Gesture(start: .zero, events: []))
+      let simulation = Simulator(environment: scenario.environment, itemSize: scenario.itemSize)
+        .start(algorithm, gesture: scenario.gesture)
+      return (scenario, simulation)
     }
     let device = devices[setup.device % devices.count]
     let orientation: DeviceProfile.Orientation = setup.landscape ? .landscape : .portrait
@@ -530,34 +567,40 @@ extension ScenarioGenerators {
     let initial = container.environment
     let size = setup.item
     let start = restingStart(in: initial, size: size, place: (setup.place, setup.placeY))
-    var session = DragSession(
-      algorithm: algorithm, environment: base, center: start, itemSize: size)
-    var changes: [ContainerChange] = []
+    // The simulation the scenario is judged by, told the gesture as it is made: a step that
+    // looks at the screen sees the frames shown before it, so nothing is simulated twice.
+    var simulation = Simulator(environment: base, itemSize: size)
+      .start(algorithm, gesture: Gesture(start: start, events: []))
+    // The container as it is now.
+    var environment = base
+    var touched = false
     if initial != base {
-      changes.append(ContainerChange(time: 0, environment: initial))
-      session.changeEnvironment(to: initial, at: 0)
+      simulation.record(ContainerChange(time: 0, environment: initial))
+      environment = initial
     }
-    var events: [TouchEvent] = []
     let step = 1 / Double(setup.touchRate)
     var time = 0.0
     var finger: CGPoint?
     func touch(_ phase: TouchPhase, at location: CGPoint) {
-      let event = TouchEvent(time: time, phase: phase, location: location)
-      events.append(event)
-      session.receive(event)
+      simulation.record(TouchEvent(time: time, phase: phase, location: location))
+      touched = true
     }
-    /// Hands the container as it is now to the session, and records it, at `time`.
+    /// Records the container as it is now, at `time`.
     func containerChanged() {
-      let environment = container.environment
-      changes.append(ContainerChange(time: time, environment: environment))
-      session.changeEnvironment(to: environment, at: time)
+      environment = container.environment
+      simulation.record(ContainerChange(time: time, environment: environment))
+    }
+    /// The item's frame as the screen shows it at `time`.
+    func shownFrame() -> CGRect {
+      simulation.showFrames(before: time)
+      return simulation.current.shownFrame(at: time)
     }
     /// A finger lands `delay` ms after the previous step, on the item where it is shown then
     /// (`x`, `y` percent of its size from its centre) or beside it.
     func land(onItem: Bool, x: Int, y: Int, delay: Int) {
       // A finger lands no sooner than the next touch event after the previous step.
-      time += events.isEmpty && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
-      let shown = session.shownFrame(at: time)
+      time += !touched && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
+      let shown = shownFrame()
       let center = CGPoint(x: shown.midX, y: shown.midY)
       let location: CGPoint
       if onItem {
@@ -573,7 +616,7 @@ extension ScenarioGenerators {
           y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
       }
       // On the glass, as a finger is, and on whole points, so counterexamples read easily.
-      let screen = session.environment.screenBounds
+      let screen = environment.screenBounds
       let onGlass = CGPoint(
         x: min(max(location.x.rounded(), screen.minX), screen.maxX),
         y: min(max(location.y.rounded(), screen.minY), screen.maxY))
@@ -609,9 +652,9 @@ extension ScenarioGenerators {
       case .stroke(let dx, let dy, let steps, let profile):
         move(dx: CGFloat(dx), dy: CGFloat(dy), steps: steps, profile: profile)
       case .dragToMiddle(let middle, let offset, let dy, let steps, let profile):
-        let shown = session.shownFrame(at: time)
-        let safe = session.environment.safeRegion.midX
-        let window = session.environment.bounds.midX
+        let shown = shownFrame()
+        let safe = environment.safeRegion.midX
+        let window = environment.bounds.midX
         let target: CGFloat
         switch middle {
         case .safeRegion: target = safe
@@ -622,8 +665,8 @@ extension ScenarioGenerators {
           dx: target + CGFloat(offset) - shown.midX, dy: CGFloat(dy), steps: steps,
           profile: profile)
       case .slideAlongEdge(let distance, let wobble, let steps):
-        let shown = session.shownFrame(at: time)
-        let region = session.environment.safeRegion
+        let shown = shownFrame()
+        let region = environment.safeRegion
         let left = shown.minX - region.minX, right = region.maxX - shown.maxX
         let top = shown.minY - region.minY, bottom = region.maxY - shown.maxY
         let d = CGFloat(distance), w = CGFloat(wobble)
@@ -686,9 +729,10 @@ extension ScenarioGenerators {
       time += step
       touch(.ended, at: at)
     }
-    return Scenario(
+    let scenario = Scenario(
       device: device, orientation: orientation, bars: bars, itemSize: size,
-      gesture: Gesture(start: start, events: events, containerChanges: changes))
+      gesture: simulation.gesture)
+    return (scenario, simulation)
   }
 
   /// The share of a stroke's displacement reached at each of its events.

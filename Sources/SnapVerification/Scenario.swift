@@ -126,8 +126,9 @@ extension Scenario: Codable {
 struct Simulation<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline let begin: @Sendable (Algorithm, Scenario) -> SimulationRun<Algorithm>
   @usableFromInline let proceed: @Sendable (inout SimulationRun<Algorithm>) -> Trajectory
-  /// `ScenarioGenerators.play(_:with:)`.
-  @usableFromInline let play: @Sendable ([Interaction], Algorithm) -> Scenario
+  /// `ScenarioGenerators.playing(_:with:)`: a scenario played with its simulation so far.
+  @usableFromInline let playing:
+    @Sendable ([Interaction], Algorithm) -> (scenario: Scenario, simulation: SimulationRun<Algorithm>)
 
   @inlinable
   init() {
@@ -136,7 +137,7 @@ struct Simulation<Algorithm: SnapAlgorithm>: Sendable {
         .start(algorithm, gesture: scenario.gesture)
     }
     proceed = { simulation in simulation.runToRest() }
-    play = { commands, algorithm in ScenarioGenerators.play(commands, with: algorithm) }
+    playing = { commands, algorithm in ScenarioGenerators.playing(commands, with: algorithm) }
   }
 
   /// The run of `algorithm` through `scenario`: what `scenario.simulate(algorithm)` gives.

@@ -86,12 +86,11 @@ func verify<Algorithm: SnapAlgorithm>(
   // One simulation per scenario, every invariant checked on it: the examples are the same
   // for every invariant (they come from the seed alone), so each finding is exactly the one
   // `verify(algorithm, invariant, …)` gives, at a fraction of the simulations.
-  let applicable = invariants.filter { $0.applies(to: algorithm) }
+  let declarations = Declarations(algorithm)
+  let applicable = invariants.filter { $0.applies(to: declarations) }
   // Each example is simulated once, into the run every invariant is checked on.
-  let simulating = algorithm
-  let simulated = ScenarioGenerators.scenarios(for: algorithm, simulation: simulation).map {
-    Run(simulating: $0, with: simulating, simulation: simulation)
-  }
+  let simulated = ScenarioGenerators.examples(
+    for: algorithm, simulation: simulation, declarations: declarations)
   let results = forAllEach(
     simulated, seed: seed, examples: examples, count: applicable.count, jobs: jobs
   ) {
@@ -114,7 +113,7 @@ func verify<Algorithm: SnapAlgorithm>(
 
 extension Finding {
   /// Fills in what a check of `invariant` found.
-  mutating func record<Algorithm: SnapAlgorithm>(_ result: CheckResult<Run<Algorithm>>) {
+  mutating func record<Algorithm: SnapAlgorithm>(_ result: CheckResult<Example<Algorithm>>) {
     examplesRun = result.examplesRun
     applicable = result.labels["applicable"] ?? 0
     shrinkEvaluations = result.shrinkEvaluations
@@ -153,7 +152,7 @@ extension Invariant {
     _ algorithm: Algorithm, scenario: Scenario, invariants: [Invariant],
     simulation: Simulation<Algorithm>
   ) -> [Verdict] {
-    let run = Run(simulating: scenario, with: algorithm, simulation: simulation)
-    return invariants.map { $0.check(run) }
+    let example = Example(simulating: scenario, with: algorithm, simulation: simulation)
+    return invariants.map { $0.check(example) }
   }
 }

@@ -49,6 +49,54 @@ struct SimulationRunTests {
     #expect(compared >= 30, "\(algorithm.id): \(compared) continuations compared")
   }
 
+  @Test("an interaction sequence simulated as it is played gives the trajectory of the whole gesture", arguments: algorithms)
+  func recordedAsPlayed(id: String) throws {
+    let algorithm = try #require(AlgorithmCatalogue.algorithm(id: id))
+    try recorded(algorithm)
+  }
+
+  /// `verify` simulates an interaction sequence while it plays it (the frames before each step
+  /// that looks at the screen, then the rest): that must be `run(_:gesture:)` of the finished
+  /// gesture, frame for frame.
+  func recorded<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm) throws {
+    let sequences = commandSequences(ScenarioGenerators.InteractionMachine(), maximumLength: 8)
+    var looked = 0
+    for seed in UInt64(1)...40 {
+      let commands = try #require(sequences.example(seed: seed))
+      var (scenario, simulation) = ScenarioGenerators.playing(commands, with: algorithm)
+      looked += simulation.gesture.events.isEmpty ? 0 : 1
+      let trajectory = simulation.runToRest()
+      #expect(trajectory == scenario.simulate(algorithm), "seed \(seed): \(commands)")
+    }
+    #expect(looked >= 30, "\(algorithm.id): \(looked) sequences with touches")
+  }
+
+  @Test("frames shown before a step and the session it sees are those of the whole run")
+  func framesBeforeAStep() throws {
+    let environment = DeviceProfile.standard.environment()
+    let drag = Gesture.drag(
+      from: CGPoint(x: 200, y: 400), to: CGPoint(x: 100, y: 300), duration: 0.5, touchRate: 60)
+    let simulator = Simulator(environment: environment)
+    var simulation = simulator.start(
+      EdgeDockCorrected(), gesture: Gesture(start: drag.start, events: []))
+    // Nothing is shown before the first touch.
+    simulation.showFrames(before: 10)
+    for (index, event) in drag.events.enumerated() {
+      simulation.showFrames(before: event.time)
+      // What a finger landing now would see: every event so far delivered.
+      var replay = DragSession(
+        algorithm: EdgeDockCorrected(), environment: environment, center: drag.start,
+        itemSize: Simulator.defaultItemSize)
+      for earlier in drag.events[..<index] { replay.receive(earlier) }
+      #expect(simulation.current.view == replay.view, "at t = \(event.time)")
+      simulation.record(event)
+    }
+    let whole = simulator.run(EdgeDockCorrected(), gesture: drag)
+    let recorded = simulation.runToRest()
+    #expect(recorded == whole)
+    #expect(whole.frames.count > 30)
+  }
+
   @Test("a continuation of a run cut short by the frame limit delivers its events without frames")
   func truncatedContinuation() {
     let environment = DeviceProfile.standard.environment()

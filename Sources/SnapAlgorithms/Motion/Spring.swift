@@ -132,33 +132,100 @@ public struct Spring: Hashable, Sendable {
   public func state(at t: Double, displacement x0: Double, velocity v0: Double)
     -> (displacement: Double, velocity: Double)
   {
+    state(phase(at: t), displacement: x0, velocity: v0)
+  }
+
+  /// What the closed form needs of the time `t` alone (its exponentials, sine and cosine):
+  /// computed once, it serves every start evaluated at `t` (both axes of one animation), with
+  /// the same result as `state(at:displacement:velocity:)` for each.
+  @inlinable
+  func phase(at t: Double) -> Phase {
     let omega0 = naturalFrequency
     let zeta = dampingRatio
     if abs(zeta - 1) < 1e-6 {
+      return Phase(regime: .critical, t: t, omega0: omega0, zeta: zeta, first: exp(-omega0 * t))
+    } else if zeta < 1 {
+      let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+      return Phase(
+        regime: .underdamped, t: t, omega0: omega0, zeta: zeta, first: exp(-zeta * omega0 * t),
+        cosine: cos(omegaD * t), sine: sin(omegaD * t), omegaD: omegaD)
+    } else {
+      let (gammaMinus, gammaPlus) = Self.overdampedRates(omega0: omega0, zeta: zeta)
+      return Phase(
+        regime: .overdamped, t: t, omega0: omega0, zeta: zeta, first: exp(gammaMinus * t),
+        second: exp(gammaPlus * t), gammaMinus: gammaMinus, gammaPlus: gammaPlus)
+    }
+  }
+
+  /// The state at `phase`'s time from displacement `x0` and velocity `v0`.
+  @inlinable
+  func state(_ phase: Phase, displacement x0: Double, velocity v0: Double)
+    -> (displacement: Double, velocity: Double)
+  {
+    let (t, omega0, zeta) = (phase.t, phase.omega0, phase.zeta)
+    switch phase.regime {
+    case .critical:
       let b = v0 + omega0 * x0
-      let decay = exp(-omega0 * t)
+      let decay = phase.first
       let x = (x0 + b * t) * decay
       let v = (b - omega0 * (x0 + b * t)) * decay
       return (x, v)
-    } else if zeta < 1 {
-      let omegaD = omega0 * (1 - zeta * zeta).squareRoot()
+    case .underdamped:
+      let omegaD = phase.omegaD
       let a = x0
       let b = (zeta * omega0 * x0 + v0) / omegaD
-      let decay = exp(-zeta * omega0 * t)
-      let c = cos(omegaD * t)
-      let s = sin(omegaD * t)
+      let decay = phase.first
+      let c = phase.cosine
+      let s = phase.sine
       let x = decay * (a * c + b * s)
       let v = decay * ((b * omegaD - zeta * omega0 * a) * c - (a * omegaD + zeta * omega0 * b) * s)
       return (x, v)
-    } else {
-      let (gammaMinus, gammaPlus) = Self.overdampedRates(omega0: omega0, zeta: zeta)
+    case .overdamped:
+      let (gammaMinus, gammaPlus) = (phase.gammaMinus, phase.gammaPlus)
       let bCoefficient = (gammaMinus * x0 - v0) / (gammaMinus - gammaPlus)
       let aCoefficient = x0 - bCoefficient
-      let eMinus = exp(gammaMinus * t)
-      let ePlus = exp(gammaPlus * t)
+      let eMinus = phase.first
+      let ePlus = phase.second
       let x = aCoefficient * eMinus + bCoefficient * ePlus
       let v = aCoefficient * gammaMinus * eMinus + bCoefficient * gammaPlus * ePlus
       return (x, v)
+    }
+  }
+
+  /// The time-dependent parts of the closed form at one moment (see `phase(at:)`).
+  @usableFromInline
+  struct Phase {
+    @usableFromInline enum Regime { case critical, underdamped, overdamped }
+    @usableFromInline var regime: Regime
+    @usableFromInline var t: Double
+    @usableFromInline var omega0: Double
+    @usableFromInline var zeta: Double
+    /// The decay (critical, underdamped), or the exponential of the first rate (overdamped).
+    @usableFromInline var first: Double
+    @usableFromInline var second: Double = 0
+    @usableFromInline var cosine: Double = 0
+    @usableFromInline var sine: Double = 0
+    @usableFromInline var omegaD: Double = 0
+    @usableFromInline var gammaMinus: Double = 0
+    @usableFromInline var gammaPlus: Double = 0
+
+    @inlinable
+    init(
+      regime: Regime, t: Double, omega0: Double, zeta: Double, first: Double, second: Double = 0,
+      cosine: Double = 0, sine: Double = 0, omegaD: Double = 0, gammaMinus: Double = 0,
+      gammaPlus: Double = 0
+    ) {
+      self.regime = regime
+      self.t = t
+      self.omega0 = omega0
+      self.zeta = zeta
+      self.first = first
+      self.second = second
+      self.cosine = cosine
+      self.sine = sine
+      self.omegaD = omegaD
+      self.gammaMinus = gammaMinus
+      self.gammaPlus = gammaPlus
     }
   }
 

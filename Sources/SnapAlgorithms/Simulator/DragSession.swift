@@ -404,6 +404,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Forgets animations that have finished by `time`, keeping the work per frame constant.
   @inlinable
   public mutating func removeFinishedAnimations(at time: Double) {
+    guard !item.inFlight.isEmpty else { return }
     if let end = item.animationEndTime { motionEndTime = max(motionEndTime ?? end, end) }
     item.removeFinishedAnimations(at: time)
   }

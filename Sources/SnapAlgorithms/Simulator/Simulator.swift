@@ -67,24 +67,34 @@ public struct Simulator: Sendable {
 ///     let tap = Gesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
 ///     simulation.append(tap.events, after: 0.1)
 ///     let afterTap = simulation.runToRest()   // where a tap 0.1 s later leaves it
+///
+/// A gesture can also be told as it happens, each step decided by what the screen shows (a
+/// finger landing where the item is at that moment): `record(_:)` each touch event and container
+/// change in time order, `showFrames(before:)` and `current` to see the screen before deciding
+/// the next, and `runToRest()` at the end gives the trajectory `run(_:gesture:)` gives for the
+/// whole gesture, frame for frame, without simulating it twice.
 public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline var session: DragSession<Algorithm>
   @usableFromInline var events: [TouchEvent]
-  @usableFromInline let changes: [ContainerChange]
+  @usableFromInline var changes: [ContainerChange]
+  @usableFromInline let start: CGPoint
   @usableFromInline let environment: Environment
   @usableFromInline let algorithmID: String
-  @usableFromInline let startTime: Double
+  /// When the first frame is shown: the first touch's time (0 until one is recorded, or for a
+  /// gesture with none).
+  @usableFromInline var startTime: Double
   @usableFromInline let frameDuration: Double
   @usableFromInline let tolerance: Double
   @usableFromInline let frameLimit: Int
   @usableFromInline var next = 0
   @usableFromInline var nextChange = 0
+  /// The index of the next frame to show on the display clock.
   @usableFromInline var frameIndex = 0
-  /// Frames recorded by earlier `runToRest()` calls: the frame limit counts them too.
+  /// Frames handed out by earlier `runToRest()` calls: the frame limit counts them too.
   @usableFromInline var framesBefore = 0
+  /// Frames shown since the last `runToRest()`, which the next one hands out.
+  @usableFromInline var shown: [Frame] = []
   @usableFromInline var truncated = false
-  /// Whether the clock has passed the first frame (a continuation goes on from the next one).
-  @usableFromInline var started = false
 
   @inlinable
   init(simulator: Simulator, algorithm: Algorithm, gesture: Gesture) {
@@ -95,16 +105,28 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
     self.session = session
     events = gesture.events
     changes = gesture.containerChanges
+    start = gesture.start
     self.environment = environment
     algorithmID = algorithm.id
-    // The clock starts at the first touch, or at 0 for a gesture with none (container changes
-    // only).
-    let firstTime = gesture.events.first.map { session.timestamp(of: $0) } ?? 0
-    startTime = firstTime.isFinite ? firstTime : 0
+    startTime = 0
     frameDuration = environment.frameDuration
     tolerance = Simulator.tolerance(for: environment)
     frameLimit = simulator.frameLimit
+    // The clock starts at the first touch, or at 0 for a gesture with none (container changes
+    // only).
+    if let first = gesture.events.first { startTime = clockStart(at: first) }
   }
+
+  /// The display clock's start for a gesture whose first touch is `event`.
+  @inlinable
+  func clockStart(at event: TouchEvent) -> Double {
+    let time = session.timestamp(of: event)
+    return time.isFinite ? time : 0
+  }
+
+  /// The gesture so far: the start, every touch event and container change given.
+  @inlinable
+  public var gesture: Gesture { Gesture(start: start, events: events, containerChanges: changes) }
 
   /// Touch events to play after those already given, `after` seconds after the last of them
   /// (their times shifted as `Gesture.followed(by:after:)` shifts them).
@@ -112,6 +134,52 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   public mutating func append(_ more: [TouchEvent], after gap: Double) {
     let shift = Gesture.shift(of: more, toFollow: events, after: gap)
     events.append(contentsOf: Gesture.events(more, shiftedBy: shift))
+  }
+
+  /// Adds a touch event to the gesture as it happens: stamped no earlier than every event and
+  /// change recorded before it, and later than every frame `showFrames(before:)` has shown.
+  @inlinable
+  public mutating func record(_ event: TouchEvent) {
+    if events.isEmpty, frameIndex == 0 { startTime = clockStart(at: event) }
+    events.append(event)
+  }
+
+  /// Adds a container change to the gesture as it happens, under the same rule as a touch.
+  @inlinable
+  public mutating func record(_ change: ContainerChange) {
+    changes.append(change)
+  }
+
+  /// Shows every frame of the display clock that falls before `time` (by more than the
+  /// simulator's tolerance), delivering what is due to each: for a caller that will record
+  /// nothing stamped before `time`. Nothing is shown before the first touch is recorded.
+  @inlinable
+  public mutating func showFrames(before time: Double) {
+    guard !events.isEmpty else { return }
+    // Room for the frames up to `time` and a second more, grown by doubling, so the frames are
+    // not copied at every few appended.
+    let due = (time - startTime) / frameDuration
+    if due.isFinite, due > 0 {
+      let needed = Swift.min(Int(Swift.min(due, 1e6)) + Int(1 / frameDuration), frameLimit)
+      if shown.capacity < needed { shown.reserveCapacity(Swift.max(needed, 2 * shown.capacity)) }
+    }
+    while !truncated, startTime + Double(frameIndex) * frameDuration + tolerance < time {
+      _ = showFrame()
+      if framesBefore + shown.count >= frameLimit {
+        truncated = true
+        deliver(upTo: .infinity)
+      }
+    }
+  }
+
+  /// The session as the screen stands after every event and change recorded so far: what a
+  /// finger landing now would find.
+  @inlinable
+  public var current: DragSession<Algorithm> {
+    if next == events.count, nextChange == changes.count { return session }
+    var copy = self
+    copy.deliver(upTo: .infinity)
+    return copy.session
   }
 
   /// Delivers touch events and container changes stamped at or before `time`, in time order
@@ -135,13 +203,25 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
     }
   }
 
+  /// Shows the next frame on the display clock: delivers what is due, forgets finished
+  /// animations, records what the screen shows.
+  @inlinable
+  mutating func showFrame() -> Frame {
+    let frameTime = startTime + Double(frameIndex) * frameDuration
+    deliver(upTo: frameTime + tolerance)
+    session.removeFinishedAnimations(at: frameTime)
+    let frame = session.frame(at: frameTime)
+    shown.append(frame)
+    frameIndex += 1
+    return frame
+  }
+
   /// Runs until every event has been delivered and the item rests, and returns the frames
-  /// recorded since the previous call (every frame, the first time) and the rest position.
+  /// shown since the previous call (every frame, the first time) and the rest position.
   ///
   /// - Complexity: O(frames + events), constant work per frame.
   @inlinable
   public mutating func runToRest() -> Trajectory {
-    var frames: [Frame] = []
     // Room for the frames up to the last event and a second of motion after it, so the array
     // does not grow (and copy itself) several times on the way.
     let horizon = (events.last?.time ?? 0) - (startTime + Double(frameIndex) * frameDuration)
@@ -149,30 +229,25 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
     if horizon.isFinite, frameDuration > 0, frameDuration.isFinite {
       expected = Int(Swift.min(Swift.max(horizon, 0), 60) / frameDuration) + Int(1 / frameDuration)
     }
-    frames.reserveCapacity(Swift.min(frameLimit, Swift.max(expected, 16)))
+    shown.reserveCapacity(shown.count + Swift.min(frameLimit, Swift.max(expected, 16)))
     // A continuation of a run that used up the frame limit delivers its events without frames,
     // as the whole run would have.
-    if started, !truncated, framesBefore >= frameLimit { truncated = true }
+    if !truncated, framesBefore + shown.count >= frameLimit { truncated = true }
     if truncated {
       deliver(upTo: .infinity)
     } else {
-      if started { frameIndex += 1 }
-      started = true
       while true {
-        let frameTime = startTime + Double(frameIndex) * frameDuration
-        deliver(upTo: frameTime + tolerance)
-        session.removeFinishedAnimations(at: frameTime)
-        let frame = session.frame(at: frameTime)
-        frames.append(frame)
+        let frame = showFrame()
         if next == events.count, nextChange == changes.count, frame.phase == .rest { break }
-        if framesBefore + frames.count >= frameLimit {
+        if framesBefore + shown.count >= frameLimit {
           truncated = true
           deliver(upTo: .infinity)
           break
         }
-        frameIndex += 1
       }
     }
+    let frames = shown
+    shown = []
     framesBefore += frames.count
     return Trajectory(
       algorithm: algorithmID, environment: environment, frames: frames,

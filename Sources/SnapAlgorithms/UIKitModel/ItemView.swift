@@ -59,10 +59,12 @@ public struct ItemView: Hashable, Sendable {
       if let velocity = initialVelocity, case .spring(let spring) = motion {
         guard elapsed < duration else { return .zero }
         guard elapsed > 0 else { return offset }
-        let x = spring.state(at: elapsed, displacement: 1, velocity: -velocity.dx).displacement
-        let y = spring.state(at: elapsed, displacement: 1, velocity: -velocity.dy).displacement
-        let kickX = kick.dx == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dx).displacement
-        let kickY = kick.dy == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dy).displacement
+        // Every axis at one moment: the exponentials, sine and cosine are computed once.
+        let phase = spring.phase(at: elapsed)
+        let x = spring.state(phase, displacement: 1, velocity: -velocity.dx).displacement
+        let y = spring.state(phase, displacement: 1, velocity: -velocity.dy).displacement
+        let kickX = kick.dx == 0 ? 0 : spring.state(phase, displacement: 0, velocity: kick.dx).displacement
+        let kickY = kick.dy == 0 ? 0 : spring.state(phase, displacement: 0, velocity: kick.dy).displacement
         return CGVector(dx: offset.dx * x + kickX, dy: offset.dy * y + kickY)
       }
       let remaining = 1 - motion.fraction(at: elapsed, settleTime: duration)
@@ -78,10 +80,11 @@ public struct ItemView: Hashable, Sendable {
       if case .spring(let spring) = motion {
         let vx = -(initialVelocity.map { Double($0.dx) } ?? spring.initialVelocity)
         let vy = -(initialVelocity.map { Double($0.dy) } ?? spring.initialVelocity)
-        let x = spring.state(at: elapsed, displacement: 1, velocity: vx).velocity
-        let y = spring.state(at: elapsed, displacement: 1, velocity: vy).velocity
-        let kickX = kick.dx == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dx).velocity
-        let kickY = kick.dy == 0 ? 0 : spring.state(at: elapsed, displacement: 0, velocity: kick.dy).velocity
+        let phase = spring.phase(at: elapsed)
+        let x = spring.state(phase, displacement: 1, velocity: vx).velocity
+        let y = spring.state(phase, displacement: 1, velocity: vy).velocity
+        let kickX = kick.dx == 0 ? 0 : spring.state(phase, displacement: 0, velocity: kick.dx).velocity
+        let kickY = kick.dy == 0 ? 0 : spring.state(phase, displacement: 0, velocity: kick.dy).velocity
         return CGVector(dx: offset.dx * x + kickX, dy: offset.dy * y + kickY)
       }
       let step = 1e-7
@@ -327,7 +330,9 @@ public struct ItemView: Hashable, Sendable {
   /// Drops animations that have finished by `time`; they no longer change what is shown.
   @inlinable
   public mutating func removeFinishedAnimations(at time: Double) {
-    guard !inFlight.isEmpty else { return }
+    // Asked every frame: most frames have nothing to remove, and removeAll(where:) would still
+    // write the array back.
+    guard inFlight.contains(where: { !(time < $0.beginTime + $0.duration) }) else { return }
     inFlight.removeAll { !(time < $0.beginTime + $0.duration) }
   }
 

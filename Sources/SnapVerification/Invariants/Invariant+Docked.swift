@@ -7,7 +7,7 @@ extension Invariant {
   /// docked (after a drag that moved the item and ended) and cancel-safe (after one that was
   /// cancelled, and on screen too): the rest frame lies against an edge the algorithm's rule
   /// allows, at its margin, on one of its slots (when the item fits with the margin).
-  func checkDocking<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  func checkDocking(_ run: Run) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory

@@ -5,7 +5,7 @@ import SnapAlgorithms
 
 extension Invariant {
   /// finite: every frame and the rest frame are finite numbers.
-  static func checkFinite<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkFinite(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
     if let frame = trajectory.frames.first(where: { !$0.rect.isFinite }) {
       return .violated(Violation(
@@ -17,7 +17,7 @@ extension Invariant {
 
   /// bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   /// evaluate, however long the gesture or the motion.
-  static func checkBoundedFrameCost<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkBoundedFrameCost(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
     let most = trajectory.frames.map(\.animationsInFlight).max() ?? 0
     if most <= Self.maximumAnimationsPerFrame { return .holds }

@@ -3,9 +3,11 @@ import SnapAlgorithms
 
 extension Invariant {
   /// idempotent: a tap on the resting item (on screen), after everything else has happened,
-  /// leaves it where it rests.
-  static func checkIdempotent<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
-    let algorithm = run.algorithm
+  /// leaves it where it rests. `restAfter` is where the item rests when the run is carried on
+  /// with a gesture appended after a gap (see `Example.rest(after:gap:)`).
+  static func checkIdempotent(
+    _ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect
+  ) -> Verdict {
     let scenario = run.scenario
     let trajectory = run.trajectory
     let environment = run.environment
@@ -23,17 +25,7 @@ extension Invariant {
     let tap = Gesture.tap(at: tapPoint, start: tapPoint)
     let lastTouch = scenario.gesture.events.last?.time ?? 0
     let gap = lastTouch.isFinite ? Swift.max(0.1, end + 0.1 - lastTouch) : 0.1
-    let after: CGRect
-    if var simulation = run.atRest {
-      // The same as simulating the scenario with the tap appended, without the scenario again.
-      simulation.append(tap.events, after: gap)
-      after = run.simulation.proceed(&simulation).rest
-    } else {
-      let again = Scenario(
-        device: scenario.device, orientation: scenario.orientation, bars: scenario.bars,
-        itemSize: scenario.itemSize, gesture: scenario.gesture.followed(by: tap, after: gap))
-      after = run.simulation(algorithm, again).rest
-    }
+    let after = restAfter(tap, gap)
     if after.distance(to: rest) <= tolerance { return .holds }
     return .violated(Violation(
       "resting at \(describe(rest)), a tap moves it to \(describe(after))", rect: after, region: rest))

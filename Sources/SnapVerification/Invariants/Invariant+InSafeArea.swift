@@ -6,7 +6,7 @@ extension Invariant {
   /// on each axis the item fits along — and, for an algorithm that declares
   /// `confinesDragToSafeRegion`, so does every drag frame of an item picked up at rest, in the
   /// safe region of its moment.
-  static func checkInSafeArea<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkInSafeArea(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
     let region = run.environment.safeRegion
     let size = run.scenario.itemSize

@@ -6,7 +6,7 @@ extension Invariant {
   /// that touch landed (and no later touch caught it), it rests
   /// on the side (edge, corner) its rule chooses from the release point or its projection, and
   /// where along the edge the projection says.
-  static func checkNearestEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkNearestEdge(_ run: Run) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -64,18 +64,18 @@ extension Invariant {
     let low = CGPoint(x: region.minX + margin + size.width / 2, y: region.minY + vertical + size.height / 2)
     let high = CGPoint(x: region.maxX - margin - size.width / 2, y: region.maxY - vertical - size.height / 2)
     let middle = CGPoint(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
-    func expect(_ wanted: Set<Edge>, _ reason: String) -> Verdict {
+    func expect(_ wanted: Edges, _ reason: String) -> Verdict {
       if wanted.isSubset(of: touching) {
         // Along the edge, where the projected point says (corners have no along).
-        guard rule.decelerationRate != nil, wanted.count == 1, let edge = wanted.first,
+        guard rule.decelerationRate != nil, wanted.count == 1, let edge = wanted.members.first,
           let problem = Self.alongEdgeProblem(
             rest, dockedOn: edge, projected: point, environment: environment, margin: margin,
             rule: rule)
         else { return .holds }
         return .violated(Violation(problem, rect: rest, region: region))
       }
-      let names = wanted.map(\.rawValue).sorted().joined(separator: " and ")
-      let actual = touching.isEmpty ? "no edge" : touching.map(\.rawValue).sorted().joined(separator: " and ")
+      let names = wanted.members.map(\.rawValue).sorted().joined(separator: " and ")
+      let actual = touching.isEmpty ? "no edge" : touching.members.map(\.rawValue).sorted().joined(separator: " and ")
       return .violated(Violation(
         "\(reason), so it should rest against the \(names); it rests against \(actual)",
         rect: rest, region: region))
@@ -114,7 +114,7 @@ extension Invariant {
         (.bottom, high.y - point.y),
       ].sorted { $0.1 < $1.1 }
       guard distances[1].1 - distances[0].1 > Self.halfPoint else { return .notApplicable }
-      return expect([distances[0].0], "the projected point \(at) is nearest the \(distances[0].0.rawValue)")
+      return expect(Edges(distances[0].0), "the projected point \(at) is nearest the \(distances[0].0.rawValue)")
     }
   }
 }

@@ -4,7 +4,7 @@ import SnapAlgorithms
 extension Invariant {
   /// on-screen: every frame lies inside the container in force at its time, on each axis the
   /// item fits along.
-  static func checkOnScreen<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkOnScreen(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance

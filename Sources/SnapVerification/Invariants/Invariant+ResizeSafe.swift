@@ -7,7 +7,7 @@ extension Invariant {
   /// changes after the last touch keep the side it was docked on (an item that does not dock
   /// moves no further than the new safe region makes it), and a container that comes back to a
   /// state the item rested in brings the item back to exactly where it rested.
-  static func checkResizeSafe<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkResizeSafe(_ run: Run) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -48,7 +48,7 @@ extension Invariant {
   /// since the last touch that moved it (before a cover or a column pushed it, or after),
   /// clamped into the final safe region on each axis it fits along: it moves no further than
   /// it must.
-  static func berthProblem<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Violation? {
+  static func berthProblem(_ run: Run) -> Violation? {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
     let slack = run.slack
     let lastTouchEnd = trajectory.touches.compactMap(\.end).max() ?? -Double.infinity
@@ -75,7 +75,7 @@ extension Invariant {
       let rule = algorithm.dockingRule
       let wasOn = Self.edges(of: before.rect, in: then.safeRegion, margin: margin, rule: rule)
       let nowOn = Self.edges(of: trajectory.rest, in: final.safeRegion, margin: margin, rule: rule)
-      let sides: Set<Edge> = [.left, .right]
+      let sides: Edges = [.left, .right]
       let fits = Self.fitsDocked(size, in: then.safeRegion, margin: margin, rule: rule)
         && Self.fitsDocked(size, in: final.safeRegion, margin: margin, rule: rule)
         && size.width + 2 * margin < min(then.safeRegion.width, final.safeRegion.width)
@@ -85,7 +85,7 @@ extension Invariant {
       let corner = rule.placement == .nearestEdge && !wasOn.isDisjoint(with: [.top, .bottom])
       if fits, side.count == 1, !corner, nowOn.intersection(sides) != side {
         return Violation(
-          "docked on the \(side.first!.rawValue) at \(describe(before.rect)), after the container "
+          "docked on the \(side.members[0].rawValue) at \(describe(before.rect)), after the container "
             + "changed it rests at \(describe(trajectory.rest)), not on that side",
           rect: trajectory.rest, region: final.safeRegion)
       }

@@ -23,7 +23,7 @@ extension Invariant {
   /// Whether the container stayed as it was from the moment the touch that made the last
   /// release landed: a rotation before that touch sets the scene it is judged in, one during or
   /// after it is resize-safe's to judge.
-  static func containerSteadyThroughRelease(_ run: Run<some SnapAlgorithm>) -> Bool {
+  static func containerSteadyThroughRelease(_ run: Run) -> Bool {
     guard let releaseTime = run.trajectory.releaseTime else { return run.resizes.isEmpty }
     let began =
       run.trajectory.touches.last { $0.reachedItem && $0.began <= releaseTime + sameMoment }?.began
@@ -137,8 +137,8 @@ extension Invariant {
   /// Where the finger's grab is measured from, for an item shown with its centre at `center`:
   /// the centre itself, or for an algorithm with a rubber band, the point the finger would
   /// have to put it at for the band to show it there.
-  static func grabAnchor<Algorithm: SnapAlgorithm>(
-    _ algorithm: Algorithm, center: CGPoint, size: CGSize, environment: Environment
+  static func grabAnchor(
+    _ algorithm: Declarations, center: CGPoint, size: CGSize, environment: Environment
   ) -> CGPoint {
     guard let coefficient = algorithm.rubberBand else { return center }
     let margin = algorithm.dockingMargin ?? 0
@@ -187,6 +187,32 @@ extension Invariant {
     case left, right, top, bottom
   }
 
+  /// Some of the four edges, as bits: the checks ask which edges every rest touches, where a
+  /// `Set<Edge>` would hash each edge's name.
+  struct Edges: OptionSet, Sendable {
+    let rawValue: UInt8
+    static let left = Edges(rawValue: 1)
+    static let right = Edges(rawValue: 2)
+    static let top = Edges(rawValue: 4)
+    static let bottom = Edges(rawValue: 8)
+
+    init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    init(_ edge: Edge) {
+      switch edge {
+      case .left: self = .left
+      case .right: self = .right
+      case .top: self = .top
+      case .bottom: self = .bottom
+      }
+    }
+
+    /// The edges, in the order left, right, top, bottom.
+    var members: [Edge] { Edge.allCases.filter { contains(Edges($0)) } }
+
+    var count: Int { rawValue.nonzeroBitCount }
+  }
+
   /// Whether an item of `size` has room to dock in `region` as `rule` says: with the margin
   /// between it and both sides, and also above and below when it may dock at the top or bottom.
   static func fitsDocked(_ size: CGSize, in region: CGRect, margin: CGFloat, rule: DockingRule)
@@ -202,10 +228,10 @@ extension Invariant {
   /// The edges of `region` that `rect` rests against at `margin` (top and bottom at the margin
   /// only when the rule puts it on every side), within half a point.
   static func edges(of rect: CGRect, in region: CGRect, margin: CGFloat, rule: DockingRule)
-    -> Set<Edge>
+    -> Edges
   {
     let vertical = rule.marginOnAllSides ? margin : 0
-    var edges: Set<Edge> = []
+    var edges: Edges = []
     if abs(rect.minX - (region.minX + margin)) <= halfPoint { edges.insert(.left) }
     if abs(rect.maxX - (region.maxX - margin)) <= halfPoint { edges.insert(.right) }
     if abs(rect.minY - (region.minY + vertical)) <= halfPoint { edges.insert(.top) }
@@ -222,8 +248,9 @@ extension Invariant {
     let touching = edges(of: rect, in: region, margin: margin, rule: rule)
     let sides = touching.intersection([.left, .right])
     let ends = touching.intersection([.top, .bottom])
-    let sidesAt =
+    var sidesAt: String {
       "x = \(describeNumber(region.minX + margin)) or maxX = \(describeNumber(region.maxX - margin))"
+    }
     switch rule.placement {
     case .nearerSide, .thrown:
       if sides.isEmpty { return "docked means \(sidesAt) (safe region \(describe(region)))" }

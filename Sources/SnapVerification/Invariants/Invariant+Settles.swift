@@ -4,7 +4,7 @@ import SnapAlgorithms
 extension Invariant {
   /// settles: the run ends at rest, the last frame is the rest frame, and nothing moves after the
   /// motion's declared settle time.
-  static func checkSettles<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkSettles(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
     let tolerance = Self.tolerance
     guard !trajectory.isTruncated, let last = trajectory.frames.last else {

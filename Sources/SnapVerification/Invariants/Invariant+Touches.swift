@@ -6,13 +6,14 @@ import SnapAlgorithms
 extension Invariant {
   /// catchable: a touch on the item where it is shown reaches it and moves it from there; a
   /// touch beside it does not.
-  static func checkCatchable<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkCatchable(_ run: Run) -> Verdict {
     var applicable = false
     for touch in run.trajectory.touches {
       let shown = touch.shownFrame
       guard shown.isFinite, shown.width > 2, shown.height > 2 else { continue }
       let when = touch.itemWasMoving ? "while it moves" : "at rest"
-      let finger = "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))"
+      // Only a violation is described: the words are not built for every touch.
+      var finger: String { "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))" }
       if shown.insetBy(dx: 1, dy: 1).contains(touch.finger) {
         applicable = true
         guard touch.reachedItem else {
@@ -62,14 +63,14 @@ extension Invariant {
 
   /// tap-is-not-drag: a tap fires the action and leaves an item at rest where it is; a drag
   /// never fires it.
-  static func checkTapIsNotDrag<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkTapIsNotDrag(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
     let touches = trajectory.touches
     var applicable = false
     for (index, touch) in touches.enumerated() where touch.reachedItem {
       guard let end = touch.end, !touch.cancelled else { continue }
-      let finger = "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))"
-      let span = "t = \(describeNumber(touch.began))…\(describeNumber(end))"
+      var finger: String { "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))" }
+      var span: String { "t = \(describeNumber(touch.began))…\(describeNumber(end))" }
       // A container change under a still finger moves the item and the finger's coordinates:
       // that touch is neither a plain tap nor a drag.
       if run.containerChanges(from: touch.began, to: end) { continue }

@@ -8,7 +8,7 @@ extension Invariant {
   /// unless a bound stops it; after the
   /// release, a docking algorithm moves it up or down no further than into the safe region
   /// unless it declares that it projects the flick.
-  static func checkTracksFinger<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkTracksFinger(_ run: Run) -> Verdict {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
     guard trajectory.frames.contains(where: { $0.phase == .drag && $0.finger != nil }),
       trajectory.touches.contains(where: \.reachedItem)
@@ -69,7 +69,7 @@ extension Invariant {
   /// as the finger went or the room there allows (the region's end, less a margin the variant
   /// keeps on every side), within 1 pt — with a rubber band, as far as the band shows the point
   /// the finger holds.
-  static func stuckOnItsEdge<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>, touch: TouchRecord)
+  static func stuckOnItsEdge(_ run: Run, touch: TouchRecord)
     -> Violation?
   {
     let algorithm = run.algorithm
@@ -126,8 +126,8 @@ extension Invariant {
   /// frame by frame while that touch drags it: the first value says whether any frame was
   /// judged, the second the first that breaks it. Frames are judged in the container in force
   /// at their time, so a container change under the finger is judged too.
-  static func followProblem<Algorithm: SnapAlgorithm>(
-    _ run: Run<Algorithm>, touch: TouchRecord, grabbedAt centerThen: CGPoint
+  static func followProblem(
+    _ run: Run, touch: TouchRecord, grabbedAt centerThen: CGPoint
   ) -> (judged: Bool, problem: Violation?) {
     let (algorithm, scenario) = (run.algorithm, run.scenario)
     let touchDown = touch.finger

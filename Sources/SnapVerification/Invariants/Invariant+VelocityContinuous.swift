@@ -10,7 +10,7 @@ extension Invariant {
   /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
   /// times the band's slope where the item was (not judged after a container change during the
   /// releasing touch, which moves the band under the finger).
-  static func checkVelocityContinuous<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  static func checkVelocityContinuous(_ run: Run) -> Verdict {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory

@@ -65,6 +65,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// Whether the invariant can apply to `algorithm` at all: docking invariants need an
   /// algorithm that docks.
   public func applies(to algorithm: some SnapAlgorithm) -> Bool {
+    applies(to: Declarations(algorithm))
+  }
+
+  func applies(to algorithm: Declarations) -> Bool {
     switch self {
     case .docked, .nearestEdge, .cancelSafe: return algorithm.dockingMargin != nil
     case .tapIsNotDrag: return algorithm.itemAction != nil
@@ -151,15 +155,24 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   public func check<Algorithm: SnapAlgorithm>(
     _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
   ) -> Verdict {
-    return check(
-      Run(
+    check(
+      Example(
         algorithm: algorithm, scenario: scenario, trajectory: trajectory,
         simulation: Simulation()))
   }
 
-  /// The verdict on `run`: what `check(_:scenario:trajectory:)` gives, for a run built once and
-  /// shared by every invariant checked on it.
-  func check<Algorithm: SnapAlgorithm>(_ run: Run<Algorithm>) -> Verdict {
+  /// The verdict on `example`: what `check(_:scenario:trajectory:)` gives, for a run built once
+  /// and shared by every invariant checked on it.
+  func check<Algorithm: SnapAlgorithm>(_ example: Example<Algorithm>) -> Verdict {
+    // Only idempotent carries the run on; the closure that does it is made for it alone.
+    guard self == .idempotent else { return check(example.run) { _, _ in .null } }
+    return check(example.run) { tap, gap in example.rest(after: tap, gap: gap) }
+  }
+
+  /// The verdict on `run`; `restAfter` carries the run on with a gesture appended (idempotent's
+  /// tap). Not generic: the checks read only what the algorithm declares, so they are compiled
+  /// once, optimised, for every algorithm (a user's included).
+  func check(_ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect) -> Verdict {
     guard applies(to: run.algorithm) else { return .notApplicable }
     // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
     // of a frame are asked of it.
@@ -174,7 +187,7 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
     case .inSafeArea: return Self.checkInSafeArea(run)
     case .docked, .cancelSafe: return checkDocking(run)
     case .nearestEdge: return Self.checkNearestEdge(run)
-    case .idempotent: return Self.checkIdempotent(run)
+    case .idempotent: return Self.checkIdempotent(run, restAfter: restAfter)
     case .tracksFinger: return Self.checkTracksFinger(run)
     case .resizeSafe: return Self.checkResizeSafe(run)
     case .velocityContinuous: return Self.checkVelocityContinuous(run)
@@ -197,10 +210,32 @@ struct Regions {
   }
 }
 
-/// One run an invariant is checked on: the algorithm, the scenario it was put in, and what the
-/// simulator showed.
-struct Run<Algorithm: SnapAlgorithm> {
-  let algorithm: Algorithm
+/// What an algorithm declares for the invariants to check, read once: the checks need these,
+/// not its handlers.
+struct Declarations: Sendable {
+  let dockingMargin: CGFloat?
+  let dockingRule: DockingRule
+  let rubberBand: CGFloat?
+  let projectsVelocity: Bool
+  let confinesDragToSafeRegion: Bool
+  let itemAction: ItemAction?
+  let releaseMotion: Motion?
+
+  init(_ algorithm: some SnapAlgorithm) {
+    dockingMargin = algorithm.dockingMargin
+    dockingRule = algorithm.dockingRule
+    rubberBand = algorithm.rubberBand
+    projectsVelocity = algorithm.projectsVelocity
+    confinesDragToSafeRegion = algorithm.confinesDragToSafeRegion
+    itemAction = algorithm.itemAction
+    releaseMotion = algorithm.releaseMotion
+  }
+}
+
+/// One run an invariant is checked on: what the algorithm declares, the scenario it was put
+/// in, and what the simulator showed.
+struct Run: Sendable {
+  let algorithm: Declarations
   let scenario: Scenario
   let trajectory: Trajectory
   /// The scenario's environment before any container change, built once (the scenario builds it
@@ -215,22 +250,13 @@ struct Run<Algorithm: SnapAlgorithm> {
   /// gesture's order), for `regions(at:)`.
   let initialRegions: Regions
   let changeRegions: [(time: Double, regions: Regions)]
-  /// How the algorithm is simulated again (idempotent's tap after the rest), compiled for its
-  /// type where verification began.
-  let simulation: Simulation<Algorithm>
-  /// The simulation as it stood when the item came to rest, to carry on with more touches
-  /// (idempotent's tap) without simulating the scenario again; `nil` when the run was given.
-  let atRest: SimulationRun<Algorithm>?
+  /// Whether the frames' times never go down (as the simulator's display clock makes them).
+  let framesInTimeOrder: Bool
 
-  init(
-    algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory,
-    simulation: Simulation<Algorithm>, atRest: SimulationRun<Algorithm>? = nil
-  ) {
-    self.atRest = atRest
+  init(algorithm: Declarations, scenario: Scenario, trajectory: Trajectory) {
     self.algorithm = algorithm
     self.scenario = scenario
     self.trajectory = trajectory
-    self.simulation = simulation
     initialEnvironment = scenario.environment
     slack = Simulator.tolerance(for: initialEnvironment)
     resizes = scenario.resizes
@@ -238,16 +264,16 @@ struct Run<Algorithm: SnapAlgorithm> {
     changeRegions = scenario.gesture.containerChanges.map {
       (time: $0.time, regions: Regions($0.environment))
     }
-  }
-
-  /// The run of `algorithm` through `scenario`, simulated once by `simulation` and kept at its
-  /// rest to carry on.
-  init(simulating scenario: Scenario, with algorithm: Algorithm, simulation: Simulation<Algorithm>) {
-    var atRest = simulation.begin(algorithm, scenario)
-    let trajectory = simulation.proceed(&atRest)
-    self.init(
-      algorithm: algorithm, scenario: scenario, trajectory: trajectory, simulation: simulation,
-      atRest: atRest)
+    var ordered = true
+    var previous = -Double.infinity
+    for frame in trajectory.frames {
+      if !(frame.time >= previous) {
+        ordered = false
+        break
+      }
+      previous = frame.time
+    }
+    framesInTimeOrder = ordered
   }
 
   /// The environment at the end of the run, which the rest frame is judged in.
@@ -271,21 +297,48 @@ struct Run<Algorithm: SnapAlgorithm> {
       ?? initialEnvironment
   }
 
-  /// The drag frames shown while `touch` is down: from the frame its landing reached to the last
-  /// one before its lift.
-  func dragFrames(of touch: TouchRecord) -> LazyFilterSequence<[Frame]> {
+  /// The stretch of the trajectory holding every frame shown while `touch` is down (from the
+  /// frame its landing reached to the last one before its lift). The display clock puts frames
+  /// in time order, so it is found by bisection rather than a scan of every frame; a trajectory
+  /// built by hand out of order gets every frame (its callers filter by time too).
+  func stretch(of touch: TouchRecord) -> ArraySlice<Frame> {
+    let frames = trajectory.frames
+    guard framesInTimeOrder else { return frames[...] }
     let began = touch.began - slack
     let end = (touch.end ?? .infinity) - slack
-    return trajectory.frames.lazy.filter { $0.phase == .drag && $0.time >= began && $0.time < end }
+    /// The first index whose frame is not before `time` (the end when none is, NaN included).
+    func first(notBefore time: Double) -> Int {
+      var low = 0
+      var high = frames.count
+      while low < high {
+        let middle = (low + high) / 2
+        if frames[middle].time >= time { high = middle } else { low = middle + 1 }
+      }
+      return low
+    }
+    let low = first(notBefore: began)
+    return frames[low..<Swift.max(low, first(notBefore: end))]
+  }
+
+  /// The drag frames shown while `touch` is down: from the frame its landing reached to the last
+  /// one before its lift.
+  func dragFrames(of touch: TouchRecord) -> LazyFilterSequence<ArraySlice<Frame>> {
+    let began = touch.began - slack
+    let end = (touch.end ?? .infinity) - slack
+    return stretch(of: touch).lazy.filter {
+      $0.phase == .drag && $0.time >= began && $0.time < end
+    }
   }
 
   /// Every frame shown while `touch` is down, whatever its phase (a drag the algorithm ended
   /// under the finger goes on in motion or rest frames): from the frame its landing reached to
   /// the last one before its lift.
-  func framesWhileDown(of touch: TouchRecord) -> LazyFilterSequence<[Frame]> {
+  func framesWhileDown(of touch: TouchRecord) -> LazyFilterSequence<ArraySlice<Frame>> {
     let began = touch.began - slack
     let end = (touch.end ?? .infinity) - slack
-    return trajectory.frames.lazy.filter { $0.finger != nil && $0.time >= began && $0.time < end }
+    return stretch(of: touch).lazy.filter {
+      $0.finger != nil && $0.time >= began && $0.time < end
+    }
   }
 
   /// Whether the container changes from `start` to `end` (both included, within the tolerance).
@@ -294,5 +347,59 @@ struct Run<Algorithm: SnapAlgorithm> {
     return scenario.gesture.containerChanges.contains {
       $0.time >= start - slack && $0.time <= end + slack
     }
+  }
+}
+
+/// One example `verify` checks: the run every invariant judges, and what it takes to carry the
+/// run on (idempotent's tap after the rest).
+struct Example<Algorithm: SnapAlgorithm> {
+  let run: Run
+  let algorithm: Algorithm
+  /// How the algorithm is simulated again, compiled for its type where verification began.
+  let simulation: Simulation<Algorithm>
+  /// The simulation as it stood when the item came to rest, to carry on with more touches
+  /// without simulating the scenario again; `nil` when the run was given.
+  let atRest: SimulationRun<Algorithm>?
+
+  var scenario: Scenario { run.scenario }
+
+  init(
+    algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory,
+    simulation: Simulation<Algorithm>, atRest: SimulationRun<Algorithm>? = nil,
+    declarations: Declarations? = nil
+  ) {
+    run = Run(
+      algorithm: declarations ?? Declarations(algorithm), scenario: scenario,
+      trajectory: trajectory)
+    self.algorithm = algorithm
+    self.simulation = simulation
+    self.atRest = atRest
+  }
+
+  /// The run of `algorithm` through `scenario`, simulated once by `simulation` and kept at its
+  /// rest to carry on.
+  init(
+    simulating scenario: Scenario, with algorithm: Algorithm, simulation: Simulation<Algorithm>,
+    declarations: Declarations? = nil
+  ) {
+    var atRest = simulation.begin(algorithm, scenario)
+    let trajectory = simulation.proceed(&atRest)
+    self.init(
+      algorithm: algorithm, scenario: scenario, trajectory: trajectory, simulation: simulation,
+      atRest: atRest, declarations: declarations)
+  }
+
+  /// Where the item rests when `gesture` follows the run `gap` seconds after its last touch:
+  /// the same as simulating the scenario with it appended, without the scenario again.
+  func rest(after gesture: Gesture, gap: Double) -> CGRect {
+    if var simulation = atRest {
+      simulation.append(gesture.events, after: gap)
+      return self.simulation.proceed(&simulation).rest
+    }
+    let scenario = run.scenario
+    let again = Scenario(
+      device: scenario.device, orientation: scenario.orientation, bars: scenario.bars,
+      itemSize: scenario.itemSize, gesture: scenario.gesture.followed(by: gesture, after: gap))
+    return self.simulation(algorithm, again).rest
   }
 }
