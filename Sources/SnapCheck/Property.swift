@@ -72,11 +72,23 @@ public struct CheckResult<Value> {
 ///
 /// Take it as the property's second argument: `forAll(gen) { value, check in … }`.
 public final class PropertyContext {
-  var labels: [String] = []
-  var covered: [(label: String, required: Double, holds: Bool)] = []
+  // One property call owns a context, on one thread, and its accesses never overlap: the
+  // runtime's exclusivity checks (a call per access) are left out, as in `TestCase`.
+  @exclusivity(unchecked) var labels: [String] = []
+  @exclusivity(unchecked) var covered: [(label: String, required: Double, holds: Bool)] = []
   let isRecording: Bool
 
   init(isRecording: Bool) { self.isRecording = isRecording }
+
+  /// Forgets everything recorded, for the next property call (keeping the labels' storage when
+  /// nothing else holds it).
+  func clear() {
+    // Most calls record nothing, and removeAll is not free even on an empty array.
+    if !labels.isEmpty { labels.removeAll(keepingCapacity: true) }
+    if !covered.isEmpty { covered.removeAll(keepingCapacity: true) }
+    if !notes.isEmpty { notes.removeAll(keepingCapacity: true) }
+    if !targets.isEmpty { targets.removeAll(keepingCapacity: true) }
+  }
 
   /// Attaches `label` to this example; the result counts how often each label occurred.
   public func label(_ label: String) {
@@ -89,8 +101,8 @@ public final class PropertyContext {
     if isRecording { covered.append((label, percentage, condition)) }
   }
 
-  var notes: [String] = []
-  var targets: [(label: String, score: Double)] = []
+  @exclusivity(unchecked) var notes: [String] = []
+  @exclusivity(unchecked) var targets: [(label: String, score: Double)] = []
 
   /// Asks the runner to look for examples where `score` is as high as it can get (hill
   /// climbing, as Hypothesis's `target()` and PropEr's targeted testing do): once half the
@@ -512,11 +524,14 @@ package func forAllEach<Value>(
     typealias Outcome = (failed: Bool, labels: [String], covered: [(label: String, required: Double, holds: Bool)])?
 
     /// The outcomes of example `index` for the properties `checking`.
-    func outcomes(of index: UInt64, checking: [Int], testCase: TestCase) -> [Outcome] {
+    func outcomes(of index: UInt64, checking: [Int], testCase: TestCase, scratch: Scratch)
+      -> [Outcome]
+    {
       testCase.reset(random: RunState.random(seed: seed, example: index))
       guard let value = try? gen.generate(testCase) else { return checking.map { _ in nil } }
+      let context = scratch.context
       return checking.map { i -> Outcome in
-        let context = PropertyContext(isRecording: true)
+        context.clear()
         let failed: Bool
         do {
           failed = try !property(i, value, context)
@@ -526,12 +541,20 @@ package func forAllEach<Value>(
           failed = true
         }
         precondition(context.targets.isEmpty, "forAllEach does not hill-climb: use forAll to target")
-        return (failed, context.labels, context.covered)
+        let labels: [String]
+        if let seen = scratch.labelLists.first(where: { $0 == context.labels }) {
+          labels = seen
+        } else {
+          labels = context.labels
+          if scratch.labelLists.count < 64 { scratch.labelLists.append(labels) }
+        }
+        return (failed, labels, context.covered)
       }
     }
 
     var start: UInt64 = 0
     var roundSize: UInt64 = 64
+    let scratches = (0..<jobs).map { _ in Scratch() }
     while active.contains(true) {
       let checking = active.indices.filter { active[$0] }
       let size = Int(roundSize)
@@ -539,7 +562,9 @@ package func forAllEach<Value>(
       let testCases = (0..<min(jobs, size)).map { _ in TestCase(maximumChoices: 8192) }
       round.withUnsafeMutableBufferPointer { slots in
         concurrentForEach(size, jobs: jobs) { offset, worker in
-          slots[offset] = outcomes(of: start + UInt64(offset), checking: checking, testCase: testCases[worker])
+          slots[offset] = outcomes(
+            of: start + UInt64(offset), checking: checking, testCase: testCases[worker],
+            scratch: scratches[worker])
         }
       }
       // Read in example order, as one thread checking property i alone would.
@@ -585,6 +610,14 @@ package func forAllEach<Value>(
     }
     return results.map { $0! }
   }
+}
+
+/// What a `forAllEach` worker reuses from one property call to the next: a context (emptied
+/// before each call) and the label lists seen so far, so that the common case — the same labels
+/// as an earlier example — allocates nothing.
+final class Scratch {
+  let context = PropertyContext(isRecording: true)
+  @exclusivity(unchecked) var labelLists: [[String]] = [[]]
 }
 
 /// Calls `body(index, worker)` for every index in `0..<count`, on up to `jobs` threads at once

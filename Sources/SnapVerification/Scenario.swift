@@ -28,7 +28,12 @@ public struct Scenario: Sendable, CustomStringConvertible {
   /// Container changes after the gesture has started: rotations, bars and keyboards that come
   /// and go. A change no later than the first touch only sets the scene (a Split View window).
   public var resizes: [ContainerChange] {
-    let start = gesture.events.map(\.time).filter(\.isFinite).min() ?? 0
+    guard !gesture.containerChanges.isEmpty else { return [] }
+    // The earliest finite touch time (0 when there is none), without building arrays: every
+    // run judged asks this once.
+    var start = Double.infinity
+    for event in gesture.events where event.time.isFinite { start = Swift.min(start, event.time) }
+    if start == .infinity { start = 0 }
     return gesture.containerChanges.filter { $0.time > start }
   }
 

@@ -19,7 +19,8 @@ extension Invariant {
   /// evaluate, however long the gesture or the motion.
   static func checkBoundedFrameCost(_ run: Run) -> Verdict {
     let trajectory = run.trajectory
-    let most = trajectory.frames.map(\.animationsInFlight).max() ?? 0
+    var most = 0
+    for frame in trajectory.frames { most = Swift.max(most, frame.animationsInFlight) }
     if most <= Self.maximumAnimationsPerFrame { return .holds }
     let frame = trajectory.frames.first { $0.animationsInFlight == most }
     return .violated(Violation(

@@ -253,11 +253,15 @@ struct Run: Sendable {
   /// Whether the frames' times never go down (as the simulator's display clock makes them).
   let framesInTimeOrder: Bool
 
-  init(algorithm: Declarations, scenario: Scenario, trajectory: Trajectory) {
+  /// `environment` is the scenario's (`scenario.environment`), when the caller has it already.
+  init(
+    algorithm: Declarations, scenario: Scenario, trajectory: Trajectory,
+    environment: Environment? = nil
+  ) {
     self.algorithm = algorithm
     self.scenario = scenario
     self.trajectory = trajectory
-    initialEnvironment = scenario.environment
+    initialEnvironment = environment ?? scenario.environment
     slack = Simulator.tolerance(for: initialEnvironment)
     resizes = scenario.resizes
     initialRegions = Regions(initialEnvironment)
@@ -368,9 +372,11 @@ struct Example<Algorithm: SnapAlgorithm> {
     simulation: Simulation<Algorithm>, atRest: SimulationRun<Algorithm>? = nil,
     declarations: Declarations? = nil
   ) {
+    // A run simulated here started in the scenario's environment, which its trajectory keeps:
+    // not built from the device again.
     run = Run(
       algorithm: declarations ?? Declarations(algorithm), scenario: scenario,
-      trajectory: trajectory)
+      trajectory: trajectory, environment: atRest == nil ? nil : trajectory.environment)
     self.algorithm = algorithm
     self.simulation = simulation
     self.atRest = atRest
