@@ -132,6 +132,9 @@ struct Simulation<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline let begin: @Sendable (Algorithm, Scenario) -> SimulationRun<Algorithm>
   @usableFromInline let proceed: @Sendable (inout SimulationRun<Algorithm>) -> Trajectory
   /// `ScenarioGenerators.playing(_:with:)`: a scenario played with its simulation so far.
+  /// Where a simulation at rest comes to rest again with touch events appended after a gap.
+  @usableFromInline let restAfter:
+    @Sendable (SimulationRun<Algorithm>, [TouchEvent], Double) -> CGRect
   @usableFromInline let playing:
     @Sendable ([Interaction], Algorithm) -> (scenario: Scenario, simulation: SimulationRun<Algorithm>)
 
@@ -142,6 +145,11 @@ struct Simulation<Algorithm: SnapAlgorithm>: Sendable {
         .start(algorithm, gesture: scenario.gesture)
     }
     proceed = { simulation in simulation.runToRest() }
+    restAfter = { atRest, events, gap in
+      var simulation = atRest
+      simulation.append(events, after: gap)
+      return simulation.restAfterRunning()
+    }
     playing = { commands, algorithm in ScenarioGenerators.playing(commands, with: algorithm) }
   }
 

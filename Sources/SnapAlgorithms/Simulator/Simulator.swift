@@ -204,16 +204,43 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   }
 
   /// Shows the next frame on the display clock: delivers what is due, forgets finished
-  /// animations, records what the screen shows.
+  /// animations, records what the screen shows (unless `keeping` is false).
   @inlinable
-  mutating func showFrame() -> Frame {
+  mutating func showFrame(keeping: Bool = true) -> Frame {
     let frameTime = startTime + Double(frameIndex) * frameDuration
     deliver(upTo: frameTime + tolerance)
     session.removeFinishedAnimations(at: frameTime)
     let frame = session.frame(at: frameTime)
-    shown.append(frame)
+    if keeping { shown.append(frame) }
     frameIndex += 1
     return frame
+  }
+
+  /// Runs until every event has been delivered and the item rests, as `runToRest()` does, and
+  /// returns only where it rests (`runToRest().rest`), keeping no frames: for a caller that asks
+  /// nothing else of the run, such as a tap appended to see whether it moves a resting item.
+  ///
+  /// - Complexity: O(frames + events), constant work per frame and no frame stored.
+  @inlinable
+  public mutating func restAfterRunning() -> CGRect {
+    var counted = framesBefore + shown.count
+    if !truncated, counted >= frameLimit { truncated = true }
+    if truncated {
+      deliver(upTo: .infinity)
+    } else {
+      while true {
+        let frame = showFrame(keeping: false)
+        counted += 1
+        if next == events.count, nextChange == changes.count, frame.phase == .rest { break }
+        if counted >= frameLimit {
+          truncated = true
+          deliver(upTo: .infinity)
+          break
+        }
+      }
+    }
+    framesBefore = counted - shown.count
+    return session.restingFrame
   }
 
   /// Runs until every event has been delivered and the item rests, and returns the frames

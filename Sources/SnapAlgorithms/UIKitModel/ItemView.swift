@@ -358,6 +358,7 @@ public struct ItemView: Hashable, Sendable {
   }
 
   /// The moment the last animation ends, or `nil` when none runs.
+  @inlinable
   public var animationEndTime: Double? {
     // A loop, not `map(…).max()`: asked every frame, it must not build an array.
     var latest: Double?

@@ -398,10 +398,7 @@ struct Example<Algorithm: SnapAlgorithm> {
   /// Where the item rests when `gesture` follows the run `gap` seconds after its last touch:
   /// the same as simulating the scenario with it appended, without the scenario again.
   func rest(after gesture: Gesture, gap: Double) -> CGRect {
-    if var simulation = atRest {
-      simulation.append(gesture.events, after: gap)
-      return self.simulation.proceed(&simulation).rest
-    }
+    if let atRest { return simulation.restAfter(atRest, gesture.events, gap) }
     let scenario = run.scenario
     let again = Scenario(
       device: scenario.device, orientation: scenario.orientation, bars: scenario.bars,
