@@ -170,7 +170,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       records.append(record)
     case (.moved, .touches), (.moved, .pan):
       tracker.move(to: windowLocation, time: time)
-      noteTravel(to: windowLocation, moving: true)
+      noteTravel(to: windowLocation, moving: true, at: time)
     case (.moved, .elsewhere), (.ended, _), (.cancelled, _): noteTravel(to: windowLocation)
     default: break
     }
@@ -313,7 +313,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Notes how far the finger of the current touch has got from where it landed, and, for a
   /// move (not a lift), how far it has got while moving.
   @inlinable
-  mutating func noteTravel(to location: CGPoint, moving: Bool = false) {
+  mutating func noteTravel(to location: CGPoint, moving: Bool = false, at time: Double = 0) {
     guard !records.isEmpty else { return }
     let landed = records[records.count - 1].finger
     let travel = distance(landed, location)
@@ -321,6 +321,11 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     if moving {
       records[records.count - 1].movedTravel = Swift.max(
         records[records.count - 1].movedTravel, travel)
+      if travel >= PanGestureRecognizer.defaultHysteresis,
+        records[records.count - 1].leftHysteresisAt == nil
+      {
+        records[records.count - 1].leftHysteresisAt = time
+      }
     }
   }
 

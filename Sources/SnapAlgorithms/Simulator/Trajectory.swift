@@ -57,6 +57,10 @@ public struct TouchRecord: Hashable, Sendable {
   /// The farthest the finger got from where it landed while moving, its lift left out: what a
   /// tap recogniser judges (it fails on a move, and does not look again at the lift).
   public var movedTravel: CGFloat = 0
+  /// When the finger, moving, first got a pan's hysteresis (10 pt) from where it landed; `nil`
+  /// while it never has. A finger may get that far and come back between two display frames,
+  /// which the frames alone do not show.
+  public var leftHysteresisAt: Double?
   /// How many times the item's action fired during the touch or at its lift.
   public var actions: Int
   @usableFromInline var actionsBefore: Int

@@ -103,8 +103,15 @@ extension Invariant {
       let region = final.safeRegion
       let moved = trajectory.touches.filter { $0.reachedItem && $0.movedTravel > 0 }
       let since = moved.compactMap(\.end).max() ?? -Double.infinity
-      // Each place it rested at once (a rest lasts many frames at one place).
+      // Each place it rested at once (a rest lasts many frames at one place), starting with
+      // where the finger let go of it: a container change in the same display frame as the lift
+      // comes before any frame shows that rest.
       var berths: [CGRect] = []
+      if let release = trajectory.releaseCenter, let releaseTime = trajectory.releaseTime,
+        abs(releaseTime - since) <= sameMoment, releaseTime < first.time - slack
+      {
+        berths.append(release.rect(ofSize: size))
+      }
       for frame in trajectory.frames
       where frame.phase == .rest && frame.time >= since - slack && frame.time < first.time - slack
         && frame.rect != berths.last

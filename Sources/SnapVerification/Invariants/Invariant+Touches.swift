@@ -26,8 +26,12 @@ extension Invariant {
         // Grabbed: until the finger is a pan's hysteresis from where it landed, the item is no
         // further from where it was shown than the finger from where it landed — no jump to its
         // target, no motion carrying on under the finger.
+        // The finger may have got a pan's hysteresis away between two frames and come back:
+        // from that moment the pan is recognised, and followProblem judges what follows.
+        let farAt = touch.leftHysteresisAt ?? .infinity
         for frame in run.dragFrames(of: touch) {
           guard let at = frame.finger else { continue }
+          if farAt <= frame.time + run.slack { break }
           let moved = hypot(at.x - touch.finger.x, at.y - touch.finger.y)
           if moved >= PanGestureRecognizer.defaultHysteresis { break }
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)

@@ -68,7 +68,8 @@ extension Invariant {
   /// (and less than 5 pt across it, with no container change) must carry the item along as far
   /// as the finger went or the room there allows (the region's end, less a margin the variant
   /// keeps on every side), within 1 pt — with a rubber band, as far as the band shows the point
-  /// the finger holds.
+  /// the finger holds. Not judged when the finger first took the item the other way to the end
+  /// of its room there, where a variant may end the drag.
   static func stuckOnItsEdge(_ run: Run, touch: TouchRecord)
     -> Violation?
   {
@@ -97,6 +98,21 @@ extension Invariant {
     let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
     let room = downwards ? region.maxY - inset - shown.maxY : shown.minY - region.minY - inset
     guard room >= 5 else { return nil }
+    // A finger that took the item to the other end of its room first may have ended the drag
+    // there, as a variant that ends drags at a margin band does: what follows is not a drag
+    // along the edge.
+    // (The touch's events, not only the frames: a finger may get there between two frames.)
+    let otherRoom = downwards ? shown.minY - region.minY - inset : region.maxY - inset - shown.maxY
+    let slack = run.slack
+    let touched = run.scenario.gesture.events.lazy.filter {
+      $0.time >= touch.began - slack && $0.time <= end + slack
+    }.map(\.location)
+    func tookItOtherWay(_ point: CGPoint) -> Bool {
+      (downwards ? touch.finger.y - point.y : point.y - touch.finger.y) >= otherRoom
+    }
+    if fingers.contains(where: tookItOtherWay) || touched.contains(where: tookItOtherWay) {
+      return nil
+    }
     var wanted = min(abs(farthest.y - touch.finger.y), room)
     if let coefficient = algorithm.rubberBand {
       // The finger holds the point the band shows the item at (as followProblem has it): an

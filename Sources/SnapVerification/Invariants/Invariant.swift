@@ -100,7 +100,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   from where it landed, the item's centre is the finger less the offset it was grabbed at, on
   ///   each axis, judged in the container of the moment (a rotation or resize under the finger
   ///   included), unless a bound stops it there (and a docked item goes along with a finger that
-  ///   drags it at least 30 pt along its left or right edge, as far as the room there allows): the finger would take it past an edge of the
+  ///   drags it at least 30 pt along its left or right edge, as far as the room there allows,
+  ///   unless the finger first took it the other way to the end of its room): the finger would
+  ///   take it past an edge of the
   ///   container or the safe region and it rests against that edge (an item larger than the
   ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
   ///   shows the item exactly where the band puts it past the region it rests in (its margin
@@ -138,9 +140,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   ///   evaluate, however long the gesture or the motion.
   /// - catchable: a touch that lands on the item where it is shown (more than 1 pt inside its
-  ///   shown frame) — while it moves too — reaches it and holds it there (until the finger is
-  ///   10 pt from where it landed, the item is no further from where it was shown than the finger
-  ///   from where it landed, within 0.5 pt), and from the moment the finger has moved a
+  ///   shown frame) — while it moves too — reaches it and holds it there (until the finger has
+  ///   first been 10 pt from where it landed, at any touch event, frames between them or not,
+  ///   the item is no further from where it was shown than the finger from where it landed,
+  ///   within 0.5 pt), and from the moment the finger has moved a
   ///   pan's hysteresis the item follows it from where it was shown, as tracks-finger says, with no
   ///   jump to its model value; a touch that lands more than 1 pt outside the shown frame does not
   ///   grab it (no touch area left where the item is not).
