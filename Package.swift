@@ -4,13 +4,6 @@ import PackageDescription
 // Linux needs libm spelled out, or `floor`, `exp` and friends can fail to link.
 let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
-// A debug build writes an index store, and by default indexes every system module a target
-// imports (Foundation, Testing, XCTest) into it again: a quarter of `swift build --build-tests`
-// on a fresh clone (60 → 49 s on two cores). Only the test targets and their support skip it:
-// they are never built by a package that depends on SnapLab, so their unsafe flag cannot keep
-// one from resolving SnapLab by version, as it would on a library target.
-let testSettings: [SwiftSetting] = [.unsafeFlags(["-index-ignore-system-modules"])]
-
 let package = Package(
   name: "SnapLab",
   products: [
@@ -53,29 +46,28 @@ let package = Package(
     // Fixtures and the subprocess helper every test target shares; no product.
     .target(
       name: "TestSupport", dependencies: ["SnapAlgorithms"], path: "Tests/TestSupport",
-      swiftSettings: testSettings, linkerSettings: libm),
+      linkerSettings: libm),
     .testTarget(
       name: "SnapAlgorithmsTests", dependencies: ["SnapAlgorithms", "TestSupport"],
-      swiftSettings: testSettings, linkerSettings: libm),
+      linkerSettings: libm),
     .testTarget(
-      name: "SnapCheckTests", dependencies: ["SnapCheck", "SnapCheckTesting"],
-      swiftSettings: testSettings, linkerSettings: libm),
+      name: "SnapCheckTests", dependencies: ["SnapCheck", "SnapCheckTesting"], linkerSettings: libm),
     // Every invariant of every algorithm, checked by the property tester.
     .testTarget(
       name: "PropertyTests",
       dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification"],
-      swiftSettings: testSettings, linkerSettings: libm),
+      linkerSettings: libm),
     .testTarget(
       name: "SnapLabTestingTests",
       dependencies: ["SnapAlgorithms", "SnapVerification", "SnapLabTesting", "TestSupport"],
-      swiftSettings: testSettings, linkerSettings: libm),
+      linkerSettings: libm),
     .testTarget(
       name: "SnapBenchTests",
       dependencies: [
         "SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification", "SnapBench",
         "TestSupport",
       ],
-      swiftSettings: testSettings, linkerSettings: libm),
+      linkerSettings: libm),
   ],
   swiftLanguageModes: [.v6]
 )
