@@ -10,6 +10,10 @@ void snapbench_sink(uint64_t value) { __asm__ volatile("" : : "r"(value) : "memo
 
 void snapbench_escape(const void *pointer) { __asm__ volatile("" : : "r"(pointer) : "memory"); }
 
+__attribute__((noinline)) void snapbench_benchmark_boundary(void) {
+  __asm__ volatile("" : : : "memory");
+}
+
 static inline uint64_t bits(double value) {
   uint64_t result;
   memcpy(&result, &value, sizeof result);

@@ -22,8 +22,14 @@ struct ExtremeMotionTests {
     "uikit-spring(damping:1e6,duration:1e-6,velocity:1000)",
   ]
 
+  /// Every variant with every motion; a variant that keeps no release motion (the per-axis
+  /// clamps) ignores the one given, so every motion would verify the same scenarios: it runs
+  /// with the first only.
   static var cases: [(String, String)] {
-    AlgorithmCatalogue.ids.flatMap { id in motions.map { (id, $0) } }
+    AlgorithmCatalogue.ids.flatMap { id in
+      let keepsNoMotion = AlgorithmCatalogue.algorithm(id: id)?.releaseMotion == nil
+      return (keepsNoMotion ? Array(motions.prefix(1)) : motions).map { (id, $0) }
+    }
   }
 
   @Test("every variant stays finite with each extreme accepted motion", arguments: cases)

@@ -205,9 +205,10 @@ struct ReportTests {
   static func contrast(_ a: String, _ b: String) -> Double {
     func luminance(_ hex: String) -> Double {
       let value = Int(hex.dropFirst(), radix: 16) ?? 0
-      let channels: [Double] = [(value >> 16) & 255, (value >> 8) & 255, value & 255].map {
-        Double($0) / 255
-      }
+      // The bytes typed apart from the mapping: as one literal mapped into [Double], the
+      // type-checker tried the operators' overloads for 0.6 s in every build.
+      let bytes: [Int] = [(value >> 16) & 255, (value >> 8) & 255, value & 255]
+      let channels: [Double] = bytes.map { (byte: Int) -> Double in Double(byte) / 255 }
       let linear: [Double] = channels.map { (c: Double) -> Double in
         c <= 0.03928 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
       }

@@ -168,9 +168,16 @@ enum RunCommand {
     }
 
     if let text = parsed.value(countOnly) {
-      // Untimed: for instruction counts under callgrind.
+      // Untimed, for instruction counts under callgrind: the names, one a line in the order
+      // run, then each benchmark after a boundary, and a boundary after the last, where
+      // `countInstructions` has callgrind cut its counts into one part per benchmark.
       let count = try parseCount(text, option: countOnly, minimum: 0)
-      for benchmark in benchmarks { snapbench_sink(benchmark.body(count)) }
+      print(benchmarks.map(\.name).joined(separator: "\n"))
+      for benchmark in benchmarks {
+        snapbench_benchmark_boundary()
+        snapbench_sink(benchmark.body(count))
+      }
+      snapbench_benchmark_boundary()
       return
     }
 
@@ -291,46 +298,83 @@ enum RunCommand {
     }
   }
 
-  /// Instructions per operation of each benchmark, from two callgrind runs of different
-  /// lengths (their difference cancels start-up and set-up), or a note saying why not.
+  /// Instructions per operation of each benchmark, from two callgrind runs of all of them at
+  /// different lengths (the difference of a benchmark's counts cancels start-up and set-up), or
+  /// a note saying why not.
   static func countInstructions(_ names: [String], seed: UInt64) -> ([String: Double], String?) {
     guard let valgrind = findExecutable("valgrind") else {
       return ([:], "instructions: unavailable (valgrind is not installed)")
     }
-    let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
-    var counts: [String: Double] = [:]
     let short = 2_000
     let long = 22_000
+    // One process per length, every benchmark in it: a process under callgrind spends a second
+    // starting (the dynamic linker, ICU), which once per benchmark and length was 7 s for three.
+    guard let shortRun = callgrindParts(valgrind, names, seed: seed, count: short),
+      let longRun = callgrindParts(valgrind, names, seed: seed, count: long)
+    else { return ([:], "instructions: callgrind reported nothing") }
+    var counts: [String: Double] = [:]
     for name in names {
-      let pattern = "^" + NSRegularExpression.escapedPattern(for: name) + "$"
-      func collected(_ count: Int) -> Double? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: valgrind)
-        process.arguments = [
-          "--tool=callgrind", "--callgrind-out-file=/dev/null", me, "run", "--filter", pattern,
-          "--seed", String(seed), "--count-only", String(count),
-        ]
-        // Hashing seeded per process would make the two runs' set-up differ by a few thousand
-        // instructions, which the difference would not cancel.
-        var environment = ProcessInfo.processInfo.environment
-        environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
-        process.environment = environment
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        guard let line = text.split(separator: "\n").first(where: { $0.contains("Collected :") }),
-          let number = line.split(separator: " ").last.flatMap({ Double($0) })
-        else { return nil }
-        return number
-      }
-      if let a = collected(short), let b = collected(long) {
+      if let a = shortRun[name], let b = longRun[name] {
         counts[name] = (b - a) / Double(long - short)
       }
     }
     return (counts, counts.isEmpty ? "instructions: callgrind reported nothing" : nil)
+  }
+
+  /// The instructions each of `names` took run `count` times under callgrind, all in one
+  /// process whose counts `--dump-before` cuts at each `snapbench_benchmark_boundary`; `nil`
+  /// if callgrind could not run or wrote no counts.
+  static func callgrindParts(
+    _ valgrind: String, _ names: [String], seed: UInt64, count: Int
+  ) -> [String: Double]? {
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL.path
+    let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+    let directory =
+      FileManager.default.temporaryDirectory.path + "/snap-bench-callgrind-\(getpid())-\(suffix)"
+    guard mkdir(directory, 0o700) == 0 else { return nil }
+    // Removed on the way out, and by SIGINT or SIGTERM meanwhile: the directory, then its parts
+    // (the part before the first benchmark, one per benchmark, the one after the last).
+    let out = directory + "/callgrind.out"
+    var slots = [snapbench_temporary_remember(directory, 1)]
+    for path in [out] + (1...names.count + 1).map({ "\(out).\($0)" }) {
+      slots.append(snapbench_temporary_remember(path, 0))
+    }
+    defer {
+      OutputDirectory.remove(directory)
+      for slot in slots { snapbench_temporary_forget(slot) }
+    }
+    let alternatives = names.map { NSRegularExpression.escapedPattern(for: $0) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: valgrind)
+    process.arguments = [
+      "--tool=callgrind", "--callgrind-out-file=\(out)",
+      "--dump-before=snapbench_benchmark_boundary", me, "run",
+      "--filter", "^(" + alternatives.joined(separator: "|") + ")$", "--seed", String(seed),
+      "--count-only", String(count),
+    ]
+    // Hashing seeded per process would make the two runs' set-up differ by a few thousand
+    // instructions, which the difference would not cancel.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    process.environment = environment
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let ran = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .split(separator: "\n").map(String.init)
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { return nil }
+    // Part 1 is the start-up; part k + 1 the k-th benchmark run.
+    var counts: [String: Double] = [:]
+    for (index, name) in ran.enumerated() {
+      guard let text = try? String(contentsOfFile: "\(out).\(index + 2)", encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("summary:") }),
+        let number = line.split(separator: " ").last.flatMap({ Double($0) })
+      else { return nil }
+      counts[name] = number
+    }
+    return counts.isEmpty ? nil : counts
   }
 
   static func findExecutable(_ name: String) -> String? {
