@@ -59,7 +59,9 @@ let package = Package(
       linkerSettings: libm),
     .testTarget(
       name: "SnapLabTestingTests",
-      dependencies: ["SnapAlgorithms", "SnapVerification", "SnapLabTesting", "TestSupport"],
+      dependencies: [
+        "SnapAlgorithms", "SnapCheck", "SnapVerification", "SnapLabTesting", "TestSupport",
+      ],
       linkerSettings: libm),
     .testTarget(
       name: "SnapBenchTests",

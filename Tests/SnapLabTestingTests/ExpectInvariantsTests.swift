@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import SnapCheck
 import SnapLabTesting
 import SnapVerification
 import TestSupport
@@ -57,7 +58,9 @@ struct ExpectInvariantsTests {
       #expect(issue.text.contains(scenario.description))
       #expect(issue.text.contains("\"version\": 1"), "the gesture file is in the message")
       #expect(issue.text.contains("Replay: snap-bench trace edge-dock.published"))
-      #expect(issue.text.contains("Rerun: SNAPCHECK_SEED=1 swift test --filter violations"))
+      // The seed the run used: 1, or SNAPCHECK_SEED when a rerun sets it.
+      #expect(issue.text.contains("Rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter violations"))
+      #expect(finding.seed == (SnapCheckEnvironment.seed ?? 1))
     }
   }
 

@@ -58,15 +58,7 @@ public enum SnapBenchProcess {
     // A child inherits the signal mask of the thread that starts it, and the test runner's
     // threads block SIGINT and SIGTERM: a child started from one could not be stopped by them
     // (`timeout -s INT` waited for a whole report). It gets them unblocked, as from a shell.
-    var signals = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&signals)
-    sigaddset(&signals, SIGINT)
-    sigaddset(&signals, SIGTERM)
-    pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
-    let started = Swift.Result { try process.run() }
-    pthread_sigmask(SIG_SETMASK, &previous, nil)
-    try started.get()
+    try launch(process)
     // Standard error is drained on its own thread, so that neither pipe can fill and stall
     // the child while the other is read.
     let errors = Drained()
@@ -84,6 +76,32 @@ public enum SnapBenchProcess {
     return Result(
       status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
       stderr: String(decoding: errors.data, as: UTF8.self))
+  }
+
+  /// Starts `executable` with `arguments`, its output discarded, and returns it running: for a
+  /// test that signals it at a moment of its choosing.
+  public static func start(executable: String, _ arguments: [String]) throws -> Process {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try launch(process)
+    return process
+  }
+
+  /// Runs `process` with SIGINT and SIGTERM unblocked, as from a shell.
+  static func launch(_ process: Process) throws {
+    var signals = sigset_t()
+    var previous = sigset_t()
+    sigemptyset(&signals)
+    sigaddset(&signals, SIGINT)
+    sigaddset(&signals, SIGTERM)
+    pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
+    let started = Swift.Result { try process.run() }
+    pthread_sigmask(SIG_SETMASK, &previous, nil)
+    try started.get()
   }
 
   private final class Drained: @unchecked Sendable {
