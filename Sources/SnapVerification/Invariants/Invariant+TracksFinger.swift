@@ -98,9 +98,9 @@ extension Invariant {
     let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
     let room = downwards ? region.maxY - inset - shown.maxY : shown.minY - region.minY - inset
     guard room >= 5 else { return nil }
-    // A finger that took the item to the other end of its room first may have ended the drag
-    // there, as a variant that ends drags at a margin band does: what follows is not a drag
-    // along the edge.
+    // A finger that took the item from clear of the other end of its room into it first may
+    // have ended the drag there, as a variant that ends drags at a margin band does: what
+    // follows is not a drag along the edge.
     // (The touch's events, not only the frames: a finger may get there between two frames.)
     let otherRoom = downwards ? shown.minY - region.minY - inset : region.maxY - inset - shown.maxY
     let slack = run.slack
@@ -110,7 +110,10 @@ extension Invariant {
     func tookItOtherWay(_ point: CGPoint) -> Bool {
       (downwards ? touch.finger.y - point.y : point.y - touch.finger.y) >= otherRoom
     }
-    if fingers.contains(where: tookItOtherWay) || touched.contains(where: tookItOtherWay) {
+    // Only an item clear of that end can be taken into it: one resting there already was not.
+    if otherRoom > halfPoint,
+      fingers.contains(where: tookItOtherWay) || touched.contains(where: tookItOtherWay)
+    {
       return nil
     }
     var wanted = min(abs(farthest.y - touch.finger.y), room)
