@@ -1,13 +1,16 @@
 import Foundation
 import SnapAlgorithms
+import TestSupport
 import Testing
 
 @testable import SnapVerification
 
-/// What 1,000 times the default budget (200,000 examples a row) found in the corrected variants:
-/// three places where an invariant judged a finger by the display frames alone, or by a rest no
-/// frame showed. Each counterexample, shrunk as verify printed it, now holds, and the rule it
-/// needed is pinned with a variant of it that must still fail.
+/// What 1,000 times the default budget (200,000 examples a row) found in the corrected variants
+/// and fluid-dock: places where an invariant judged a finger by the display frames alone, or by a
+/// rest no frame showed, asked a docked item taller than its room to be dragged along it, a
+/// re-seat within the half point `docked` allows to be none, or a flick no finger makes to be
+/// handed over whole. Each counterexample, shrunk as verify printed it, now holds, and the rule
+/// it needed is pinned with a variant of it that must still fail.
 @Suite("Findings of the deep runs")
 struct DeepBudgetTests {
   static let phone = DeviceProfile.named("iPhone 15")!
@@ -111,5 +114,106 @@ struct DeepBudgetTests {
     let trajectory = along.simulate(algorithm)
     #expect(Invariant.tracksFinger.check(algorithm, scenario: along, trajectory: trajectory) == .holds)
     #expect(trajectory.rest.midY - 133 >= 29, "carried \(trajectory.rest.midY - 133) pt")
+  }
+
+  static let iPadMini = DeviceProfile.named("iPad mini (6th gen+)")!
+  static let slotted = FluidDock(mode: .edges, margin: 0, slots: 4)
+
+  @Test("tracks-finger: a docked item taller than the room along its edge is not dragged along it")
+  func tallerThanItsRoom() throws {
+    // fluid-dock.edges(margin:0,slots:4) on an iPhone 15 with the keyboard shown: the safe
+    // region is 413 pt tall and the item 414, so it has no room along the side; the band holds it
+    // about its centred place, and a finger 30 pt up moves it 16 pt, not the 18 to the region's
+    // top that a drag along the edge would take it.
+    let gesture = try Self.gesture("""
+      {"version":1,"start":{"x":60.5,"y":328},"events":[{"t":0,"phase":"began","x":60.5,"y":328},\
+      {"t":0.016666666666666666,"phase":"moved","x":60.5,"y":298},\
+      {"t":0.03333333333333333,"phase":"ended","x":60.5,"y":298}]}
+      """)
+    let algorithm = Self.slotted
+    let tall = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(keyboard: true),
+      itemSize: CGSize(width: 121, height: 414), gesture: gesture)
+    #expect(tall.environment.safeRegion.height < 414)
+    let trajectory = tall.simulate(algorithm)
+    #expect(Invariant.tracksFinger.check(algorithm, scenario: tall, trajectory: trajectory) == .holds)
+    // 2 pt shorter it fits, with 1 pt to spare at each end: a drag up its edge takes it as far
+    // as the finger and the room there allow, and an item held still breaks the invariant.
+    let fits = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(keyboard: true),
+      itemSize: CGSize(width: 121, height: 410), gesture: gesture)
+    var stuck = fits.simulate(algorithm)
+    #expect(Invariant.tracksFinger.check(algorithm, scenario: fits, trajectory: stuck) == .holds)
+    let rest = stuck.frames[0].rect
+    for index in stuck.frames.indices { stuck.frames[index].rect = rest }
+    stuck.rest = rest
+    guard case .violated = Invariant.tracksFinger.check(algorithm, scenario: fits, trajectory: stuck)
+    else {
+      Issue.record("tracks-finger accepts a fitting docked item that a drag up its edge leaves put")
+      return
+    }
+  }
+
+  @Test("resize-safe: an item the app put half a point off a slot may come back seated on it")
+  func seatedOnItsSlot() throws {
+    // fluid-dock.edges(margin:0,slots:4) in a landscape iPad mini: the app put the item on the
+    // top edge 0.33 pt right of a slot (docked counts it there); a tap, then a container change
+    // to the same window, and fluid-dock seats it on the slot.
+    let gesture = try Self.gesture("""
+      {"version":1,"start":{"x":388,"y":104},"events":[{"t":0,"phase":"began","x":388,"y":104},\
+      {"t":0.016666666666666666,"phase":"ended","x":388,"y":104}],"container":[{"t":0.017,\
+      "name":"iPad mini (6th gen+) (landscape)","width":1133,"height":744,"screenWidth":1133,\
+      "screenHeight":744,"safeArea":{"top":24,"left":0,"bottom":20,"right":0},"statusBar":24,\
+      "navigationBar":50,"tabBar":65,"refreshRate":60}]}
+      """)
+    let algorithm = Self.slotted
+    let scenario = Scenario(device: Self.iPadMini, orientation: .landscape, gesture: gesture)
+    let trajectory = scenario.simulate(algorithm)
+    #expect(abs(trajectory.rest.minX - 357.67) < 0.01)
+    #expect(Invariant.resizeSafe.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
+    // An item the algorithm had docked itself comes back exactly: the same 0.33 pt after a
+    // release it chose breaks the invariant.
+    var released = gesture
+    released.start = CGPoint(x: 200, y: 104)
+    released.events = Fixtures.events([
+      (0, .began, 200, 104), (0.1, .moved, 250, 104), (0.2, .moved, 388, 104), (0.3, .ended, 388, 104)])
+    released.containerChanges[0].time = 3
+    let docked = Scenario(device: Self.iPadMini, orientation: .landscape, gesture: released)
+    var moved = docked.simulate(algorithm)
+    #expect(Invariant.resizeSafe.check(algorithm, scenario: docked, trajectory: moved) == .holds)
+    moved.rest.origin.x += 0.33
+    guard case .violated = Invariant.resizeSafe.check(algorithm, scenario: docked, trajectory: moved)
+    else {
+      Issue.record("resize-safe accepts a docked item 0.33 pt from where it docked after a no-op change")
+      return
+    }
+  }
+
+  @Test("velocity-continuous: a flick faster than any finger may be capped, not dropped")
+  func flickNoFingerMakes() throws {
+    // fluid-dock.edges(margin:0,slots:4) in a portrait iPad mini: the finger goes 878 pt down in
+    // one 120 Hz event, 105,360 pt/s, and fluid-dock hands the spring its cap, 100,000 pt/s.
+    let gesture = try Self.gesture("""
+      {"version":1,"start":{"x":30,"y":104},"events":[{"t":0,"phase":"began","x":30,"y":104},\
+      {"t":0.008333333333333333,"phase":"moved","x":30,"y":982},\
+      {"t":0.016666666666666666,"phase":"ended","x":30,"y":982}]}
+      """)
+    let algorithm = Self.slotted
+    let scenario = Scenario(device: Self.iPadMini, gesture: gesture)
+    let trajectory = scenario.simulate(algorithm)
+    let release = try #require(trajectory.releaseVelocity)
+    let handed = try #require(trajectory.handoffVelocity)
+    #expect(release.dy > 105_000 && handed.dy == FluidDock.maximumHandedVelocity)
+    #expect(Invariant.velocityContinuous.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
+    // Capped below the fastest finger, or thrown the wrong way, it hitches.
+    for wrong in [CGFloat(90_000), -100_000, 0] {
+      var capped = trajectory
+      capped.handoffVelocity?.dy = wrong
+      guard case .violated = Invariant.velocityContinuous.check(algorithm, scenario: scenario, trajectory: capped)
+      else {
+        Issue.record("velocity-continuous accepts \(wrong) pt/s for a 105,360 pt/s flick")
+        continue
+      }
+    }
   }
 }

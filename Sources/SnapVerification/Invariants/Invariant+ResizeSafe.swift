@@ -44,7 +44,9 @@ extension Invariant {
   /// place along the edge (`DockingRule.keepsPlaceAlongEdge`), the same fraction of the way
   /// along it — and when the container comes back to a state it rested in earlier (a rotation
   /// there and back, a keyboard or bar shown and hidden), it must come back to exactly where it
-  /// rested then. An item that does not dock (no `dockingMargin`) must rest where it rested
+  /// rested then (an item of a docking algorithm that never moved from where the app put it, half
+  /// a point off its edge or slot, may come back seated exactly on them: `docked` counts it
+  /// docked there). An item that does not dock (no `dockingMargin`) must rest where it rested
   /// since the last touch that moved it (before a cover or a column pushed it, or after),
   /// clamped into the final safe region on each axis it fits along: it moves no further than
   /// it must.
@@ -148,8 +150,19 @@ extension Invariant {
           rect: trajectory.rest, region: nearest)
       }
     }
-    // Back in a container it rested in: back where it rested.
-    if final == then, trajectory.rest.distance(to: before.rect) > Self.tolerance {
+    // Back in a container it rested in: back where it rested. An item of a docking algorithm
+    // still where the app put it (it never moved) counted as docked within half a point of an
+    // edge or a slot; the algorithm may seat it exactly there, so it comes back within that.
+    let start = scenario.gesture.start
+    let placedByApp =
+      algorithm.dockingMargin != nil
+      && before.rect.distance(
+        to: CGRect(
+          x: start.x - size.width / 2, y: start.y - size.height / 2, width: size.width,
+          height: size.height)) <= Self.tolerance
+    if final == then,
+      trajectory.rest.distance(to: before.rect) > (placedByApp ? Self.halfPoint : Self.tolerance)
+    {
       return Violation(
         "resting at \(describe(before.rect)), the container changed and came back to the same "
           + "state, but the item rests at \(describe(trajectory.rest))",

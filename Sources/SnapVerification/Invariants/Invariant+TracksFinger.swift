@@ -69,7 +69,9 @@ extension Invariant {
   /// as the finger went or the room there allows (the region's end, less a margin the variant
   /// keeps on every side), within 1 pt — with a rubber band, as far as the band shows the point
   /// the finger holds. Not judged when the finger first took the item the other way to the end
-  /// of its room there, where a variant may end the drag.
+  /// of its room there, where a variant may end the drag, nor for an item taller than that room
+  /// (the region less the margins), which has no place along the edge to be dragged to: it is
+  /// placed, centred, as in-safe-area says.
   static func stuckOnItsEdge(_ run: Run, touch: TouchRecord)
     -> Violation?
   {
@@ -97,7 +99,7 @@ extension Invariant {
     let sign: CGFloat = downwards ? 1 : -1
     let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
     let room = downwards ? region.maxY - inset - shown.maxY : shown.minY - region.minY - inset
-    guard room >= 5 else { return nil }
+    guard room >= 5, shown.height + 2 * inset <= region.height else { return nil }
     // A finger that took the item from clear of the other end of its room into it first may
     // have ended the drag there, as a variant that ends drags at a margin band does: what
     // follows is not a drag along the edge.

@@ -5,7 +5,10 @@ extension Invariant {
   /// velocity-continuous: with a spring, after a drag (a touch whose finger moved at least a
   /// pan's 10 pt; a tap or a catch holds the item, it does not throw it), the motion starts at
   /// the finger's velocity at release
-  /// (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s, on every axis the
+  /// (UIKit's estimate, when faster than 100 pt/s), within 5% or 25 pt/s (on an axis the finger
+  /// left faster than `fastestFinger`, ten times any real flick, anything from that speed up to
+  /// the finger's, in its direction: a motion may cap what only a crafted gesture makes, to keep
+  /// it from overflowing), on every axis the
   /// finger moved along at 25 pt/s or more, unless the item lay against a bound that the velocity
   /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
   /// times the band's slope where the item was (not judged after a container change during the
@@ -108,9 +111,15 @@ extension Invariant {
       }
       applied = true
       // Written so that a NaN hand-off fails.
-      if !(abs(handed - itemSpeed)
-        <= max(Self.velocityTolerance, Self.relativeVelocityTolerance * abs(itemSpeed)))
-      {
+      let allowed = max(Self.velocityTolerance, Self.relativeVelocityTolerance * abs(itemSpeed))
+      var matches = abs(handed - itemSpeed) <= allowed
+      if !matches, abs(speed) > Self.fastestFinger {
+        // No finger is this fast: a motion may cap it, but at no less than the fastest finger.
+        let least = abs(itemSpeed) * Self.fastestFinger / abs(speed)
+        matches = handed * itemSpeed > 0 && abs(handed) >= least - allowed
+          && abs(handed) <= abs(itemSpeed) + allowed
+      }
+      if !matches {
         let moving =
           eased
           ? "the item moved at \(describeNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "

@@ -61,6 +61,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   static let minimumAxisSpeed: CGFloat = 25
   static let velocityTolerance: CGFloat = 25
   static let relativeVelocityTolerance: CGFloat = 0.05
+  /// A release speed along an axis, in points per second, that no finger reaches: UIKit's
+  /// estimates of real flicks stay under about 10,000. velocity-continuous lets a motion cap a
+  /// faster one (a crafted gesture's, touches microseconds apart) down to this.
+  static let fastestFinger: CGFloat = 100_000
 
   /// Whether the invariant can apply to `algorithm` at all: docking invariants need an
   /// algorithm that docks.
@@ -101,7 +105,8 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   each axis, judged in the container of the moment (a rotation or resize under the finger
   ///   included), unless a bound stops it there (and a docked item goes along with a finger that
   ///   drags it at least 30 pt along its left or right edge, as far as the room there allows,
-  ///   unless the finger first took it the other way to the end of its room): the finger would
+  ///   unless the finger first took it the other way to the end of its room, or the item is
+  ///   taller than that room): the finger would
   ///   take it past an edge of the
   ///   container or the safe region and it rests against that edge (an item larger than the
   ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
@@ -118,7 +123,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - velocity-continuous: with a spring, after a drag (the releasing finger moved at least a
   ///   pan's 10 pt; a tap or a catch holds the item rather than throwing it), the motion starts
   ///   at the finger's velocity at release (UIKit's estimate, when faster than 100 pt/s),
-  ///   within 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more — unless the item lay against a bound that the
+  ///   within 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more (faster than
+  ///   100,000 pt/s, ten times any finger's, at least that in the finger's direction: a motion
+  ///   may cap a velocity only a crafted gesture makes) — unless the item lay against a bound that the
   ///   velocity points into. For an algorithm with a rubber band, the item's own velocity: the
   ///   finger's times the band's slope where the item was. Timing curves cannot be handed a
   ///   velocity: not applicable.
@@ -135,7 +142,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   0.05 pt) — and when the container comes back to
   ///   the state the item last rested in before them (a rotation there and back, a keyboard, bar
   ///   or in-call bar shown and hidden, a safe area that grows and goes back), the item rests
-  ///   exactly where it rested then (within 0.05 pt).
+  ///   exactly where it rested then (within 0.05 pt; within 0.5 pt for an item that docks and
+  ///   never moved from where the app put it, which the algorithm may seat exactly on the edge or
+  ///   slot docked already counted it on).
   /// - finite: every frame and the rest frame are finite numbers.
   /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   ///   evaluate, however long the gesture or the motion.
