@@ -19,6 +19,16 @@ struct DeepBudgetTests {
     try Gesture(json: Data(json.utf8))
   }
 
+  /// Records `accepted` as an issue unless `invariant` breaks on `trajectory`: the variant of a
+  /// counterexample that must still fail.
+  static func expectViolated(
+    _ invariant: Invariant, _ algorithm: some SnapAlgorithm, _ scenario: Scenario,
+    _ trajectory: Trajectory, _ accepted: Comment, sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    if case .violated = invariant.check(algorithm, scenario: scenario, trajectory: trajectory) { return }
+    Issue.record(accepted, sourceLocation: sourceLocation)
+  }
+
   @Test("catchable: a finger out a pan's hysteresis and back between two frames has begun the drag")
   func hysteresisBetweenFrames() throws {
     // edge-dock.corrected with a spring: a flick up leaves the item in the spring's overshoot
@@ -81,10 +91,8 @@ struct DeepBudgetTests {
     // than it had to.
     var pushed = trajectory
     pushed.rest.origin.x = 100
-    guard case .violated = Invariant.resizeSafe.check(algorithm, scenario: scenario, trajectory: pushed) else {
-      Issue.record("resize-safe accepts an item at x = 100 after the rotation back")
-      return
-    }
+    Self.expectViolated(
+      .resizeSafe, algorithm, scenario, pushed, "resize-safe accepts an item at x = 100 after the rotation back")
   }
 
   @Test("tracks-finger: a finger that first takes a docked item to the end of its room may end the drag there")
@@ -147,11 +155,9 @@ struct DeepBudgetTests {
     let rest = stuck.frames[0].rect
     for index in stuck.frames.indices { stuck.frames[index].rect = rest }
     stuck.rest = rest
-    guard case .violated = Invariant.tracksFinger.check(algorithm, scenario: fits, trajectory: stuck)
-    else {
-      Issue.record("tracks-finger accepts a fitting docked item that a drag up its edge leaves put")
-      return
-    }
+    Self.expectViolated(
+      .tracksFinger, algorithm, fits, stuck,
+      "tracks-finger accepts a fitting docked item that a drag up its edge leaves put")
   }
 
   @Test("resize-safe: an item the app put half a point off a slot may come back seated on it")
@@ -182,11 +188,9 @@ struct DeepBudgetTests {
     var moved = docked.simulate(algorithm)
     #expect(Invariant.resizeSafe.check(algorithm, scenario: docked, trajectory: moved) == .holds)
     moved.rest.origin.x += 0.33
-    guard case .violated = Invariant.resizeSafe.check(algorithm, scenario: docked, trajectory: moved)
-    else {
-      Issue.record("resize-safe accepts a docked item 0.33 pt from where it docked after a no-op change")
-      return
-    }
+    Self.expectViolated(
+      .resizeSafe, algorithm, docked, moved,
+      "resize-safe accepts a docked item 0.33 pt from where it docked after a no-op change")
   }
 
   @Test("velocity-continuous: a flick faster than any finger may be capped, not dropped")
@@ -209,11 +213,9 @@ struct DeepBudgetTests {
     for wrong in [CGFloat(90_000), -100_000, 0] {
       var capped = trajectory
       capped.handoffVelocity?.dy = wrong
-      guard case .violated = Invariant.velocityContinuous.check(algorithm, scenario: scenario, trajectory: capped)
-      else {
-        Issue.record("velocity-continuous accepts \(wrong) pt/s for a 105,360 pt/s flick")
-        continue
-      }
+      Self.expectViolated(
+        .velocityContinuous, algorithm, scenario, capped,
+        "velocity-continuous accepts \(wrong) pt/s for a 105,360 pt/s flick")
     }
   }
 }

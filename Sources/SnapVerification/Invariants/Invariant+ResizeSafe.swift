@@ -120,12 +120,7 @@ extension Invariant {
       {
         berths.append(frame.rect)
       }
-      if moved.isEmpty {
-        let start = scenario.gesture.start
-        berths.append(CGRect(
-          x: start.x - size.width / 2, y: start.y - size.height / 2, width: size.width,
-          height: size.height))
-      }
+      if moved.isEmpty { berths.append(scenario.gesture.start.rect(ofSize: size)) }
       func kept(_ rect: CGRect) -> CGRect {
         func along(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat, _ now: CGFloat)
           -> CGFloat
@@ -153,16 +148,11 @@ extension Invariant {
     // Back in a container it rested in: back where it rested. An item of a docking algorithm
     // still where the app put it (it never moved) counted as docked within half a point of an
     // edge or a slot; the algorithm may seat it exactly there, so it comes back within that.
-    let start = scenario.gesture.start
+    guard final == then else { return nil }
     let placedByApp =
       algorithm.dockingMargin != nil
-      && before.rect.distance(
-        to: CGRect(
-          x: start.x - size.width / 2, y: start.y - size.height / 2, width: size.width,
-          height: size.height)) <= Self.tolerance
-    if final == then,
-      trajectory.rest.distance(to: before.rect) > (placedByApp ? Self.halfPoint : Self.tolerance)
-    {
+      && before.rect.distance(to: scenario.gesture.start.rect(ofSize: size)) <= Self.tolerance
+    if trajectory.rest.distance(to: before.rect) > (placedByApp ? Self.halfPoint : Self.tolerance) {
       return Violation(
         "resting at \(describe(before.rect)), the container changed and came back to the same "
           + "state, but the item rests at \(describe(trajectory.rest))",
