@@ -60,8 +60,18 @@ static char *volatile temporary_paths[SNAPBENCH_TEMPORARY_SLOTS];
 static volatile int temporary_is_directory[SNAPBENCH_TEMPORARY_SLOTS];
 static volatile int temporary_count = 0;
 static int handlers_installed = 0;
+/// The thread that made the temporaries in the table, while there are any. The kernel hands a
+/// process's signal to any thread that does not block it (a worker left over from verifying);
+/// the handler passes it on to this one, so that it never runs beside the thread making files
+/// (which would add one after the handler looked) and waits while that thread holds signals.
+static pthread_t writer_thread;
+static volatile sig_atomic_t has_writer = 0;
 
 static void remove_temporaries_and_die(int signal_number) {
+  if (has_writer && !pthread_equal(pthread_self(), writer_thread)) {
+    pthread_kill(writer_thread, signal_number);
+    return;
+  }
   for (int index = temporary_count - 1; index >= 0; index--) {
     char *path = temporary_paths[index];
     if (path == NULL) continue;
@@ -106,6 +116,9 @@ int snapbench_temporary_remember(const char *path, int is_directory) {
     temporary_is_directory[slot] = is_directory;
     temporary_paths[slot] = copy;
     temporary_count = slot + 1;
+    writer_thread = pthread_self();
+    __sync_synchronize();  // another thread's handler reads the thread only after the flag
+    has_writer = 1;
   } else {
     free(copy);
   }
@@ -118,6 +131,11 @@ void snapbench_temporary_forget(int slot) {
   snapbench_signals_hold(1);
   char *path = temporary_paths[slot];
   temporary_paths[slot] = NULL;
+  int remaining = 0;
+  for (int index = 0; index < temporary_count; index++) {
+    if (temporary_paths[index] != NULL) remaining = 1;
+  }
+  if (!remaining) has_writer = 0;
   snapbench_signals_hold(0);
   free(path);
 }

@@ -43,7 +43,10 @@ int snapbench_allocations_counted(void);
 /// Remembers a temporary file (or, with `is_directory`, an empty directory) that SIGINT and
 /// SIGTERM remove before the process dies; returns a slot for `snapbench_temporary_forget`, or -1
 /// when the table is full. Paths registered later are removed first, so a directory's files go
-/// before it. Installs the signal handlers the first time.
+/// before it. Installs the signal handlers the first time. One thread at a time makes
+/// temporaries: the handler runs on the one that remembered them (a signal another thread
+/// receives is passed on to it), so it never races that thread's next file, and it waits while
+/// that thread holds signals.
 int snapbench_temporary_remember(const char *path, int is_directory);
 
 /// Forgets a slot: the file was renamed into place, or removed.

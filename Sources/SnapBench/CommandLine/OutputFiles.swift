@@ -143,9 +143,15 @@ struct OutputFile: Sendable {
     let name = String(target.dropFirst(directory.count))
     let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     let temporary = "\(directory).\(name).tmp-\(getpid())-\(suffix)"
-    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-    guard descriptor >= 0 else { throw failure() }
+    // Remembered before it exists: a signal between making it and remembering it would leave
+    // it behind. (Its name holds this process's id, so no one else's file has it.)
     let slot = snapbench_temporary_remember(temporary, 0)
+    let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+    guard descriptor >= 0 else {
+      let error = failure()  // errno first: forgetting may change it
+      snapbench_temporary_forget(slot)
+      throw error
+    }
     var isOpen = true
     var succeeded = false
     defer {
@@ -237,8 +243,14 @@ struct OutputDirectory: Sendable {
     func failure(_ what: String) -> RuntimeError {
       RuntimeError("Could not write '\(path)' (\(what)): \(systemErrorText())")
     }
-    guard mkdir(temporary, 0o777) == 0 else { throw failure("making \(temporary)") }
+    // Remembered before it is made, as its files are before they are opened: a signal between
+    // the two would leave it behind.
     var slots = [snapbench_temporary_remember(temporary, 1)]
+    guard mkdir(temporary, 0o777) == 0 else {
+      let error = failure("making \(temporary)")  // errno first: forgetting may change it
+      snapbench_temporary_forget(slots[0])
+      throw error
+    }
     var inPlace = false
     defer {
       if !inPlace { Self.remove(temporary) }
