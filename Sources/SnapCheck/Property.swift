@@ -410,24 +410,7 @@ private func runCheck<Value>(
       let label = labelsInOrder[Int(exampleIndex) % labelsInOrder.count]
       let entry = best[label]!
       var choices = entry.choices
-      if !choices.isEmpty {
-        for _ in 0...mutator.next(upTo: 2) {
-          let position = Int(mutator.next(upTo: UInt64(choices.count - 1)))
-          let bound = position < entry.bounds.count ? entry.bounds[position] : .max
-          if mutator.next() & 1 == 0 {
-            choices[position] = mutator.next(upTo: bound)
-          } else {
-            // A step of any scale up to the choice's bound, small ones as likely as large.
-            let scale = mutator.next(upTo: UInt64(63 - min(63, bound.leadingZeroBitCount)))
-            let delta = mutator.next(upTo: scale == 63 ? .max : (UInt64(1) << (scale + 1)) - 1) | 1
-            choices[position] =
-              mutator.next() & 1 == 0
-              ? (choices[position] >= delta ? choices[position] - delta : 0)
-              : min(bound, choices[position].addingReportingOverflow(delta).overflow
-                ? bound : choices[position] + delta)
-          }
-        }
-      }
+      Mutation.mutate(&choices, bounds: entry.bounds, using: &mutator)
       testCase.reset(prefix: choices, random: fresh)
     } else {
       testCase.reset(random: fresh)
