@@ -13,6 +13,10 @@ public protocol SnapAlgorithm: Sendable {
   var id: String { get }
   /// How UIKit hands the finger to this algorithm.
   var inputAPI: InputAPI { get }
+  /// Where the item lives: a view controller's view (the default), the key window, or a window
+  /// of its own. The environment, the superview and every coordinate handed to the handlers are
+  /// the host's, and the invariants judge by what it can see (`ItemHost`).
+  var host: ItemHost { get }
   /// The motion the item travels with when it docks; `nil` for an algorithm that never moves
   /// the item after the finger lifts. Setting it replaces the algorithm's own.
   var releaseMotion: Motion? { get set }
@@ -36,9 +40,17 @@ public protocol SnapAlgorithm: Sendable {
   /// How the item's action (what tapping the button does) is wired, for the invariant
   /// `tap-is-not-drag`; `nil`, the default, for an item with no action.
   var itemAction: ItemAction? { get }
+  /// Whether a `UILongPressGestureRecognizer` is on the item (`handleLongPress` is its action):
+  /// `false`, the default, for none.
+  var recognizesLongPress: Bool { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: Environment)
+
+  /// Called once before any touch, after `didLoad(in:)`, with the item where the app put it:
+  /// `viewDidLoad` (or `didMoveToSuperview`) with the view. Move it here to place it at load
+  /// (a saved position, a corner above the tab bar); `in-safe-area` checks where it is put.
+  mutating func didLoad(_ view: inout ItemView, context: UIKitContext)
 
   mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext)
   mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext)
@@ -49,21 +61,55 @@ public protocol SnapAlgorithm: Sendable {
   mutating func handlePan(
     _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext)
 
+  /// A tap recogniser on the item recognised a tap (an item on the touches API with
+  /// `tapRecognizerAttached`, or one whose `itemAction` is `.tapRecognizer`): its action method.
+  /// `location` is the finger in the superview's coordinates (`recognizer.location(in:
+  /// view.superview)`).
+  mutating func handleTap(at location: CGPoint, view: inout ItemView, context: UIKitContext)
+
+  /// The long-press recogniser's action method (`recognizesLongPress`), called on every state
+  /// change: `began` once the finger has stayed within 10 pt for 0.5 s, `changed` as it then
+  /// moves, `ended` or `cancelled` when it lifts.
+  mutating func handleLongPress(
+    _ recognizer: inout LongPressGestureRecognizer, view: inout ItemView, context: UIKitContext)
+
+  /// An animation started with a completion (`view.animate(…, completion: tag)`) ended:
+  /// UIKit's completion block, called at the first frame after it. `finished` is false when the
+  /// animation was removed before its end (`view.removeAllAnimations()`,
+  /// `view.stopAnimations(at:)`), as UIKit tells the block.
+  mutating func animationDidComplete(
+    _ tag: String, finished: Bool, view: inout ItemView, context: UIKitContext)
+
   /// The container changed (a rotation, Split View, a bar or the keyboard appearing):
-  /// `viewWillTransitionToSize:` or a layout pass. `context` holds the new environment. UIKit
-  /// leaves a view that has no autoresizing mask exactly where it was, which is what the
-  /// default (doing nothing) models.
+  /// `viewWillTransitionToSize:` or a layout pass. `context` holds the new environment and
+  /// `context.containerChange` what changed (the size, a rotation, the keyboard's notification
+  /// with its frames and animation, the bars, the safe area). UIKit leaves a view that has no
+  /// autoresizing mask exactly where it was, which is what the default (doing nothing) models.
+  /// `view.center` has not changed: the item is where it was in its superview, which under an
+  /// opaque navigation bar that comes or goes has moved in the window, taking the item with it
+  /// (`old` is in the superview's coordinates from before the change, `context.environment` in
+  /// those after it).
   mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext)
 }
 
 extension SnapAlgorithm {
+  public var host: ItemHost { .viewController }
   public var projectsVelocity: Bool { false }
   public var dockingRule: DockingRule { DockingRule() }
   public var rubberBand: CGFloat? { nil }
   public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
+  public var recognizesLongPress: Bool { false }
   public mutating func didLoad(in environment: Environment) {}
+  public mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {}
+  public mutating func handleTap(at location: CGPoint, view: inout ItemView, context: UIKitContext) {}
+  public mutating func handleLongPress(
+    _ recognizer: inout LongPressGestureRecognizer, view: inout ItemView, context: UIKitContext
+  ) {}
+  public mutating func animationDidComplete(
+    _ tag: String, finished: Bool, view: inout ItemView, context: UIKitContext
+  ) {}
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
@@ -121,7 +167,8 @@ public struct DockingRule: Hashable, Sendable {
   /// is chosen (a scroll view's 0.998 or 0.99); `nil` to choose from the release point itself.
   public var decelerationRate: CGFloat?
   /// How many evenly spaced positions along an edge the item may rest at (ends included; the
-  /// middle for one); `nil` for anywhere.
+  /// middle for one); `nil` for anywhere. After a container change an item on a slot must rest on
+  /// the same slot (the same fraction of the way along), as `keepsPlaceAlongEdge` asks.
   public var slots: Int?
   /// Whether the margin applies at the top and bottom too (the item rests `margin` inside
   /// every edge of the safe region), rather than only at the left and right.

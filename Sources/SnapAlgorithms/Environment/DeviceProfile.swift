@@ -104,7 +104,7 @@ public struct DeviceProfile: Hashable, Sendable {
       keyboardFrame: bars.keyboard
         ? CGRect(x: 0, y: size.height - keyboardHeight, width: size.width, height: keyboardHeight)
         : nil,
-      refreshRate: refreshRate)
+      refreshRate: refreshRate, idiom: idiom)
     if bars.opaqueNavigationBar { result.placeSuperviewBelowNavigationBar() }
     return result
   }

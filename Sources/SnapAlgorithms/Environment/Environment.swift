@@ -20,6 +20,10 @@ public struct Environment: Hashable, Sendable {
   public var bounds: CGRect
   /// The window's safe-area insets (notch, rounded corners, home indicator; not the bars).
   public var safeAreaInsets: EdgeInsets
+  /// What the app's view controller adds to its view's safe area
+  /// (`additionalSafeAreaInsets`): a side column it reserves, a safe area reported late after a
+  /// push. Only an item in that view controller's view sees them (`ItemHost.viewController`).
+  public var additionalSafeAreaInsets: EdgeInsets
   /// Height of the status bar; 0 when it is hidden.
   public var statusBarHeight: CGFloat
   /// Height of the navigation bar; 0 when there is none.
@@ -33,29 +37,35 @@ public struct Environment: Hashable, Sendable {
   /// Where the item's superview sits in the window (`superview.frame`); `nil` when it fills the
   /// window, as a view controller's view does under translucent bars.
   public var superviewFrame: CGRect?
+  /// `UIDevice.current.userInterfaceIdiom`: a phone or an iPad.
+  public var idiom: DeviceProfile.Idiom
 
   public init(
     name: String = "custom",
     bounds: CGRect,
     screenBounds: CGRect? = nil,
     safeAreaInsets: EdgeInsets = .zero,
+    additionalSafeAreaInsets: EdgeInsets = .zero,
     statusBarHeight: CGFloat = 0,
     navigationBarHeight: CGFloat = 0,
     tabBarHeight: CGFloat = 0,
     keyboardFrame: CGRect? = nil,
     refreshRate: Int = 60,
-    superviewFrame: CGRect? = nil
+    superviewFrame: CGRect? = nil,
+    idiom: DeviceProfile.Idiom = .phone
   ) {
     self.name = name
     self.bounds = bounds
     self.screenBounds = screenBounds ?? bounds
     self.safeAreaInsets = safeAreaInsets
+    self.additionalSafeAreaInsets = additionalSafeAreaInsets
     self.statusBarHeight = statusBarHeight
     self.navigationBarHeight = navigationBarHeight
     self.tabBarHeight = tabBarHeight
     self.keyboardFrame = keyboardFrame
     self.refreshRate = refreshRate
     self.superviewFrame = superviewFrame
+    self.idiom = idiom
   }
 
   /// The offset of the superview's origin from the window's: what converts a point in the
@@ -103,11 +113,13 @@ public struct Environment: Hashable, Sendable {
   @inlinable
   public var frameDuration: Double { 1 / Double(max(refreshRate, 1)) }
 
-  /// The bottom edge of the navigation bar, or of the top safe-area inset when there is none.
+  /// The bottom edge of the navigation bar, or of the top safe-area inset when there is none;
+  /// lower by the view controller's additional top inset.
   @inlinable
   public var topBarsBottom: CGFloat {
     let top = bounds.minY + max(statusBarHeight, safeAreaInsets.top)
-    return navigationBarHeight > 0 ? top + navigationBarHeight : top
+    return (navigationBarHeight > 0 ? top + navigationBarHeight : top)
+      + additionalSafeAreaInsets.top
   }
 
   /// The top edge of the tab bar, the keyboard or the bottom safe-area inset, whichever is
@@ -115,22 +127,24 @@ public struct Environment: Hashable, Sendable {
   @inlinable
   public var bottomBarsTop: CGFloat {
     var bottom = bounds.maxY - max(tabBarHeight, safeAreaInsets.bottom)
+      - additionalSafeAreaInsets.bottom
     if let keyboard = keyboardFrame, keyboard.height > 0, keyboard.minY < bounds.maxY {
       bottom = min(bottom, keyboard.minY)
     }
     return bottom
   }
 
-  /// The region a resting item may occupy: the container less the safe-area insets, the
-  /// navigation bar, the tab bar and the keyboard.
+  /// The region a resting item may occupy: the container less the safe-area insets (the
+  /// window's and the view controller's additional ones), the navigation bar, the tab bar and
+  /// the keyboard.
   ///
   /// When the bars and insets leave no room on an axis, the region is empty there (zero
   /// width or height, midway between the edges that crossed), never a negative-sized rectangle,
   /// which Core Graphics would silently flip.
   @inlinable
   public var safeRegion: CGRect {
-    var left = bounds.minX + safeAreaInsets.left
-    var right = bounds.maxX - safeAreaInsets.right
+    var left = bounds.minX + safeAreaInsets.left + additionalSafeAreaInsets.left
+    var right = bounds.maxX - safeAreaInsets.right - additionalSafeAreaInsets.right
     var top = topBarsBottom
     var bottom = bottomBarsTop
     if right < left {
@@ -142,5 +156,47 @@ public struct Environment: Hashable, Sendable {
       bottom = top
     }
     return CGRect(x: left, y: top, width: right - left, height: bottom - top)
+  }
+}
+
+/// Where the floating item lives, and so what of the app it can see.
+///
+/// Most articles add the button to a view controller's view; most libraries add it to the key
+/// window or to a window of their own above everything, where the app's bars and the view
+/// controller's additional safe-area insets are out of sight: such a button floats over the
+/// navigation and tab bars, and only the window's safe area (the status bar or sensor housing,
+/// the home indicator, a landscape notch) and the keyboard, whose window lies above every app
+/// window, hide it. The simulator hands the algorithm the environment its host sees
+/// (`Environment.seen(by:)`), and the invariants judge by it.
+public enum ItemHost: String, Hashable, Sendable, CaseIterable {
+  /// A view controller's view: it starts below an opaque navigation bar, and its safe area
+  /// includes the bars and the view controller's `additionalSafeAreaInsets`.
+  case viewController = "view-controller"
+  /// `UIApplication.shared.keyWindow.addSubview(button)`: above the root view controller's view
+  /// and its bars, in the window's coordinates, with the window's safe area.
+  case keyWindow = "key-window"
+  /// A `UIWindow` of the item's own (window level `.alert`, `.statusBar + 1` or the like) with a
+  /// root view controller that rotates with the app: the same screen and safe area as the key
+  /// window, above it.
+  case overlayWindow = "overlay-window"
+
+  /// Whether the host is a window, above the app's bars.
+  @inlinable
+  public var isWindow: Bool { self != .viewController }
+}
+
+extension Environment {
+  /// The environment as an item in `host` sees it. A view controller's view sees it all; a
+  /// window sees no navigation or tab bar (the item floats above them) and no additional safe-area
+  /// insets (the view controller's), and is the item's superview itself (no `superviewFrame`).
+  @inlinable
+  public func seen(by host: ItemHost) -> Environment {
+    guard host.isWindow else { return self }
+    var result = self
+    result.navigationBarHeight = 0
+    result.tabBarHeight = 0
+    result.additionalSafeAreaInsets = .zero
+    result.superviewFrame = nil
+    return result
   }
 }

@@ -56,6 +56,8 @@ extension Gesture: Codable {
       var screenWidth: Double?
       var screenHeight: Double?
       var safeArea: Insets?
+      /// The view controller's `additionalSafeAreaInsets`; left out when there are none.
+      var additionalSafeArea: Insets?
       var statusBar: Double?
       var navigationBar: Double?
       var tabBar: Double?
@@ -63,11 +65,14 @@ extension Gesture: Codable {
       var keyboard: Rect?
       /// The item's superview in the window, when it does not fill it.
       var superview: Rect?
+      /// `phone` or `pad`; a phone when left out.
+      var idiom: String?
 
       init(
         t: Double, name: String?, width: Double, height: Double, screenWidth: Double?,
-        screenHeight: Double?, safeArea: Insets?, statusBar: Double?, navigationBar: Double?,
-        tabBar: Double?, refreshRate: Int?, keyboard: Rect?, superview: Rect?
+        screenHeight: Double?, safeArea: Insets?, additionalSafeArea: Insets? = nil,
+        statusBar: Double?, navigationBar: Double?, tabBar: Double?, refreshRate: Int?,
+        keyboard: Rect?, superview: Rect?, idiom: String? = nil
       ) {
         self.t = t
         self.name = name
@@ -76,12 +81,14 @@ extension Gesture: Codable {
         self.screenWidth = screenWidth
         self.screenHeight = screenHeight
         self.safeArea = safeArea
+        self.additionalSafeArea = additionalSafeArea
         self.statusBar = statusBar
         self.navigationBar = navigationBar
         self.tabBar = tabBar
         self.refreshRate = refreshRate
         self.keyboard = keyboard
         self.superview = superview
+        self.idiom = idiom
       }
 
       init(from decoder: any Decoder) throws {
@@ -93,12 +100,14 @@ extension Gesture: Codable {
         screenWidth = try container.decodeIfPresent(Double.self, forKey: .screenWidth)
         screenHeight = try container.decodeIfPresent(Double.self, forKey: .screenHeight)
         safeArea = try container.decodeIfPresent(Insets.self, forKey: .safeArea)
+        additionalSafeArea = try container.decodeIfPresent(Insets.self, forKey: .additionalSafeArea)
         statusBar = try container.decodeIfPresent(Double.self, forKey: .statusBar)
         navigationBar = try container.decodeIfPresent(Double.self, forKey: .navigationBar)
         tabBar = try container.decodeIfPresent(Double.self, forKey: .tabBar)
         refreshRate = try container.decodeWholeNumberIfPresent(Int.self, forKey: .refreshRate)
         keyboard = try container.decodeIfPresent(Rect.self, forKey: .keyboard)
         superview = try container.decodeIfPresent(Rect.self, forKey: .superview)
+        idiom = try container.decodeIfPresent(String.self, forKey: .idiom)
       }
     }
     var version: Int
@@ -210,6 +219,12 @@ extension Gesture: Codable {
         try notNegative(insets.bottom, "safeArea", "bottom")
         try notNegative(insets.right, "safeArea", "right")
       }
+      if let insets = entry.additionalSafeArea {
+        try notNegative(insets.top, "additionalSafeArea", "top")
+        try notNegative(insets.left, "additionalSafeArea", "left")
+        try notNegative(insets.bottom, "additionalSafeArea", "bottom")
+        try notNegative(insets.right, "additionalSafeArea", "right")
+      }
       try notNegative(entry.statusBar, "statusBar")
       try notNegative(entry.navigationBar, "navigationBar")
       try notNegative(entry.tabBar, "tabBar")
@@ -221,6 +236,9 @@ extension Gesture: Codable {
         throw invalid(
           path + [PathKey("refreshRate")],
           "\(rate) Hz is outside \(Self.refreshRates.lowerBound)…\(Self.refreshRates.upperBound) Hz")
+      }
+      if let idiom = entry.idiom, DeviceProfile.Idiom(rawValue: idiom) == nil {
+        throw invalid(path + [PathKey("idiom")], "'\(idiom.prefix(20))' is not phone or pad")
       }
       if let previous = changes.last, entry.t < previous.time {
         throw invalid(
@@ -237,6 +255,9 @@ extension Gesture: Codable {
           x: 0, y: 0, width: entry.screenWidth ?? entry.width,
           height: entry.screenHeight ?? entry.height),
         safeAreaInsets: insets ?? .zero,
+        additionalSafeAreaInsets: entry.additionalSafeArea.map {
+          EdgeInsets(top: $0.top, left: $0.left, bottom: $0.bottom, right: $0.right)
+        } ?? .zero,
         statusBarHeight: entry.statusBar ?? 0,
         navigationBarHeight: entry.navigationBar ?? 0,
         tabBarHeight: entry.tabBar ?? 0,
@@ -244,7 +265,8 @@ extension Gesture: Codable {
         refreshRate: entry.refreshRate ?? 60,
         superviewFrame: entry.superview.map {
           CGRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height)
-        })
+        },
+        idiom: entry.idiom.flatMap(DeviceProfile.Idiom.init(rawValue:)) ?? .phone)
       changes.append(ContainerChange(time: entry.t, environment: environment))
     }
     self.init(
@@ -277,6 +299,13 @@ extension Gesture: Codable {
             safeArea: File.Insets(
               top: Double(insets.top), left: Double(insets.left), bottom: Double(insets.bottom),
               right: Double(insets.right)),
+            additionalSafeArea: environment.additionalSafeAreaInsets == .zero
+              ? nil
+              : File.Insets(
+                top: Double(environment.additionalSafeAreaInsets.top),
+                left: Double(environment.additionalSafeAreaInsets.left),
+                bottom: Double(environment.additionalSafeAreaInsets.bottom),
+                right: Double(environment.additionalSafeAreaInsets.right)),
             statusBar: Double(environment.statusBarHeight),
             navigationBar: Double(environment.navigationBarHeight),
             tabBar: Double(environment.tabBarHeight), refreshRate: environment.refreshRate,
@@ -289,7 +318,8 @@ extension Gesture: Codable {
               File.Rect(
                 x: Double($0.minX), y: Double($0.minY), width: Double($0.width),
                 height: Double($0.height))
-            })
+            },
+            idiom: environment.idiom == .phone ? nil : environment.idiom.rawValue)
         })
     var container = encoder.singleValueContainer()
     try container.encode(file)

@@ -22,6 +22,8 @@ import Foundation
 /// - Events, frames and every position it reports are in the window's coordinates; the
 ///   algorithm works in its superview's (`Environment.superviewFrame`), as UIKit code does: the
 ///   session converts touches, the environment and the item's frame between the two.
+/// - The session's environment is the one the algorithm's host sees (`Environment.seen(by:)`):
+///   an item in a window of its own sees no bars and has the window for its superview.
 public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var algorithm: Algorithm { handlers }
   public var view: ItemView { item }
@@ -71,6 +73,16 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var motionEnd: Double? { motionEndTime }
   @usableFromInline var motionEndTime: Double?
   @usableFromInline var tracker = VelocityTracker()
+  /// The long-press recogniser of the touch down, while it has not yet begun (or failed).
+  @usableFromInline var pendingLongPress: LongPressGestureRecognizer?
+  /// The last tap's lift, where it landed and its tap count, for the next touch's `tapCount`.
+  @usableFromInline var lastTap: (end: Double, location: CGPoint, count: Int)?
+  /// The tap count of the touch down.
+  @usableFromInline var tapCount = 1
+  /// Where the algorithm put the item when it loaded (`didLoad(_:context:)`), in the window,
+  /// when it moved it; `nil` when it left it where the app placed it.
+  public var loadPlacement: CGPoint? { placedAtLoad }
+  @usableFromInline var placedAtLoad: CGPoint?
   /// Every touch so far, in order, including those that missed the item.
   public var touches: [TouchRecord] { records }
   @usableFromInline var records: [TouchRecord] = []
@@ -84,6 +96,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     /// recogniser's limit (UIKit fails the tap while the finger moves, never at the lift).
     case touches(start: CGPoint, startTime: Double, tapFailed: Bool)
     case pan(PanGestureRecognizer)
+    /// A touch a long-press recogniser has taken (it began).
+    case longPress(LongPressGestureRecognizer)
   }
 
 
@@ -119,6 +133,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @inlinable
   public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
     var algorithm = algorithm
+    let environment = environment.seen(by: algorithm.host)
     let local = environment.inSuperviewCoordinates
     algorithm.didLoad(in: local)
     self.handlers = algorithm
@@ -127,6 +142,10 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     let offset = environment.superviewOffset
     self.item = ItemView(
       center: CGPoint(x: center.x - offset.dx, y: center.y - offset.dy), size: itemSize)
+    let placed = item.center
+    handlers.didLoad(&item, context: context)
+    if item.center != placed { placedAtLoad = inWindow(item.center) }
+    deliverCompletions()
   }
 
   /// The item's frame as the screen shows it at `time`, in the window.
@@ -140,7 +159,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var isTracking: Bool {
     switch touch {
     case .idle, .elsewhere: return false
-    case .touches, .pan: return true
+    case .touches, .pan, .longPress: return true
     }
   }
 
@@ -154,6 +173,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Delivers one touch event the way UIKit would.
   @inlinable
   public mutating func receive(_ event: TouchEvent) {
+    defer { deliverCompletions() }
+    fireLongPress(upTo: timestamp(of: event))
     clock = timestamp(of: event)
     hasReceivedEvent = true
     let time = clock
@@ -168,7 +189,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         itemWasMoving: item.isAnimating(at: time))
       record.actionsBefore = item.sent
       records.append(record)
-    case (.moved, .touches), (.moved, .pan):
+    case (.moved, .touches), (.moved, .pan), (.moved, .longPress):
       tracker.move(to: windowLocation, time: time)
       noteTravel(to: windowLocation, moving: true, at: time)
     case (.moved, .elsewhere), (.ended, _), (.cancelled, _): noteTravel(to: windowLocation)
@@ -181,6 +202,12 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         records[records.count - 1].end = time
         records[records.count - 1].cancelled = event.phase == .cancelled
         records[records.count - 1].actions = item.sent - records[records.count - 1].actionsBefore
+        // A tap (a finger that stayed put) counts towards the next touch's tapCount.
+        let record = records[records.count - 1]
+        lastTap =
+          event.phase == .ended && record.movedTravel <= TapGestureRecognizer.allowableMovement
+          ? (time, record.finger, tapCount) : nil
+        pendingLongPress = nil
       }
     }
     context.time = time
@@ -188,8 +215,26 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     // Touches and recognisers hold the finger in the window and know where the superview is;
     // hit-tests take it in the superview's coordinates, the item's frame's.
     let superviewOrigin = inWindow(CGPoint.zero)
-    let finger = Touch(locationInWindow: windowLocation, superviewOrigin: superviewOrigin)
+    if event.phase == .began, case .idle = touch {
+      if let last = lastTap, time - last.end <= Touch.multipleTapInterval,
+        distance(last.location, windowLocation) <= Touch.multipleTapDistance
+      {
+        tapCount = last.count + 1
+      } else {
+        tapCount = 1
+      }
+    }
+    let finger = Touch(
+      locationInWindow: windowLocation, superviewOrigin: superviewOrigin, tapCount: tapCount)
     let location = local(windowLocation)
+    if var pending = pendingLongPress {
+      // The long press fails once the finger strays beyond its allowable movement.
+      pending.location = windowLocation
+      pending.superviewOrigin = superviewOrigin
+      pendingLongPress =
+        distance(pending.touchDownLocation, windowLocation) > pending.allowableMovement
+        ? nil : pending
+    }
     switch (event.phase, touch) {
     case (.began, .idle):
       item.removeFinishedAnimations(at: time)
@@ -203,6 +248,11 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       if landed == nil { landed = (windowLocation, inWindow(grabbed)) }
       records[records.count - 1].reachedItem = true
       records[records.count - 1].grabbedCenter = inWindow(grabbed)
+      if handlers.recognizesLongPress {
+        var recognizer = LongPressGestureRecognizer(touchDownAt: windowLocation, time: time)
+        recognizer.superviewOrigin = superviewOrigin
+        pendingLongPress = recognizer
+      }
       switch handlers.inputAPI {
       case .touches:
         // The tap recogniser measures on the glass, whatever the superview does meanwhile.
@@ -234,6 +284,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       beginRelease()
       if recognisesTap {
         if handlers.itemAction == .tapRecognizer { item.sent += 1 }
+        handlers.handleTap(at: location, view: &item, context: context)
         handlers.touchesCancelled(finger, view: &item, context: context)
       } else {
         if handlers.itemAction == .touchUpInside, liftsInside(location) { item.sent += 1 }
@@ -259,6 +310,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
         }
         recognizer.removeHysteresisFromTranslation()
         recognizer.recognizedState = .began
+        // The pan began first: the long press fails.
+        pendingLongPress = nil
         callPanHandler(&recognizer)
         // Recognised: cancelsTouchesInView takes the touch from the view.
         handlers.touchesCancelled(finger, view: &item, context: context)
@@ -284,6 +337,9 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
               record.movedTravel <= Self.tapMovementLimit
               && time - record.began <= Self.tapDurationLimit
             if action == .tapRecognizer ? tap : liftsInside(location) { item.sent += 1 }
+            if action == .tapRecognizer, tap {
+              handlers.handleTap(at: location, view: &item, context: context)
+            }
           }
           if event.phase == .ended {
             handlers.touchesEnded(touch, view: &item, context: context)
@@ -300,6 +356,22 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
       callPanHandler(&recognizer)
       endRelease(at: time)
       touch = .idle
+
+    case (.moved, .longPress(var recognizer)):
+      recognizer.location = windowLocation
+      recognizer.superviewOrigin = superviewOrigin
+      recognizer.state = .changed
+      handlers.handleLongPress(&recognizer, view: &item, context: context)
+      touch = .longPress(recognizer)
+
+    case (.ended, .longPress(var recognizer)), (.cancelled, .longPress(var recognizer)):
+      touch = .idle
+      recognizer.location = windowLocation
+      recognizer.superviewOrigin = superviewOrigin
+      recognizer.state = event.phase == .ended ? .ended : .cancelled
+      beginRelease()
+      handlers.handleLongPress(&recognizer, view: &item, context: context)
+      endRelease(at: time)
 
     case (.ended, .elsewhere), (.cancelled, .elsewhere):
       touch = .idle
@@ -399,19 +471,66 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
     let finger: CGPoint?
     switch touch {
     case .idle: finger = nil
-    case .elsewhere, .touches, .pan: finger = lastLocation
+    case .elsewhere, .touches, .pan, .longPress: finger = lastLocation
     }
     return Frame(
       time: time, phase: phase, rect: shownFrame(at: time), finger: finger,
       animationsInFlight: item.animations.count)
   }
 
-  /// Forgets animations that have finished by `time`, keeping the work per frame constant.
+  /// Forgets animations that have finished by `time`, keeping the work per frame constant,
+  /// and runs what UIKit runs on the frame's turn of the run loop: a long press that is due
+  /// begins, and the completions of animations that ended are called.
   @inlinable
   public mutating func removeFinishedAnimations(at time: Double) {
-    guard !item.inFlight.isEmpty else { return }
+    if pendingLongPress != nil { fireLongPress(upTo: time) }
+    guard !item.inFlight.isEmpty || !item.completed.isEmpty else { return }
     if let end = item.animationEndTime { motionEndTime = max(motionEndTime ?? end, end) }
     item.removeFinishedAnimations(at: time)
+    deliverCompletions()
+  }
+
+  /// Begins the long press of the touch down if the finger has stayed put until `time`: its
+  /// action method is called with `began`, the pan (if it has not begun) fails, and the view's
+  /// touch is cancelled.
+  @inlinable
+  mutating func fireLongPress(upTo time: Double) {
+    guard var recognizer = pendingLongPress, time >= recognizer.recognitionTime else { return }
+    pendingLongPress = nil
+    let at = recognizer.recognitionTime
+    let previous = context.time
+    context.time = max(at, clock)
+    item.currentTime = context.time
+    recognizer.state = .began
+    let finger = Touch(
+      locationInWindow: recognizer.location, superviewOrigin: recognizer.superviewOrigin,
+      tapCount: tapCount)
+    switch touch {
+    case .touches, .pan:
+      touch = .longPress(recognizer)
+      handlers.handleLongPress(&recognizer, view: &item, context: context)
+      touch = .longPress(recognizer)
+      handlers.touchesCancelled(finger, view: &item, context: context)
+    default:
+      break
+    }
+    context.time = previous
+    deliverCompletions()
+  }
+
+  /// Calls the algorithm's `animationDidComplete(_:finished:view:context:)` for every
+  /// completion due, as UIKit calls completion blocks on the next turn of the run loop (a
+  /// completion that starts another animation with a completion is called in its turn).
+  @inlinable
+  mutating func deliverCompletions() {
+    var rounds = 0
+    while !item.completed.isEmpty, rounds < 64 {
+      rounds += 1
+      for completion in item.takeCompletions() {
+        handlers.animationDidComplete(
+          completion.tag, finished: completion.finished, view: &item, context: context)
+      }
+    }
   }
 
   /// Where the item comes to rest: its model frame, once every animation has run, in the
@@ -420,7 +539,8 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   public var restingFrame: CGRect { inWindow(item.frame) }
 
   /// The container changes at `time` (a rotation, Split View, an inset, bar or keyboard
-  /// change); the algorithm hears of it through `environmentDidChange(from:view:context:)`.
+  /// change); the algorithm hears of it through `environmentDidChange(from:view:context:)`,
+  /// unless its host sees nothing change.
   ///
   /// The item keeps its `center` in its superview, as UIKit's views do: when the superview
   /// moves in the window (an opaque navigation bar appears), the item moves with it until the
@@ -428,12 +548,27 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   @inlinable
   public mutating func changeEnvironment(to new: Environment, at time: Double) {
     let old = localEnvironment
-    environment = new
+    let before = environment
+    environment = new.seen(by: handlers.host)
     clock = max(clock, time.isFinite ? time : clock)
     item.currentTime = clock
     context.time = clock
     context.fingerVelocity = tracker.velocity
+    // A change the host does not see (a tab bar under an item in a window of its own) is no
+    // change to it: UIKit tells it nothing.
+    guard environment != before else { return }
+    // What changed, told in the superview's new coordinates.
+    var change = ContainerChangeInfo(from: before, to: environment)
+    if var keyboard = change.keyboard {
+      let offset = environment.superviewOffset
+      keyboard.beginFrame = keyboard.beginFrame.offsetBy(dx: -offset.dx, dy: -offset.dy)
+      keyboard.endFrame = keyboard.endFrame.offsetBy(dx: -offset.dx, dy: -offset.dy)
+      change.keyboard = keyboard
+    }
+    context.containerChange = change
     handlers.environmentDidChange(from: old, view: &item, context: context)
+    context.containerChange = nil
+    deliverCompletions()
   }
 }
 

@@ -118,6 +118,9 @@ public struct Trajectory: Hashable, Sendable {
   public var motionEnd: Double?
   /// Every touch of the gesture, in order, including those that missed the item.
   public var touches: [TouchRecord]
+  /// Where the algorithm put the item's centre when it loaded, in the window, when it moved it
+  /// there (`didLoad(_:context:)`); `nil` when it left it where the app placed it.
+  public var loadPlacement: CGPoint?
 
   @inlinable
   public init(
@@ -125,7 +128,8 @@ public struct Trajectory: Hashable, Sendable {
     isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
     handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil,
     releaseTime: Double? = nil, motionEnd: Double? = nil, touchDownFinger: CGPoint? = nil,
-    touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil, touches: [TouchRecord] = []
+    touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil, touches: [TouchRecord] = [],
+    loadPlacement: CGPoint? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -142,5 +146,6 @@ public struct Trajectory: Hashable, Sendable {
     self.touchDownCenter = touchDownCenter
     self.releaseFinger = releaseFinger
     self.touches = touches
+    self.loadPlacement = loadPlacement
   }
 }

@@ -38,6 +38,8 @@ public struct ItemView: Hashable, Sendable {
     /// For a spring on an axis it does not have to travel along: the velocity, in points per
     /// second, it starts that axis at (the item swings out and back); zero otherwise.
     public var kick: CGVector = .zero
+    /// The completion the code gave it (`animate(…, completion: tag)`), called when it ends.
+    public var completion: String?
 
     @inlinable
     public init(
@@ -130,6 +132,38 @@ public struct ItemView: Hashable, Sendable {
   /// handler it calls.
   public var currentTime: Double = 0
 
+  /// An animation's completion that is due: its tag, and whether the animation ran to its end.
+  public struct CompletedAnimation: Hashable, Sendable {
+    public var tag: String
+    public var finished: Bool
+
+    @inlinable
+    public init(tag: String, finished: Bool) {
+      self.tag = tag
+      self.finished = finished
+    }
+  }
+
+  /// Completions due and not yet delivered: the simulator hands each to the algorithm's
+  /// `animationDidComplete(_:finished:view:context:)` at the next frame or event.
+  @usableFromInline var completed: [CompletedAnimation] = []
+
+  /// Notes that every animation with a completion among `removed` ended, `finished` or not.
+  @inlinable
+  mutating func complete(_ removed: [Animation], finished: Bool) {
+    for animation in removed {
+      if let tag = animation.completion { completed.append(CompletedAnimation(tag: tag, finished: finished)) }
+    }
+  }
+
+  /// Takes the completions due, oldest first.
+  @inlinable
+  public mutating func takeCompletions() -> [CompletedAnimation] {
+    guard !completed.isEmpty else { return [] }
+    defer { completed.removeAll() }
+    return completed
+  }
+
   /// How many times the item's action has fired: `sendAction()` calls, and what UIKit's tap
   /// recogniser or control tracking fired for an algorithm whose `itemAction` says so.
   public var actionsSent: Int { sent }
@@ -170,7 +204,7 @@ public struct ItemView: Hashable, Sendable {
   @inlinable
   public mutating func animate(
     to target: CGPoint, with motion: Motion, at time: Double, allowsUserInteraction: Bool = false,
-    velocity: CGVector? = nil
+    velocity: CGVector? = nil, completion: String? = nil
   ) {
     let offset = CGVector(dx: center.x - target.x, dy: center.y - target.y)
     center = target
@@ -180,7 +214,11 @@ public struct ItemView: Hashable, Sendable {
       if offset.dx == 0, velocity.dx.isFinite { kick.dx = velocity.dx }
       if offset.dy == 0, velocity.dy.isFinite { kick.dy = velocity.dy }
     }
-    guard motion != .none, offset.dx != 0 || offset.dy != 0 || kick != .zero else { return }
+    guard motion != .none, offset.dx != 0 || offset.dy != 0 || kick != .zero else {
+      // Nothing to animate: UIKit still calls the completion, finished.
+      if let completion { completed.append(CompletedAnimation(tag: completion, finished: true)) }
+      return
+    }
     var normalised: CGVector?
     var duration = motion.settleTime
     if let velocity, case .spring(let spring) = motion {
@@ -199,6 +237,7 @@ public struct ItemView: Hashable, Sendable {
       beginTime: time, offset: offset, motion: motion, duration: duration,
       allowsUserInteraction: allowsUserInteraction, initialVelocity: normalised)
     animation.kick = kick
+    animation.completion = completion
     inFlight.append(animation)
   }
 
@@ -333,6 +372,9 @@ public struct ItemView: Hashable, Sendable {
     // Asked every frame: most frames have nothing to remove, and removeAll(where:) would still
     // write the array back.
     guard inFlight.contains(where: { !(time < $0.beginTime + $0.duration) }) else { return }
+    if inFlight.contains(where: { $0.completion != nil }) {
+      complete(inFlight.filter { !(time < $0.beginTime + $0.duration) }, finished: true)
+    }
     inFlight.removeAll { !(time < $0.beginTime + $0.duration) }
   }
 
@@ -341,12 +383,15 @@ public struct ItemView: Hashable, Sendable {
   @inlinable
   public mutating func stopAnimations(at time: Double) {
     center = presentationCenter(at: time)
+    complete(inFlight, finished: false)
     inFlight.removeAll()
   }
 
-  /// Ends every animation at once, leaving the item at its model value (its target).
+  /// Ends every animation at once, leaving the item at its model value (its target); their
+  /// completions are told they did not finish.
   @inlinable
   public mutating func finishAnimations() {
+    complete(inFlight, finished: false)
     inFlight.removeAll()
   }
 
@@ -425,7 +470,7 @@ extension ItemView {
   @inlinable
   public mutating func animate(
     with motion: Motion?, delay: Double = 0, options: AnimationOptions = [],
-    velocity: CGVector? = nil, animations: (inout ItemView) -> Void
+    velocity: CGVector? = nil, completion: String? = nil, animations: (inout ItemView) -> Void
   ) {
     let from = center
     animations(&self)
@@ -433,7 +478,8 @@ extension ItemView {
     center = from
     animate(
       to: to, with: motion ?? .none, at: currentTime + (delay.isFinite ? max(delay, 0) : 0),
-      allowsUserInteraction: options.contains(.allowUserInteraction), velocity: velocity)
+      allowsUserInteraction: options.contains(.allowUserInteraction), velocity: velocity,
+      completion: completion)
   }
 
   /// `UIView.animate(withDuration:delay:options:animations:)`: what `animations` sets on the
@@ -441,17 +487,19 @@ extension ItemView {
   /// options' curve over `duration` seconds, starting `delay` seconds from now.
   ///
   /// UIKit's block captures the view; this one is handed it: write `{ $0.center = target }`
-  /// for `{ view.center = target }`. Completion blocks are not modelled: code that runs when
-  /// the animation ends must run from the next event instead. A `duration` of 0 or less
-  /// changes the view without animating, as UIKit does.
+  /// for `{ view.center = target }`. A completion block is a tag: when the animation ends (or
+  /// is removed), the algorithm's `animationDidComplete(_:finished:view:context:)` is called
+  /// with it, as UIKit calls the block. A `duration` of 0 or less changes the view without
+  /// animating, as UIKit does (the completion is still called, finished).
   @inlinable
   public mutating func animate(
     withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
-    animations: (inout ItemView) -> Void
+    completion: String? = nil, animations: (inout ItemView) -> Void
   ) {
     let motion: Motion =
       duration.isFinite && duration > 0 ? .curve(options.curve, duration: duration) : .none
-    animate(with: motion, delay: delay, options: options, animations: animations)
+    animate(
+      with: motion, delay: delay, options: options, completion: completion, animations: animations)
   }
 
   /// `UIView.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:
@@ -464,12 +512,14 @@ extension ItemView {
   public mutating func animate(
     withDuration duration: Double, delay: Double = 0,
     usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
-    options: AnimationOptions = [], animations: (inout ItemView) -> Void
+    options: AnimationOptions = [], completion: String? = nil,
+    animations: (inout ItemView) -> Void
   ) {
     let spring = Spring.uikit(
       dampingRatio: Double(dampingRatio), duration: duration, initialVelocity: Double(velocity))
     animate(
-      with: spring.map(Motion.spring), delay: delay, options: options, animations: animations)
+      with: spring.map(Motion.spring), delay: delay, options: options, completion: completion,
+      animations: animations)
   }
 
   /// A `UIViewPropertyAnimator(duration:timingParameters:)` with `UISpringTimingParameters`,

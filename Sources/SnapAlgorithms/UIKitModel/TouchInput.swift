@@ -25,6 +25,14 @@ public struct UIKitContext: Sendable {
   /// window, its bounds and its safe-area insets at this moment.
   public var superview: Superview
 
+  /// Inside `environmentDidChange(from:view:context:)`: what changed, as UIKit's callbacks and
+  /// notifications tell it (a rotation, a new size, the keyboard's notification with its frames
+  /// and animation, the bars, the in-call bar, the safe area); `nil` in every other handler.
+  public var containerChange: ContainerChangeInfo?
+
+  /// `UIDevice.current.userInterfaceIdiom`.
+  @inlinable public var idiom: DeviceProfile.Idiom { environment.idiom }
+
   /// A context at `time` in `environment` (in the superview's coordinates); `superview` defaults
   /// to the one `environment` describes.
   @inlinable
@@ -96,14 +104,15 @@ public struct Superview: Hashable, Sendable {
     let bounds = environment.bounds
     let frame = environment.superviewFrame ?? bounds
     let insets = environment.safeAreaInsets
-    let barsBottom = bounds.maxY - max(environment.tabBarHeight, insets.bottom, 0)
+    let extra = environment.additionalSafeAreaInsets
+    let barsBottom = bounds.maxY - max(environment.tabBarHeight, insets.bottom, 0) - extra.bottom
     self.init(
       frame: frame,
       safeAreaInsets: EdgeInsets(
         top: max(environment.topBarsBottom - frame.minY, 0),
-        left: max(bounds.minX + insets.left - frame.minX, 0),
+        left: max(bounds.minX + insets.left + extra.left - frame.minX, 0),
         bottom: max(frame.maxY - barsBottom, 0),
-        right: max(frame.maxX - (bounds.maxX - insets.right), 0)))
+        right: max(frame.maxX - (bounds.maxX - insets.right - extra.right), 0)))
   }
 }
 
@@ -113,11 +122,23 @@ public struct Touch: Hashable, Sendable {
   public var locationInWindow: CGPoint
   /// Where the item's superview's origin is in the window: zero when it fills the window.
   public var superviewOrigin: CGPoint
+  /// `touch.tapCount`: 1, or one more than the touch before it when this one lands within
+  /// `Touch.multipleTapInterval` of that one's lift and `Touch.multipleTapDistance` of where it
+  /// landed, that one having been a tap (a finger that did not move beyond
+  /// `TapGestureRecognizer.allowableMovement`).
+  public var tapCount: Int
+
+  /// How soon after a tap's lift the next touch counts as its second tap, in seconds. UIKit
+  /// does not document it; 0.35 s is what double taps are measured against in practice.
+  public static let multipleTapInterval: Double = 0.35
+  /// How near to the previous tap the next must land to count as its second, in points.
+  public static let multipleTapDistance: CGFloat = 45
 
   @inlinable
-  public init(locationInWindow: CGPoint, superviewOrigin: CGPoint = .zero) {
+  public init(locationInWindow: CGPoint, superviewOrigin: CGPoint = .zero, tapCount: Int = 1) {
     self.locationInWindow = locationInWindow
     self.superviewOrigin = superviewOrigin
+    self.tapCount = tapCount
   }
 
   /// `[touch locationInView:view]`: the position in the view's own (bounds) coordinates,
@@ -443,5 +464,74 @@ public struct VelocityTracker: Hashable, Sendable {
     guard let previous else { return latest }
     return CGVector(
       dx: 0.2 * latest.dx + 0.8 * previous.dx, dy: 0.2 * latest.dy + 0.8 * previous.dy)
+  }
+}
+
+/// A model of `UILongPressGestureRecognizer` on the item, for one touch, with UIKit's defaults.
+///
+/// It begins once the finger has stayed down `minimumPressDuration` without moving more than
+/// `allowableMovement` from where it landed (it fails if it moves further first), then reports
+/// `changed` on every move and `ended` (or `cancelled`) when the finger lifts. Once it begins,
+/// a pan recogniser on the same item that has not begun fails, and the view's touches are
+/// cancelled (`cancelsTouchesInView`); a pan that began first makes it fail.
+public struct LongPressGestureRecognizer: Hashable, Sendable {
+  public typealias State = PanGestureRecognizer.State
+
+  /// `minimumPressDuration`: 0.5 s.
+  public static let defaultMinimumPressDuration: Double = 0.5
+  /// `allowableMovement`: 10 pt.
+  public static let defaultAllowableMovement: CGFloat = 10
+
+  /// The recogniser's state, as `recognizer.state` reads it.
+  public var state: State = .possible
+  /// The finger's current position, in window coordinates; set by the simulator.
+  public var location: CGPoint
+  /// Where the item's superview's origin is in the window; set by the simulator.
+  public var superviewOrigin: CGPoint = .zero
+  /// Where and when the finger landed.
+  public let touchDownLocation: CGPoint
+  public let touchDownTime: Double
+  public var minimumPressDuration: Double
+  public var allowableMovement: CGFloat
+
+  @inlinable
+  public init(
+    touchDownAt location: CGPoint, time: Double,
+    minimumPressDuration: Double = Self.defaultMinimumPressDuration,
+    allowableMovement: CGFloat = Self.defaultAllowableMovement
+  ) {
+    self.location = location
+    touchDownLocation = location
+    touchDownTime = time
+    self.minimumPressDuration = minimumPressDuration
+    self.allowableMovement = allowableMovement
+  }
+
+  /// When it begins if the finger stays: `touchDownTime + minimumPressDuration`.
+  @inlinable
+  public var recognitionTime: Double { touchDownTime + minimumPressDuration }
+
+  /// `recognizer.location(in: nil)`: the finger in the window.
+  @inlinable
+  public func location(in view: CoordinateSpace?) -> CGPoint {
+    switch view ?? .window {
+    case .window: return location
+    case .superview, .item:
+      return CGPoint(x: location.x - superviewOrigin.x, y: location.y - superviewOrigin.y)
+    }
+  }
+
+  /// `recognizer.location(in: view.superview)`: the finger in the superview's coordinates.
+  @inlinable
+  public func location(in view: Superview) -> CGPoint {
+    CGPoint(x: location.x - view.frame.minX, y: location.y - view.frame.minY)
+  }
+
+  /// `recognizer.location(in: view)`: the finger in the item's own coordinates.
+  @inlinable
+  public func location(in view: ItemView) -> CGPoint {
+    let origin = view.frame.origin
+    return CGPoint(
+      x: location.x - superviewOrigin.x - origin.x, y: location.y - superviewOrigin.y - origin.y)
   }
 }
