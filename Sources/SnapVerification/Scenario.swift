@@ -20,6 +20,11 @@ public struct Scenario: Sendable, CustomStringConvertible {
     self.bars = bars
     self.itemSize = itemSize
     self.gesture = gesture
+    // The device does not change during a scenario: every container is on it (a gesture file
+    // need not say which idiom its containers are).
+    for index in self.gesture.containerChanges.indices {
+      self.gesture.containerChanges[index].environment.idiom = device.idiom
+    }
   }
 
   /// The screen, window and bars of the scenario, before any container change.

@@ -67,7 +67,14 @@ public enum ScenarioGenerators {
   /// the container if it fits there, centred if not), the finger lands on it, makes up to four
   /// strokes at 60 or 120 touches a second, and lifts or is cancelled.
   public static func gesture(in environment: Environment, itemSize size: CGSize) -> Gen<Gesture> {
-    gestureParts.map { place, grab, rate, strokes, cancel in
+    gesture(in: environment, itemSize: size, parts: gestureParts)
+  }
+
+  /// A gesture on an item of `size` at rest in `environment`, from `parts`.
+  static func gesture(
+    in environment: Environment, itemSize size: CGSize, parts: Gen<GestureParts>
+  ) -> Gen<Gesture> {
+    parts.map { place, grab, rate, strokes, cancel in
       // `place` points in from the region's top left (see `restingStart`).
       let start = restingStart(in: environment, size: size, place: place)
       var finger = CGPoint(
@@ -94,11 +101,27 @@ public enum ScenarioGenerators {
   /// What a gesture is drawn from, built once (not for every scenario drawn): where the item
   /// rests, in points in from the top left (the ranges cover most phone regions without piling
   /// onto the far edge); where the finger grabs it; the touch rate; the strokes; a cancel.
-  static let gestureParts = zip(
+  static let gestureParts: Gen<GestureParts> = zip(
     zip(Gen.int(in: 0...400), Gen.int(in: 0...800)),
     zip(Gen.int(in: -49...49), Gen.int(in: -49...49)),
     Gen.element(of: [60, 120]),
     stroke.array(count: 0...4),
+    Gen.frequency((9, Gen.constant(false)), (1, Gen.constant(true))))
+
+  /// Where the item rests, where the finger grabs it, the touch rate, the strokes, a cancel.
+  typealias GestureParts = ((Int, Int), (Int, Int), Int, [Stroke], Bool)
+
+  /// The parts of a hostile gesture: as `gestureParts`, with up to two short strokes (the
+  /// hostile value is the point, and a short gesture shrinks quickly to it).
+  static let hostileGestureParts: Gen<GestureParts> = zip(
+    zip(Gen.int(in: 0...400), Gen.int(in: 0...800)),
+    zip(Gen.int(in: -49...49), Gen.int(in: -49...49)),
+    Gen.element(of: [60, 120]),
+    zip(
+      Gen.int(in: 1...8),
+      Gen.frequency((2, Gen.int(in: -200...200)), (1, Gen.int(in: -1500...1500))),
+      Gen.frequency((2, Gen.int(in: -200...200)), (1, Gen.int(in: -1500...1500)))
+    ).map { Stroke(dx: $0.1, dy: $0.2, steps: $0.0) }.array(count: 0...2),
     Gen.frequency((9, Gen.constant(false)), (1, Gen.constant(true))))
 
   /// A container change during or after the gesture, or none (the simplest): at some moment up
@@ -137,8 +160,19 @@ public enum ScenarioGenerators {
   /// Scenarios on every catalogue device, both orientations, with and without each bar and the
   /// keyboard, with every kind of item and gesture, and sometimes a rotation or a bar or
   /// keyboard change along the way.
-  public static let scenarios: Gen<Scenario> = zip(device, orientation, bars, itemSize, window)
-    .flatMap { device, orientation, bars, size, drawn in
+  public static let scenarios: Gen<Scenario> = singles(
+    devices: device, orientation: orientation, sizes: itemSize, window: window, change: change,
+    hostility: hostility)
+
+  /// Single touches on an item at rest drawn from the parts given: the device, how it is held,
+  /// the item's size, a window other than the device's own, a container change, hostile input.
+  static func singles(
+    devices: Gen<DeviceProfile>, orientation: Gen<DeviceProfile.Orientation>, sizes: Gen<CGSize>,
+    window: Gen<Window?>, change: Gen<Change?>, hostility: Gen<Hostility?>,
+    parts: Gen<GestureParts> = gestureParts
+  ) -> Gen<Scenario> {
+    zip(devices, orientation, bars, sizes, window)
+      .flatMap { device, orientation, bars, size, drawn in
     // A phone's window fills its screen (or, hostile, has no size at all); only an iPad's
     // may be a share of it.
     let window = drawn.map { drawn -> Window in
@@ -148,7 +182,7 @@ public enum ScenarioGenerators {
     }
     let base = device.environment(orientation, bars: bars)
     let initial = window.map { $0.applied(to: base) } ?? base
-    return zip(gesture(in: initial, itemSize: size), change, hostility).map {
+    return zip(gesture(in: initial, itemSize: size, parts: parts), change, hostility).map {
       gesture, change, hostility in
       var gesture = hostility?.applied(to: gesture) ?? gesture
       if window != nil {
@@ -180,6 +214,101 @@ public enum ScenarioGenerators {
       }
       return Scenario(
         device: device, orientation: orientation, bars: bars, itemSize: size, gesture: gesture)
+    }
+  }
+  }
+
+  /// The single touches of the combined stratum: as `scenarios`, inside `scope`, with no
+  /// hostile input.
+  static func singles(in scope: Scope) -> Gen<Scenario> {
+    singles(
+      devices: device(in: scope), orientation: orientation(in: scope),
+      sizes: itemSize(in: scope), window: window, change: change(in: scope),
+      hostility: Gen.constant(nil))
+  }
+
+  /// The container changes of `change` that can happen inside `scope`: no rotation when it
+  /// allows one orientation.
+  static func change(in scope: Scope) -> Gen<Change?> {
+    guard scope.orientations.count < 2 else { return change }
+    return change.map {
+      $0.map {
+        var change = $0
+        change.rotates = false
+        return change
+      }
+    }
+  }
+
+  /// The hostile stratum: single touches inside `scope` with input no finger makes — touches at
+  /// NaN, infinite or huge coordinates, timestamps that are NaN or go backwards (most of them);
+  /// items of no size, negative or larger than any screen (when the scope leaves the size open);
+  /// a window of no width.
+  static func hostileSingles(in scope: Scope) -> Gen<Scenario> {
+    let devices = device(in: scope)
+    let orientation = orientation(in: scope)
+    let sizes = itemSize(in: scope)
+    let forcedHostility: Gen<Hostility?> = zip(Gen.int(in: 0...50), Gen.int(in: 0...11))
+      .map { Hostility(event: $0.0, kind: $0.1) }
+    var choices: [(weight: Int, generator: Gen<Scenario>)] = [
+      (3, singles(
+        devices: devices, orientation: orientation, sizes: sizes, window: Gen.constant(nil),
+        change: Gen.constant(nil), hostility: forcedHostility, parts: hostileGestureParts)),
+      (1, singles(
+        devices: devices, orientation: orientation, sizes: sizes,
+        window: Gen.constant(Window(widthPercent: 0, extraInsets: (0, 0, 0, 0))),
+        change: Gen.constant(nil), hostility: Gen.constant(nil), parts: hostileGestureParts)),
+    ]
+    if scope.itemSizes == .any {
+      let hostileSizes: Gen<CGSize> = Gen.frequency(
+        (1, zip(Gen.int(in: -20...0), Gen.int(in: -20...60)).map {
+          CGSize(width: $0.0, height: $0.1)
+        }),
+        (1, zip(Gen.int(in: 121...1600), Gen.int(in: 121...1600)).map {
+          CGSize(width: $0.0, height: $0.1)
+        }))
+      choices.append((2, singles(
+        devices: devices, orientation: orientation, sizes: hostileSizes, window: Gen.constant(nil),
+        change: change(in: scope), hostility: Gen.constant(nil), parts: hostileGestureParts)))
+    }
+    return Gen.frequency(choices)
+  }
+
+  /// The catalogue's devices the scope allows, the most common first.
+  static func device(in scope: Scope) -> Gen<DeviceProfile> {
+    let allowed = scope.deviceIndices.map { devices[$0] }
+    return allowed.isEmpty ? Gen.constant(devices[0]) : Gen.element(of: allowed)
+  }
+
+  /// The orientations the scope allows, portrait first.
+  static func orientation(in scope: Scope) -> Gen<DeviceProfile.Orientation> {
+    switch (scope.orientations.contains(.portrait), scope.orientations.contains(.landscape)) {
+    case (true, true): return orientation
+    case (false, true): return Gen.constant(.landscape)
+    default: return Gen.constant(.portrait)
+    }
+  }
+
+  /// Item sizes inside `scope`: an app's buttons and picture-in-picture windows (60×60 the
+  /// simplest, 20 to 120 pt, and up to 320 × 240) where the scope leaves the size open — the
+  /// sizes no app has, of no size or larger than the screen, are the hostile stratum's.
+  static func itemSize(in scope: Scope) -> Gen<CGSize> {
+    switch scope.itemSizes {
+    case .any:
+      return Gen.frequency(
+        (10, Gen.constant(CGSize(width: 60, height: 60))),
+        (4, zip(Gen.int(in: 20...120), Gen.int(in: 20...120)).map {
+          CGSize(width: $0.0, height: $0.1)
+        }),
+        (1, zip(Gen.int(in: 121...320), Gen.int(in: 80...240)).map {
+          CGSize(width: $0.0, height: $0.1)
+        }))
+    case .exactly(let size):
+      return Gen.constant(size)
+    case .within(let widths, let heights):
+      return zip(Gen.int(in: widths), Gen.int(in: heights)).map {
+        CGSize(width: $0.0, height: $0.1)
+      }
     }
   }
 

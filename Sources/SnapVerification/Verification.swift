@@ -15,11 +15,13 @@ import SnapCheck
 /// own algorithms, your bench (`"swift run my-bench"`) for yours.
 @inlinable
 public func verify<Algorithm: SnapAlgorithm>(
-  _ algorithm: Algorithm, _ invariant: Invariant, examples: Int = 200, seed: UInt64 = 1,
-  replayTool: String = "snap-bench"
+  _ algorithm: Algorithm, _ invariant: Invariant, examples: Int = defaultExamples, seed: UInt64 = 1,
+  scope: Scope = .everything, replayTool: String = "snap-bench"
 ) -> Finding {
   // The same run as the matrix's, with one invariant.
-  verify(algorithm, invariants: [invariant], examples: examples, seed: seed, replayTool: replayTool)[0]
+  verify(
+    algorithm, invariants: [invariant], examples: examples, seed: seed, scope: scope,
+    replayTool: replayTool)[0]
 }
 
 /// Checks every invariant of the catalogue (`Invariant.checked`, in its order) on `algorithm`
@@ -32,11 +34,11 @@ public func verify<Algorithm: SnapAlgorithm>(
 ///     }
 @inlinable
 public func verify<Algorithm: SnapAlgorithm>(
-  _ algorithm: Algorithm, examples: Int = 200, seed: UInt64 = 1,
+  _ algorithm: Algorithm, examples: Int = defaultExamples, seed: UInt64 = 1, scope: Scope = .everything,
   replayTool: String = "snap-bench", jobs: Int = 1
 ) -> [Finding] {
   verify(
-    algorithm, invariants: Invariant.checked, examples: examples, seed: seed,
+    algorithm, invariants: Invariant.checked, examples: examples, seed: seed, scope: scope,
     replayTool: replayTool, jobs: jobs)
 }
 
@@ -44,89 +46,272 @@ public func verify<Algorithm: SnapAlgorithm>(
 /// release motion (an algorithm that never moves the item after the finger lifts keeps none).
 @inlinable
 public func verify<Algorithm: SnapAlgorithm>(
-  _ algorithm: Algorithm, motion: Motion, examples: Int = 200, seed: UInt64 = 1,
-  replayTool: String = "snap-bench", jobs: Int = 1
+  _ algorithm: Algorithm, motion: Motion, examples: Int = defaultExamples, seed: UInt64 = 1,
+  scope: Scope = .everything, replayTool: String = "snap-bench", jobs: Int = 1
 ) -> [Finding] {
   verify(
     algorithm, invariants: Invariant.checked, motion: motion, examples: examples, seed: seed,
-    replayTool: replayTool, jobs: jobs)
+    scope: scope, replayTool: replayTool, jobs: jobs)
 }
 
 /// Checks `invariants`, in the order given, on `algorithm`, with `motion` in place of its own
-/// release motion when one is given (and the algorithm has one).
+/// release motion when one is given (and the algorithm has one), on the scenarios `scope`
+/// allows.
 ///
-/// Each scenario is simulated once and every invariant checked on that trajectory; each
-/// finding is the one `verify(algorithm, invariant, …)` gives for its invariant alone. With
-/// `jobs` above 1 the scenarios are simulated, and the violations shrunk, on that many threads;
-/// the findings are the same for every `jobs` (`ProcessInfo.processInfo.activeProcessorCount`
-/// uses every core).
+/// Every cause class the scope searches gets its share of the `examples` (see `CauseClass`):
+/// each scenario is simulated once and every invariant checked on that trajectory, and every
+/// way an invariant breaks — its cause class and severity — is shrunk on its own to the smallest
+/// scenario of that class, and climbed from towards its worst case. With `jobs` above 1 the
+/// scenarios are simulated, and the causes shrunk, on that many threads; the findings are the
+/// same for every `jobs` (`ProcessInfo.processInfo.activeProcessorCount` uses every core).
 ///
 /// Inlinable, so that the simulator is compiled for the algorithm's own type in the caller's
 /// module (see `Simulation`): a user's algorithm is simulated as fast as SnapLab's own.
 @inlinable
 public func verify<Algorithm: SnapAlgorithm>(
-  _ algorithm: Algorithm, invariants: [Invariant], motion: Motion? = nil, examples: Int = 200,
-  seed: UInt64 = 1, replayTool: String = "snap-bench", jobs: Int = 1
+  _ algorithm: Algorithm, invariants: [Invariant], motion: Motion? = nil, examples: Int = defaultExamples,
+  seed: UInt64 = 1, scope: Scope = .everything, replayTool: String = "snap-bench", jobs: Int = 1
 ) -> [Finding] {
   verify(
     algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
-    replayTool: replayTool, jobs: jobs, simulation: Simulation())
+    scope: scope, replayTool: replayTool, jobs: jobs, simulation: Simulation())
 }
 
-/// `verify(_:invariants:motion:examples:seed:replayTool:jobs:)` with the simulator made where
-/// the algorithm's type is known.
+/// The examples `verify`, `expectInvariants` and `snap-bench verify` run by default, shared
+/// among the cause classes: enough that each class's share finds the defects it can show,
+/// whatever the seed (`Benchmarks/mutation`: at least 95% of realistic planted bugs at each of
+/// seeds 1 to 5).
+public let defaultExamples = 400
+
+/// One way an invariant breaks, as `verify` sorts them: the invariant (its index among those
+/// that apply), the cause class (`nil` for polish, which is searched in every class at once and
+/// shrunk to the simplest), the severity.
+struct CauseKey: Hashable, Sendable {
+  var invariant: Int
+  var cause: CauseClass?
+  var severity: Severity
+  var defect: Defect
+
+  /// The order causes are reported and budgeted in: hazards first, the commonest class first,
+  /// then the defects in their order.
+  var rank: (Int, Int, Int) {
+    (
+      severity == .hazard ? 0 : 1, cause.map { CauseClass.allCases.firstIndex(of: $0)! } ?? 0,
+      Defect.allCases.firstIndex(of: defect)!
+    )
+  }
+}
+
+/// How many property runs `verify` spends shrinking each cause, and climbing from its worst.
+///
+/// The cause reported first for an invariant (its hazard in the commonest class, or its polish
+/// when it has no hazard) is shrunk as far as SnapCheck shrinks a property's failure, and its
+/// worst case climbed towards; every other cause, which starts from a scenario its class's
+/// generator already keeps small, gets a smaller share, so that an algorithm that breaks
+/// everything everywhere is still verified in a moment. Its worst is the worst of the examples
+/// that fell in it.
+enum VerificationBudget {
+  static let firstCause = 10_000
+  static let otherHazard = 40
+  static let otherPolish = 30
+  static let otherMost = 150
+  static let polishFirst = 300
+  static let climbLimit = 12
+
+  /// The cause reported first for each invariant among `keys`: its hazard in the commonest
+  /// class, else its polish in the commonest class.
+  static func firstCauses(_ keys: [CauseKey]) -> Set<CauseKey> {
+    var first: [Int: CauseKey] = [:]
+    for key in keys {
+      if let seen = first[key.invariant], seen.rank <= key.rank { continue }
+      first[key.invariant] = key
+    }
+    return Set(first.values)
+  }
+
+  /// The shrink and climb allowances of each cause, in the order given, from the scenario each
+  /// shrink starts from: only the first hazard of each invariant is climbed from (its worst is
+  /// what the finding reports first), and every other gets as many runs as its scenario has to
+  /// lose — a few touch events a few dozen, a long hostile stroke several hundred. A run of
+  /// fewer `examples` than the default (a quick look) shrinks each cause at most
+  /// `quickLookShrink(examples:)` runs: otherwise the shrinks of its causes, a few hundred runs
+  /// each, would cost twenty times its search.
+  static func budgets(_ causes: [(key: CauseKey, start: Scenario)], examples: Int = defaultExamples)
+    -> [BucketBudget]
+  {
+    let first = firstCauses(causes.map(\.key))
+    let cap = quickLookShrink(examples: examples)
+    return causes.map { key, start in
+      if first.contains(key) {
+        // Polish is reported apart and fails nothing by default: its counterexample is shrunk
+        // with less effort.
+        return key.severity == .hazard
+          ? BucketBudget(shrink: min(firstCause, cap), climb: climbLimit)
+          : BucketBudget(shrink: min(polishFirst, cap))
+      }
+      let least = key.severity == .hazard ? otherHazard : otherPolish
+      return BucketBudget(shrink: min(max(least, 3 * size(start)), otherMost, cap), leads: false)
+    }
+  }
+
+  /// The most runs one cause's shrink may take in a run of `examples` per row: unbounded from
+  /// the default up, and below it two and a half per example, never fewer than 30.
+  static func quickLookShrink(examples: Int) -> Int {
+    examples >= defaultExamples ? .max : max(30, examples * 5 / 2)
+  }
+
+  /// How much a scenario has to lose: its touch events, a container change counting as ten.
+  static func size(_ scenario: Scenario) -> Int {
+    scenario.gesture.events.count + 10 * scenario.gesture.containerChanges.count
+  }}
+
+/// `verify(_:invariants:motion:examples:seed:scope:replayTool:jobs:)` with the simulator made
+/// where the algorithm's type is known.
 @usableFromInline
 func verify<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, invariants: [Invariant], motion: Motion?, examples: Int,
-  seed: UInt64, replayTool: String, jobs: Int, simulation: Simulation<Algorithm>
+  seed: UInt64, scope: Scope, replayTool: String, jobs: Int, simulation: Simulation<Algorithm>
 ) -> [Finding] {
   var algorithm = algorithm
   let replaced = motion != nil && algorithm.releaseMotion != nil
   if let motion, replaced { algorithm.releaseMotion = motion }
-  // One simulation per scenario, every invariant checked on it: the examples are the same
-  // for every invariant (they come from the seed alone), so each finding is exactly the one
-  // `verify(algorithm, invariant, …)` gives, at a fraction of the simulations.
   let declarations = Declarations(algorithm)
   let applicable = invariants.filter { $0.applies(to: declarations) }
-  // Each example is simulated once, into the run every invariant is checked on.
-  let simulated = ScenarioGenerators.examples(
-    for: algorithm, simulation: simulation, declarations: declarations)
-  let results = forAllEach(
-    simulated, seed: seed, examples: examples, count: applicable.count, jobs: jobs
-  ) {
-    index, example, run in
-    let verdict = applicable[index].check(example)
-    if verdict != .notApplicable { run.label("applicable") }
-    if case .violated = verdict { return false }
-    return true
+  // Labels built once, not for every example.
+  let applicableLabels = applicable.map { "applicable:" + $0.rawValue }
+  let classLabels = Dictionary(
+    uniqueKeysWithValues: CauseClass.allCases.map { ($0, "class:" + $0.rawValue) })
+  let strata = ScenarioGenerators.strata(
+    for: algorithm, simulation: simulation, declarations: declarations, scope: scope)
+  /// A score for a magnitude: one that is not a number is the worst of all.
+  func score(_ violation: Violation) -> Double {
+    violation.magnitude.value.isNaN ? .infinity : violation.magnitude.value
   }
+  let result = forAllBuckets(
+    strata.map(\.examples), weights: strata.map(\.weight), seed: seed, examples: examples,
+    budgets: {
+      VerificationBudget.budgets(
+        $0.map { (key: $0.key, start: $0.start.scenario) }, examples: examples)
+    },
+    smaller: { VerificationBudget.size($0.scenario) < VerificationBudget.size($1.scenario) },
+    jobs: jobs,
+    buckets: { example, run in
+      let cause = example.run.features.causeClass
+      run.label(classLabels[cause]!)
+      var hits: [(key: CauseKey, score: Double)] = []
+      for (index, invariant) in applicable.enumerated() {
+        let judgement = invariant.judge(example)
+        if judgement.applicable { run.label(applicableLabels[index]) }
+        // A run's polish is reported only when it has no hazard, which says more about it; it is
+        // searched in every class at once.
+        for violation in judgement.reported {
+          let key = CauseKey(
+            invariant: index, cause: violation.severity == .hazard ? cause : nil,
+            severity: violation.severity, defect: violation.defect)
+          hits.append((key, score(violation)))
+        }
+      }
+      return hits
+    },
+    score: { example, key in
+      let cause = example.run.features.causeClass
+      // A failure of several causes at once may shrink to one of them alone (never to a plain
+      // gesture, which its own stratum searches): it is then reported under that one. Polish
+      // shrinks to whatever class shows it most simply.
+      if let wanted = key.cause {
+        guard cause == wanted || (wanted == .combined && cause.isSingleCause) else { return nil }
+      }
+      return applicable[key.invariant].judge(example).violation(key.defect, key.severity).map(score)
+    })
+  // The defects a plain gesture shows, under any invariant.
+  let plainShows = Set(
+    result.buckets.filter { $0.key.cause == .plain }.map { "\($0.key.severity)|\($0.key.defect)" })
   return invariants.map { invariant in
     var finding = Finding(
       algorithm: algorithm.id, motion: algorithm.releaseMotion?.description,
-      invariant: invariant, status: .notApplicable, seed: seed, examples: examples,
-      motionReplaced: replaced, replayTool: replayTool)
+      invariant: invariant, status: .notApplicable, examplesRun: result.examplesRun, seed: seed,
+      examples: examples, motionReplaced: replaced, replayTool: replayTool)
     guard let index = applicable.firstIndex(of: invariant) else { return finding }
-    finding.record(results[index])
-    return finding
-  }
-}
-
-extension Finding {
-  /// Fills in what a check of `invariant` found.
-  mutating func record<Algorithm: SnapAlgorithm>(_ result: CheckResult<Example<Algorithm>>) {
-    examplesRun = result.examplesRun
-    applicable = result.labels["applicable"] ?? 0
-    shrinkEvaluations = result.shrinkEvaluations
-    if let example = result.counterexample {
-      status = .violated
-      counterexample = example.scenario
-      if case .violated(let violation) = invariant.check(example) {
-        self.violation = violation.message
-        evidence = violation
+    finding.applicable = result.labels[applicableLabels[index]] ?? 0
+    var causes = result.buckets.filter { $0.key.invariant == index }.compactMap {
+      bucket -> Finding.Cause? in
+      let judge = { (example: Example<Algorithm>) in
+        applicable[index].judge(example).violation(bucket.key.defect, bucket.key.severity)
       }
-    } else if applicable > 0 {
-      status = .holds
+      guard let violation = judge(bucket.counterexample) else { return nil }
+      let shrunkTo = bucket.counterexample.run.features.causeClass
+      let searched = bucket.key.cause ?? shrunkTo
+      // The worst is the worst of everything seen: the examples, the climb, and the smallest
+      // counterexample itself (a shrink can make a case worse as well as smaller).
+      var worst = (judge(bucket.worst), bucket.worst.scenario)
+      if worst.0.map({ violation.magnitude.value > $0.magnitude.value }) ?? true {
+        worst = (violation, bucket.counterexample.scenario)
+      }
+      var cause = Finding.Cause(
+        causeClass: shrunkTo, severity: bucket.key.severity, examples: bucket.hits,
+        classExamples: bucket.key.cause.map { result.labels[classLabels[$0]!] ?? 0 }
+          ?? result.examplesRun,
+        counterexample: bucket.counterexample.scenario, violation: violation,
+        worst: worst.0, worstScenario: worst.1, shrinkEvaluations: bucket.shrinkEvaluations)
+      cause.searchedClass = searched
+      cause.searchedEveryClass = bucket.key.cause == nil
+      return cause
     }
+    // A failure of several causes that shrank to one already found on its own, with the same
+    // defect, says nothing new.
+    let direct = causes.filter { $0.searchedClass == $0.causeClass }
+    causes.removeAll { reduced in
+      reduced.searchedClass != reduced.causeClass
+        && direct.contains {
+          $0.searchedClass == $0.causeClass && $0.causeClass == reduced.causeClass
+            && $0.severity == reduced.severity && $0.violation.defect == reduced.violation.defect
+        }
+    }
+    // Nor does a cause whose counterexample breaks the invariant the same way without it (its
+    // container changes and keyboard taken away), when a plain gesture already shows that
+    // defect: the change was along for the ride.
+    // (Under any invariant: resize-safe's not-docked is docked's without the change.)
+    let changeClasses: Set<CauseClass> = [.keyboard, .rotation, .bars, .iPadWindow, .sideColumn]
+    causes.removeAll { cause in
+      guard changeClasses.contains(cause.causeClass),
+        plainShows.contains("\(cause.severity)|\(cause.violation.defect)")
+      else { return false }
+      var without = cause.counterexample
+      without.gesture.containerChanges = []
+      without.bars.keyboard = false
+      let example = Example(
+        simulating: without, with: algorithm, simulation: simulation, declarations: declarations)
+      return applicable.contains {
+        $0.judge(example).violation(cause.violation.defect, cause.severity) != nil
+      }
+    }
+    // Nor does one that needs several causes at once to show a defect that some single cause
+    // already shows.
+    let found = causes
+    causes.removeAll { combined in
+      combined.causeClass == .combined
+        && found.contains {
+          $0.causeClass != .combined && $0.causeClass != .hostile
+            && $0.severity == combined.severity
+            && $0.violation.defect == combined.violation.defect
+        }
+    }
+    finding.causes = causes.sorted {
+      let a = ($0.severity, $0.causeClass), b = ($1.severity, $1.causeClass)
+      if a != b { return a < b }
+      return Defect.allCases.firstIndex(of: $0.violation.defect)!
+        < Defect.allCases.firstIndex(of: $1.violation.defect)!
+    }
+    finding.shrinkEvaluations = finding.causes.reduce(0) { $0 + $1.shrinkEvaluations }
+    if let first = finding.causes.first {
+      finding.status = first.severity == .hazard ? .violated : .polish
+      finding.counterexample = first.counterexample
+      finding.violation = first.violation.message
+      finding.evidence = first.violation
+    } else if finding.applicable > 0 {
+      finding.status = .holds
+    }
+    return finding
   }
 }
 

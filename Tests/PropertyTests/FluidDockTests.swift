@@ -380,10 +380,12 @@ struct FluidDockTests {
   @Test("a side-docked item that a keyboard pushes against the top is on its side's slot, not the top's")
   func slotOfTheSideNotTheTop() throws {
     // The smallest counterexample 20,000 examples found against the first slot check: iPhone 15
-    // Pro Max in landscape, a 20×107 item, the keyboard leaving 123 pt of height.
+    // Pro Max in landscape, a 20×107 item, the keyboard leaving 123 pt of height (its tap made a
+    // 15 pt drag, which docked and resize-safe judge: a tap is not a drag).
     let json = #"""
       {"version":1,"start":{"x":69,"y":145.5},"events":[{"t":0,"phase":"began","x":69,"y":145.5},
-      {"t":0.016666666666666666,"phase":"ended","x":69,"y":145.5}],"container":[
+      {"t":0.008333333333333333,"phase":"moved","x":84,"y":145.5},
+      {"t":0.016666666666666666,"phase":"ended","x":84,"y":145.5}],"container":[
       {"t":0,"width":932,"height":430,"screenWidth":932,"screenHeight":430,"safeArea":{"top":60,"left":59,"bottom":21,"right":59},"statusBar":0,"navigationBar":32,"tabBar":53,"refreshRate":120},
       {"t":0.001,"width":932,"height":430,"screenWidth":932,"screenHeight":430,"safeArea":{"top":60,"left":59,"bottom":21,"right":59},"statusBar":0,"navigationBar":32,"tabBar":53,"refreshRate":120,"keyboard":{"x":0,"y":215,"width":932,"height":215}}]}
       """#

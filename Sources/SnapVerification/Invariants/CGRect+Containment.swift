@@ -20,3 +20,24 @@ extension CGRect {
   }
 }
 
+
+extension CGRect {
+  /// How far `other` reaches outside this rectangle along the axes asked for, in points: the
+  /// largest overhang past any of its edges (0 when inside; NaN when either is not a number).
+  func overhang(of other: CGRect, checkX: Bool = true, checkY: Bool = true) -> CGFloat {
+    var most: CGFloat = 0
+    if checkX { most = Swift.max(most, minX - other.minX, other.maxX - maxX) }
+    if checkY { most = Swift.max(most, minY - other.minY, other.maxY - maxY) }
+    if !other.isFinite || !isFinite { return .nan }
+    return most
+  }
+}
+
+extension CGRect {
+  /// How far `point` lies outside this rectangle, in points (0 inside).
+  func distance(toPoint point: CGPoint) -> CGFloat {
+    let dx = Swift.max(minX - point.x, 0, point.x - maxX)
+    let dy = Swift.max(minY - point.y, 0, point.y - maxY)
+    return (dx * dx + dy * dy).squareRoot()
+  }
+}

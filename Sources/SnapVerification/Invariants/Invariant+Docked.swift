@@ -4,10 +4,10 @@ import SnapAlgorithms
 // docked and cancel-safe: where a drag that moved the item leaves it.
 
 extension Invariant {
-  /// docked (after a drag that moved the item and ended) and cancel-safe (after one that was
-  /// cancelled, and on screen too): the rest frame lies against an edge the algorithm's rule
+  /// docked (after a drag — its finger past a pan's 10 pt — that moved the item and ended) and
+  /// cancel-safe (after one that was cancelled, and on screen too): the rest frame lies against an edge the algorithm's rule
   /// allows, at its margin, on one of its slots (when the item fits with the margin).
-  func checkDocking(_ run: Run) -> Verdict {
+  func checkDocking(_ run: Run) -> Judgement {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -16,25 +16,34 @@ extension Invariant {
     let region = run.environment.safeRegion
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
-    let wanted: TouchPhase = self == .docked ? .ended : .cancelled
-    guard scenario.gesture.events.last?.phase == wanted, Self.movedWhileDragging(trajectory),
+    // The last drag decides which applies: one that ended, or one the system cancelled (a tap
+    // after it, cancelled or not, does not make it either).
+    let last = scenario.gesture.events.last?.phase
+    guard last == .ended || last == .cancelled,
+      let drag = trajectory.touches.last(where: {
+        $0.reachedItem && $0.travel > PanGestureRecognizer.defaultHysteresis
+      }), drag.end != nil, drag.cancelled == (self == .cancelSafe),
+      Self.movedWhileDragging(trajectory),
       let margin = algorithm.dockingMargin,
       Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule)
     else { return .notApplicable }
+    var judgement = Judgement.holds
     if self == .cancelSafe, size.width <= bounds.width, size.height <= bounds.height,
       !bounds.contains(trajectory.rest, tolerance: tolerance)
     {
-      return .violated(Violation(
+      judgement.add(Violation(
         "rests at \(describe(trajectory.rest)), off screen, after a cancelled drag",
+        defect: .offScreenAtRest, magnitude: .points(bounds.overhang(of: trajectory.rest)),
         rect: trajectory.rest, region: bounds))
     }
     if let problem = Self.dockingProblem(
       trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
     {
-      return .violated(Violation(
-        "rests at \(describe(trajectory.rest)); \(problem)", rect: trajectory.rest,
+      judgement.add(Violation(
+        "rests at \(describe(trajectory.rest)); \(problem.words)", defect: .notDocked,
+        magnitude: .points(problem.distance), rect: trajectory.rest,
         region: environment.safeRegion))
     }
-    return .holds
+    return judgement
   }
 }

@@ -5,26 +5,33 @@ import SnapAlgorithms
 
 extension Invariant {
   /// finite: every frame and the rest frame are finite numbers.
-  static func checkFinite(_ run: Run) -> Verdict {
+  static func checkFinite(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
-    if let frame = trajectory.frames.first(where: { !$0.rect.isFinite }) {
-      return .violated(Violation(
-        "frame at t = \(describeNumber(frame.time)) is \(describe(frame.rect))", at: frame.time, rect: frame.rect))
+    let bad = trajectory.frames.lazy.filter { !$0.rect.isFinite }
+    if let frame = bad.first {
+      return Judgement(Violation(
+        "frame at t = \(describeNumber(frame.time)) is \(describe(frame.rect))",
+        defect: .nonFiniteFrame, magnitude: Magnitude(Double(bad.count), .occurrences),
+        at: frame.time, rect: frame.rect))
     }
     return trajectory.rest.isFinite
-      ? .holds : .violated(Violation("rest frame is \(describe(trajectory.rest))", rect: trajectory.rest))
+      ? .holds
+      : Judgement(Violation(
+        "rest frame is \(describe(trajectory.rest))", defect: .nonFiniteFrame, magnitude: .once,
+        rect: trajectory.rest))
   }
 
   /// bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
   /// evaluate, however long the gesture or the motion.
-  static func checkBoundedFrameCost(_ run: Run) -> Verdict {
+  static func checkBoundedFrameCost(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
     var most = 0
     for frame in trajectory.frames { most = Swift.max(most, frame.animationsInFlight) }
     if most <= Self.maximumAnimationsPerFrame { return .holds }
     let frame = trajectory.frames.first { $0.animationsInFlight == most }
-    return .violated(Violation(
+    return Judgement(Violation(
       "a frame evaluates \(most) animations; the bound is \(Self.maximumAnimationsPerFrame)",
+      defect: .tooManyAnimations, magnitude: Magnitude(Double(most), .animations),
       at: frame?.time, rect: frame?.rect))
   }
 }

@@ -7,7 +7,7 @@ extension Invariant {
   /// with a gesture appended after a gap (see `Example.rest(after:gap:)`).
   static func checkIdempotent(
     _ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect
-  ) -> Verdict {
+  ) -> Judgement {
     let scenario = run.scenario
     let trajectory = run.trajectory
     let environment = run.environment
@@ -27,7 +27,8 @@ extension Invariant {
     let gap = lastTouch.isFinite ? Swift.max(0.1, end + 0.1 - lastTouch) : 0.1
     let after = restAfter(tap, gap)
     if after.distance(to: rest) <= tolerance { return .holds }
-    return .violated(Violation(
-      "resting at \(describe(rest)), a tap moves it to \(describe(after))", rect: after, region: rest))
+    return Judgement(Violation(
+      "resting at \(describe(rest)), a tap moves it to \(describe(after))", defect: .tapMovesIt,
+      magnitude: .points(after.distance(to: rest)), rect: after, region: rest))
   }
 }

@@ -6,57 +6,82 @@ extension Invariant {
   /// on each axis the item fits along — and, for an algorithm that declares
   /// `confinesDragToSafeRegion`, so does every drag frame of an item picked up at rest, in the
   /// safe region of its moment.
-  static func checkInSafeArea(_ run: Run) -> Verdict {
+  static func checkInSafeArea(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
     let region = run.environment.safeRegion
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
+    var judgement = Judgement.notApplicable
+    // Where the algorithm put it when it loaded, if it moved it then: inside the safe region of
+    // that moment.
+    if let placed = trajectory.loadPlacement {
+      let rect = placed.rect(ofSize: size)
+      let region = run.initialEnvironment.safeRegion
+      let checkX = size.width <= region.width
+      let checkY = size.height <= region.height
+      if checkX || checkY { judgement.applicable = true }
+      if !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+        judgement.add(Violation(
+          "placed at load at \(describe(rect)), outside the safe region \(describe(region))",
+          defect: .outsideSafeArea,
+          magnitude: .points(region.overhang(of: rect, checkX: checkX, checkY: checkY)),
+          at: trajectory.frames.first?.time, rect: rect, region: region))
+      }
+    }
     // A touch that catches the item in flight holds it where it is shown, which a spring's
     // overshoot may have carried under a bar: only drags of an item picked up at rest.
     if run.algorithm.confinesDragToSafeRegion {
       for touch in trajectory.touches where touch.reachedItem && !touch.itemWasMoving {
         for frame in run.dragFrames(of: touch) {
           let now = run.regions(at: frame.time).safeRegion
-          guard
-            !now.contains(
-              frame.rect, tolerance: tolerance, checkX: size.width <= now.width,
-              checkY: size.height <= now.height)
+          let checkX = size.width <= now.width
+          let checkY = size.height <= now.height
+          guard !now.contains(frame.rect, tolerance: tolerance, checkX: checkX, checkY: checkY)
           else { continue }
-          return .violated(Violation(
-            "while dragged, at t = \(describeNumber(frame.time)) it is at \(describe(frame.rect)), "
-              + "outside the safe region \(describe(now)) it keeps to",
-            at: frame.time, rect: frame.rect, region: now))
+          let magnitude = Magnitude.points(now.overhang(of: frame.rect, checkX: checkX, checkY: checkY))
+          let transient = run.duringContainerChange(frame.time)
+          judgement.offer(.outsideSafeAreaWhileDragged, magnitude, transient: transient) {
+            Violation(
+              "while dragged, at t = \(describeNumber(frame.time)) it is at "
+                + "\(describe(frame.rect)), outside the safe region \(describe(now)) it keeps to",
+              defect: .outsideSafeAreaWhileDragged, magnitude: magnitude, at: frame.time,
+              rect: frame.rect, region: now, transient: transient)
+          }
         }
       }
     }
     let checkX = size.width <= region.width
     let checkY = size.height <= region.height
     if !region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {
-      return .violated(Violation(
+      judgement.add(Violation(
         "rests at \(describe(trajectory.rest)), outside the safe region \(describe(region))",
+        defect: .outsideSafeArea,
+        magnitude: .points(region.overhang(of: trajectory.rest, checkX: checkX, checkY: checkY)),
         rect: trajectory.rest, region: region))
+      return judgement
     }
+    if checkX || checkY { judgement.applicable = true }
     // Along an axis it does not fit, an item the algorithm placed is centred on the region, as
     // far as the container allows: no edge of the region is favoured.
     let bounds = run.environment.bounds
     let rest = trajectory.rest
-    guard Self.movedWhileDragging(trajectory) || !run.resizes.isEmpty else {
-      return checkX || checkY ? .holds : .notApplicable
-    }
+    guard Self.movedWhileDragging(trajectory) || !run.resizes.isEmpty else { return judgement }
     for (axis, fits, center, middle, extent, low, high) in [
       ("x", checkX, rest.midX, region.midX, size.width, bounds.minX, bounds.maxX),
       ("y", checkY, rest.midY, region.midY, size.height, bounds.minY, bounds.maxY),
     ] where !fits {
+      judgement.applicable = true
       let wanted =
         extent <= high - low ? min(max(middle, low + extent / 2), high - extent / 2) : (low + high) / 2
       if abs(center - wanted) > Self.halfPoint {
-        return .violated(Violation(
+        judgement.add(Violation(
           "an item \(describeNumber(extent)) pt long on \(axis), larger than the safe region "
             + "\(describe(region)), rests with its centre at \(axis) = \(describeNumber(center)), "
             + "not centred (\(axis) = \(describeNumber(wanted)))",
+          defect: .notCentred, magnitude: .points(abs(center - wanted)),
           rect: rest, region: Self.moved(rest, axis: axis, centredOn: wanted)))
       }
     }
-    return .holds
+    return judgement
   }
 }

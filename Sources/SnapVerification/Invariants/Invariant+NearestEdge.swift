@@ -6,7 +6,7 @@ extension Invariant {
   /// that touch landed (and no later touch caught it), it rests
   /// on the side (edge, corner) its rule chooses from the release point or its projection, and
   /// where along the edge the projection says.
-  static func checkNearestEdge(_ run: Run) -> Verdict {
+  static func checkNearestEdge(_ run: Run) -> Judgement {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -39,20 +39,22 @@ extension Invariant {
           trajectory.rest, dockedOn: restedRight ? .right : .left, projected: release,
           environment: environment, margin: margin, rule: rule)
       else { return .holds }
-      return .violated(Violation(problem, rect: trajectory.rest, region: region))
+      return Judgement(Violation(
+        problem.words, defect: .wrongPlaceAlongEdge, magnitude: .points(problem.distance),
+        rect: trajectory.rest, region: region))
     }
     let what = rule.decelerationRate == nil ? "released with its centre" : "projected"
-    return .violated(Violation(
+    return Judgement(Violation(
       "\(what) at x = \(describeNumber(release.x)), \(offset > 0 ? "right" : "left")"
         + " of the middle (\(describeNumber(region.midX))), it rests on the \(restedRight ? "right" : "left")",
-      rect: trajectory.rest, region: region))
+      defect: .wrongSide, magnitude: .points(abs(offset)), rect: trajectory.rest, region: region))
   }
 
   /// nearest-edge for rules other than the nearer side: the edge or corner the (projected)
   /// release point is nearest, the side a flick points to, or the one fixed side.
   private static func nearestEdgeByRule(
     _ trajectory: Trajectory, size: CGSize, region: CGRect, margin: CGFloat, rule: DockingRule
-  ) -> Verdict {
+  ) -> Judgement {
     let environment = trajectory.finalEnvironment
     guard let releaseCenter = trajectory.releaseCenter else { return .notApplicable }
     let velocity = trajectory.releaseVelocity ?? .zero
@@ -64,7 +66,7 @@ extension Invariant {
     let low = CGPoint(x: region.minX + margin + size.width / 2, y: region.minY + vertical + size.height / 2)
     let high = CGPoint(x: region.maxX - margin - size.width / 2, y: region.maxY - vertical - size.height / 2)
     let middle = CGPoint(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
-    func expect(_ wanted: Edges, _ reason: String) -> Verdict {
+    func expect(_ wanted: Edges, _ reason: String) -> Judgement {
       if wanted.isSubset(of: touching) {
         // Along the edge, where the projected point says (corners have no along).
         guard rule.decelerationRate != nil, wanted.count == 1, let edge = wanted.members.first,
@@ -72,13 +74,24 @@ extension Invariant {
             rest, dockedOn: edge, projected: point, environment: environment, margin: margin,
             rule: rule)
         else { return .holds }
-        return .violated(Violation(problem, rect: rest, region: region))
+        return Judgement(Violation(
+          problem.words, defect: .wrongPlaceAlongEdge, magnitude: .points(problem.distance),
+          rect: rest, region: region))
       }
       let names = wanted.members.map(\.rawValue).sorted().joined(separator: " and ")
       let actual = touching.isEmpty ? "no edge" : touching.members.map(\.rawValue).sorted().joined(separator: " and ")
-      return .violated(Violation(
+      // How far the rest is from the nearest place against the wanted edges.
+      let distance = wanted.members.map { edge -> CGFloat in
+        switch edge {
+        case .left: return abs(rest.midX - low.x)
+        case .right: return abs(rest.midX - high.x)
+        case .top: return abs(rest.midY - low.y)
+        case .bottom: return abs(rest.midY - high.y)
+        }
+      }.max() ?? 0
+      return Judgement(Violation(
         "\(reason), so it should rest against the \(names); it rests against \(actual)",
-        rect: rest, region: region))
+        defect: .wrongSide, magnitude: .points(distance), rect: rest, region: region))
     }
     let at = "(\(describeNumber(point.x)), \(describeNumber(point.y)))"
     switch rule.placement {

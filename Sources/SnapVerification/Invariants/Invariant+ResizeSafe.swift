@@ -3,11 +3,12 @@ import SnapAlgorithms
 
 extension Invariant {
   /// resize-safe: after the container changes during or after the gesture, the item rests inside
-  /// the new safe region on each axis it fits along and, for an algorithm that docks, docked in it;
+  /// the new safe region on each axis it fits along and, for an algorithm that docks, docked in it
+  /// (when a drag moved it, or it rested docked before the change);
   /// changes after the last touch keep the side it was docked on (an item that does not dock
   /// moves no further than the new safe region makes it), and a container that comes back to a
   /// state the item rested in brings the item back to exactly where it rested.
-  static func checkResizeSafe(_ run: Run) -> Verdict {
+  static func checkResizeSafe(_ run: Run) -> Judgement {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -17,32 +18,47 @@ extension Invariant {
     let tolerance = Self.tolerance
     guard !run.resizes.isEmpty, size.width <= region.width || size.height <= region.height
     else { return .notApplicable }
-    guard
-      region.contains(
-        trajectory.rest, tolerance: tolerance, checkX: size.width <= region.width,
-        checkY: size.height <= region.height)
+    let checkX = size.width <= region.width
+    let checkY = size.height <= region.height
+    guard region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY)
     else {
-      return .violated(Violation(
+      return Judgement(Violation(
         "after the container changed, rests at \(describe(trajectory.rest)), outside the new safe"
-          + " region \(describe(region))", rect: trajectory.rest, region: region))
+          + " region \(describe(region))", defect: .outsideSafeArea,
+        magnitude: .points(region.overhang(of: trajectory.rest, checkX: checkX, checkY: checkY)),
+        rect: trajectory.rest, region: region))
+    }
+    // Docked, when a drag gave the algorithm a release to dock it from, or it rested docked
+    // before the change (where it starts stands for where earlier use left it): an item the app
+    // placed away from an edge, never dragged, is where the app put it, and in-safe-area judges
+    // that.
+    func dockedBefore(_ margin: CGFloat) -> Bool {
+      guard let first = run.resizes.first else { return false }
+      let frame = trajectory.frames.last(where: { $0.time < first.time - run.slack })
+      let rect = frame?.rect ?? scenario.gesture.start.rect(ofSize: size)
+      return Self.dockingProblem(
+        rect, in: frame.map { run.environment(at: $0.time) } ?? run.initialEnvironment,
+        margin: margin, rule: algorithm.dockingRule) == nil
     }
     if let margin = algorithm.dockingMargin,
       Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
+      Self.movedWhileDragging(trajectory) || dockedBefore(margin),
       let problem = Self.dockingProblem(
         trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
     {
-      return .violated(Violation(
+      return Judgement(Violation(
         "after the container changed, rests at \(describe(trajectory.rest)), not docked in the new"
-          + " safe region: \(problem)", rect: trajectory.rest, region: region))
+          + " safe region: \(problem.words)", defect: .notDocked,
+        magnitude: .points(problem.distance), rect: trajectory.rest, region: region))
     }
-    if let problem = Self.berthProblem(run) { return .violated(problem) }
+    if let problem = Self.berthProblem(run) { return Judgement(problem) }
     return .holds
   }
 
   /// After the last touch, the container changes and no finger touches the item again: the
   /// item must keep the side (the edges) it was docked on — and, for an algorithm that keeps its
-  /// place along the edge (`DockingRule.keepsPlaceAlongEdge`), the same fraction of the way
-  /// along it — and when the container comes back to a state it rested in earlier (a rotation
+  /// place along the edge (`DockingRule.keepsPlaceAlongEdge`) or rests on slots, the same
+  /// fraction of the way along it (the same slot) — and when the container comes back to a state it rested in earlier (a rotation
   /// there and back, a keyboard or bar shown and hidden), it must come back to exactly where it
   /// rested then (an item of a docking algorithm that never moved from where the app put it, half
   /// a point off its edge or slot, may come back seated exactly on them: `docked` counts it
@@ -55,6 +71,7 @@ extension Invariant {
     let slack = run.slack
     let lastTouchEnd = trajectory.touches.compactMap(\.end).max() ?? -Double.infinity
     guard !trajectory.touches.contains(where: { $0.end == nil }) else { return nil }
+
     let changes = scenario.gesture.containerChanges.filter { $0.time > lastTouchEnd + slack }
     guard let first = changes.first else { return nil }
     // Where it rested before the first of those changes, and in which container.
@@ -89,10 +106,23 @@ extension Invariant {
         return Violation(
           "docked on the \(side.members[0].rawValue) at \(describe(before.rect)), after the container "
             + "changed it rests at \(describe(trajectory.rest)), not on that side",
+          defect: .changesSide, magnitude: .points(abs(trajectory.rest.midX - before.rect.midX)),
           rect: trajectory.rest, region: final.safeRegion)
       }
     }
-    if let margin = algorithm.dockingMargin, algorithm.dockingRule.keepsPlaceAlongEdge,
+    // An item on a slot rests on the same slot: the one nearest to where it was, even where a
+    // bar or the keyboard held it short of it.
+    if let margin = algorithm.dockingMargin, let slots = algorithm.dockingRule.slots,
+      let problem = Self.slotProblem(
+        before.rect, in: then, rest: trajectory.rest, in: final, margin: margin, slots: slots,
+        rule: algorithm.dockingRule)
+    {
+      return problem
+    }
+    // An item that keeps its place along the edge, or rests on slots (the same slot is the
+    // nearest to where it was: a slot is a fraction of the way along), stays at that fraction.
+    if let margin = algorithm.dockingMargin,
+      algorithm.dockingRule.keepsPlaceAlongEdge || algorithm.dockingRule.slots != nil,
       let problem = Self.placeAlongEdgeProblem(
         before.rect, in: then, rest: trajectory.rest, in: final, margin: margin)
     {
@@ -142,7 +172,8 @@ extension Invariant {
             + "\(describe(trajectory.rest)), \(describeNumber((off * 10).rounded() / 10)) pt from "
             + "where it rested kept inside the new safe region, \(describe(nearest)): it moved "
             + "further than it had to",
-          rect: trajectory.rest, region: nearest)
+          defect: .movedFurtherThanNeeded, magnitude: .points(off), rect: trajectory.rest,
+          region: nearest)
       }
     }
     // Back in a container it rested in: back where it rested. An item of a docking algorithm
@@ -156,6 +187,7 @@ extension Invariant {
       return Violation(
         "resting at \(describe(before.rect)), the container changed and came back to the same "
           + "state, but the item rests at \(describe(trajectory.rest))",
+        defect: .notBackAfterRoundTrip, magnitude: .points(trajectory.rest.distance(to: before.rect)),
         rect: trajectory.rest, region: before.rect)
     }
     return nil
@@ -163,6 +195,54 @@ extension Invariant {
 }
 
 extension Invariant {
+  /// For an algorithm with `slots` slots along its edges: resting at `before` in `then` on a slot
+  /// (kept clear of the bars and the keyboard of the moment), after the container became `final`
+  /// it must rest on the same slot there (kept clear of `final`'s), within 0.5 pt. Not judged when
+  /// `before` is on no slot, or on a place two slots share (a bar held both short of their
+  /// places).
+  static func slotProblem(
+    _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat,
+    slots: Int, rule: DockingRule
+  ) -> Violation? {
+    guard slots > 1 else { return nil }
+    let edges = Self.edges(of: before, in: then.safeRegion, margin: margin, rule: rule)
+    // Along a side the slots run down it; along the top or bottom, across.
+    let alongY = !edges.isDisjoint(with: [.left, .right])
+    guard alongY || (rule.placement == .nearestEdge && !edges.isDisjoint(with: [.top, .bottom]))
+    else { return nil }
+    /// Where each slot puts the centre along the edge in `environment`, clamped into its box.
+    func places(_ environment: Environment) -> [CGFloat]? {
+      let extent = alongY ? before.height : before.width
+      let region = environment.safeRegion
+      let free = environment.unobstructed.safeRegion
+      let inset = alongY ? (rule.marginOnAllSides ? margin : 0) : margin
+      let (low, high) =
+        alongY
+        ? (region.minY + inset + extent / 2, region.maxY - inset - extent / 2)
+        : (region.minX + inset + extent / 2, region.maxX - inset - extent / 2)
+      let (freeLow, freeHigh) =
+        alongY
+        ? (free.minY + inset + extent / 2, free.maxY - inset - extent / 2)
+        : (free.minX + inset + extent / 2, free.maxX - inset - extent / 2)
+      guard high >= low, freeHigh > freeLow else { return nil }
+      return slotFractions(slots).map { min(max(freeLow + $0 * (freeHigh - freeLow), low), high) }
+    }
+    guard let was = places(then), let now = places(final) else { return nil }
+    let at = alongY ? before.midY : before.midX
+    let on = was.indices.filter { abs(was[$0] - at) <= halfPoint }
+    // On no slot, or on a place several slots share: which slot it stands for is not known.
+    guard on.count == 1, let slot = on.first else { return nil }
+    let wanted = now[slot]
+    let actual = alongY ? rest.midY : rest.midX
+    guard abs(actual - wanted) > halfPoint else { return nil }
+    let axis = alongY ? "y" : "x"
+    return Violation(
+      "resting on slot \(slot + 1) of \(slots) at \(describe(before)), after the container changed "
+        + "it rests at \(describe(rest)); that slot is at \(axis) = \(describeNumber(wanted))",
+      defect: .losesPlaceAlongEdge, magnitude: .points(abs(actual - wanted)), rect: rest,
+      region: Self.moved(rest, axis: axis, centredOn: wanted))
+  }
+
   /// For an algorithm that keeps its place along the edge: resting at `before` in `then`, after
   /// the container became `final` it must rest at the same fraction of the way along each axis
   /// of the centres it may rest at without bars or keyboard, kept clear of those of `final`. An
@@ -203,7 +283,7 @@ extension Invariant {
         "resting at \(describe(before)), \(percent)% of the way along \(axis), after the container "
           + "changed it rests at \(describe(rest)); the same place along the edge is "
           + "\(axis) = \(describeNumber(wanted))",
-        rect: rest,
+        defect: .losesPlaceAlongEdge, magnitude: .points(abs(now - wanted)), rect: rest,
         region: Self.moved(rest, axis: axis, centredOn: wanted))
     }
     return nil

@@ -5,9 +5,16 @@ import SnapAlgorithms
 // slots, edges, and how a flick is projected.
 
 extension Invariant {
-  /// Whether some drag frame shows the item away from where it started.
+  /// Whether some drag frame shows the item away from where it started, and some touch on it
+  /// was a drag: its finger went further than a pan's 10 pt hysteresis (UIKit's tap allows as
+  /// much), not a tap's wobble, which an item on the touches API follows without being dragged
+  /// anywhere.
   static func movedWhileDragging(_ trajectory: Trajectory) -> Bool {
-    guard let first = trajectory.frames.first?.rect else { return false }
+    guard let first = trajectory.frames.first?.rect,
+      trajectory.touches.contains(where: {
+        $0.reachedItem && $0.travel > PanGestureRecognizer.defaultHysteresis
+      })
+    else { return false }
     return trajectory.frames.contains {
       $0.phase != .rest && $0.rect.distance(to: first) > Self.tolerance
     } || trajectory.rest.distance(to: first) > Self.tolerance
@@ -81,7 +88,7 @@ extension Invariant {
   static func alongEdgeProblem(
     _ rest: CGRect, dockedOn edge: Edge, projected: CGPoint, environment: Environment,
     margin: CGFloat, rule: DockingRule
-  ) -> String? {
+  ) -> (words: String, distance: CGFloat)? {
     let alongX = edge == .top || edge == .bottom
     let inset = alongX ? margin : (rule.marginOnAllSides ? margin : 0)
     let extent = alongX ? rest.width : rest.height
@@ -112,8 +119,11 @@ extension Invariant {
     if abs(actual - expected) <= halfPoint { return nil }
     let axis = alongX ? "x" : "y"
     let what = rule.slots == nil ? "the projected point puts it at" : "the slot nearest the projected point is at"
-    return "projected to \(axis) = \(describeNumber(wanted)), its centre rests at \(axis) = "
-      + "\(describeNumber(actual)) along the \(edge.rawValue) edge; \(what) \(axis) = \(describeNumber(expected))"
+    return (
+      "projected to \(axis) = \(describeNumber(wanted)), its centre rests at \(axis) = "
+        + "\(describeNumber(actual)) along the \(edge.rawValue) edge; \(what) \(axis) = "
+        + "\(describeNumber(expected))", abs(actual - expected)
+    )
   }
 
   /// The inverse of `rubberBanded`'s band (ignoring the window): the centre the finger would
@@ -239,38 +249,51 @@ extension Invariant {
     return edges
   }
 
-  /// Why `rect` is not docked in `environment` as `rule` says, or nil when it is: against an
-  /// edge the rule allows, at the margin, and on one of the rule's slots along that edge.
+  /// Why `rect` is not docked in `environment` as `rule` says, and how far it is from the
+  /// nearest place it would be, or nil when it is: against an edge the rule allows, at the
+  /// margin, and on one of the rule's slots along that edge.
   static func dockingProblem(
     _ rect: CGRect, in environment: Environment, margin: CGFloat, rule: DockingRule
-  ) -> String? {
+  ) -> (words: String, distance: CGFloat)? {
     let region = environment.safeRegion
     let touching = edges(of: rect, in: region, margin: margin, rule: rule)
     let sides = touching.intersection([.left, .right])
     let ends = touching.intersection([.top, .bottom])
+    let vertical = rule.marginOnAllSides ? margin : 0
+    // How far each edge of the rect is from where it would rest against that edge.
+    let left = abs(rect.minX - (region.minX + margin))
+    let right = abs(rect.maxX - (region.maxX - margin))
+    let top = abs(rect.minY - (region.minY + vertical))
+    let bottom = abs(rect.maxY - (region.maxY - vertical))
     var sidesAt: String {
       "x = \(describeNumber(region.minX + margin)) or maxX = \(describeNumber(region.maxX - margin))"
     }
     switch rule.placement {
     case .nearerSide, .thrown:
-      if sides.isEmpty { return "docked means \(sidesAt) (safe region \(describe(region)))" }
+      if sides.isEmpty {
+        return ("docked means \(sidesAt) (safe region \(describe(region)))", min(left, right))
+      }
     case .left:
       if !touching.contains(.left) {
-        return "it docks on the left: x = \(describeNumber(region.minX + margin))"
+        return ("it docks on the left: x = \(describeNumber(region.minX + margin))", left)
       }
     case .right:
       if !touching.contains(.right) {
-        return "it docks on the right: maxX = \(describeNumber(region.maxX - margin))"
+        return ("it docks on the right: maxX = \(describeNumber(region.maxX - margin))", right)
       }
     case .nearestEdge:
       if touching.isEmpty {
-        return "docked means against an edge of the safe region \(describe(region)), "
-          + "\(describeNumber(margin)) pt inside it"
+        return (
+          "docked means against an edge of the safe region \(describe(region)), "
+            + "\(describeNumber(margin)) pt inside it", min(left, right, top, bottom)
+        )
       }
     case .nearestCorner:
       if sides.isEmpty || ends.isEmpty {
-        return "docked means in a corner of the safe region \(describe(region)), "
-          + "\(describeNumber(margin)) pt inside it"
+        return (
+          "docked means in a corner of the safe region \(describe(region)), "
+            + "\(describeNumber(margin)) pt inside it", max(min(left, right), min(top, bottom))
+        )
       }
     }
     // A margin on every side: clear of the top and bottom (and sides) too, when there is room.
@@ -278,48 +301,55 @@ extension Invariant {
       if rect.height + 2 * margin <= region.height,
         rect.minY < region.minY + margin - halfPoint || rect.maxY > region.maxY - margin + halfPoint
       {
-        return "its margin of \(describeNumber(margin)) pt holds at the top and bottom too: "
-          + "y from \(describeNumber(region.minY + margin)) to \(describeNumber(region.maxY - margin))"
+        return (
+          "its margin of \(describeNumber(margin)) pt holds at the top and bottom too: "
+            + "y from \(describeNumber(region.minY + margin)) to \(describeNumber(region.maxY - margin))",
+          max(region.minY + margin - rect.minY, rect.maxY - (region.maxY - margin))
+        )
       }
       if rect.width + 2 * margin <= region.width,
         rect.minX < region.minX + margin - halfPoint || rect.maxX > region.maxX - margin + halfPoint
       {
-        return "its margin of \(describeNumber(margin)) pt holds at the sides: x from "
-          + "\(describeNumber(region.minX + margin)) to \(describeNumber(region.maxX - margin))"
+        return (
+          "its margin of \(describeNumber(margin)) pt holds at the sides: x from "
+            + "\(describeNumber(region.minX + margin)) to \(describeNumber(region.maxX - margin))",
+          max(region.minX + margin - rect.minX, rect.maxX - (region.maxX - margin))
+        )
       }
     }
     guard let slots = rule.slots, slots > 0 else { return nil }
     // Along the edge it rests on, it sits on a slot: evenly spaced in the region without bars
     // or keyboard, kept clear of them when they are shown.
     let free = environment.unobstructed.safeRegion
-    func onSlot(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat,
-      _ freeLow: CGFloat, _ freeHigh: CGFloat) -> Bool?
+    /// How far `center` is from the nearest slot, or nil when there is no room for slots.
+    func slotDistance(_ center: CGFloat, _ extent: CGFloat, _ low: CGFloat, _ high: CGFloat,
+      _ freeLow: CGFloat, _ freeHigh: CGFloat) -> CGFloat?
     {
       let lowest = low + margin + extent / 2
       let highest = high - margin - extent / 2
       let freeLowest = freeLow + margin + extent / 2
       let freeHighest = freeHigh - margin - extent / 2
       guard highest >= lowest, freeHighest >= freeLowest else { return nil }
-      return slotFractions(slots).contains { fraction in
+      return slotFractions(slots).map { fraction in
         let slot = freeLowest + fraction * (freeHighest - freeLowest)
-        return abs(min(max(slot, lowest), highest) - center) <= halfPoint
-      }
+        return abs(min(max(slot, lowest), highest) - center)
+      }.min()
     }
-    var verdicts: [Bool] = []
+    var distances: [CGFloat] = []
     if !sides.isEmpty,
-      let verdict = onSlot(rect.midY, rect.height, region.minY, region.maxY, free.minY, free.maxY)
+      let distance = slotDistance(rect.midY, rect.height, region.minY, region.maxY, free.minY, free.maxY)
     {
-      verdicts.append(verdict)
+      distances.append(distance)
     }
     // Only a rule that docks at the top or bottom has slots along them: a side-docking item
     // that also touches the top is on the side's slot (kept clear of the bar), not the top's.
     if !ends.isEmpty, rule.placement == .nearestEdge,
-      let verdict = onSlot(rect.midX, rect.width, region.minX, region.maxX, free.minX, free.maxX)
+      let distance = slotDistance(rect.midX, rect.width, region.minX, region.maxX, free.minX, free.maxX)
     {
-      verdicts.append(verdict)
+      distances.append(distance)
     }
-    if verdicts.isEmpty || verdicts.contains(true) { return nil }
-    return "not on one of the \(slots) slots along its edge"
+    guard let nearest = distances.min(), nearest > halfPoint else { return nil }
+    return ("not on one of the \(slots) slots along its edge", nearest)
   }
 
   /// `center` moved along `velocity` as a scroll view decelerating at `rate` per millisecond

@@ -3,21 +3,27 @@ import SnapAlgorithms
 
 extension Invariant {
   /// settles: the run ends at rest, the last frame is the rest frame, and nothing moves after the
-  /// motion's declared settle time.
-  static func checkSettles(_ run: Run) -> Verdict {
+  /// motion's declared settle time (one frame late is polish: where a frame falls on the display
+  /// clock, not the motion).
+  static func checkSettles(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
     let tolerance = Self.tolerance
+    let span = (trajectory.frames.last?.time ?? 0) - (trajectory.frames.first?.time ?? 0)
     guard !trajectory.isTruncated, let last = trajectory.frames.last else {
-      return .violated(Violation(
-        "the run did not come to rest within the simulator's frame limit",
+      return Judgement(Violation(
+        "the run did not come to rest within the simulator's frame limit", defect: .neverRests,
+        magnitude: Magnitude(span.isFinite ? span : 0, .seconds),
         at: trajectory.frames.last?.time, rect: trajectory.frames.last?.rect))
     }
     guard last.phase == .rest else {
-      return .violated(Violation("the last frame is not at rest", at: last.time, rect: last.rect))
+      return Judgement(Violation(
+        "the last frame is not at rest", defect: .neverRests,
+        magnitude: Magnitude(span.isFinite ? span : 0, .seconds), at: last.time, rect: last.rect))
     }
     guard last.rect.distance(to: trajectory.rest) <= tolerance else {
-      return .violated(Violation(
+      return Judgement(Violation(
         "the last frame \(describe(last.rect)) is not the rest frame \(describe(trajectory.rest))",
+        defect: .movesPastSettleTime, magnitude: .points(last.rect.distance(to: trajectory.rest)),
         at: last.time, rect: last.rect, region: trajectory.rest))
     }
     guard let final = trajectory.frames.last(where: { $0.phase == .motion }) else {
@@ -27,8 +33,11 @@ extension Invariant {
     // the time for that velocity); nothing may still move after the last one has ended.
     let end = trajectory.motionEnd ?? -.infinity
     if final.time < end + Self.sameMoment { return .holds }
-    return .violated(Violation(
+    let late = final.time - end
+    return Judgement(Violation(
       "still moving at t = \(describeNumber(final.time)) s; its motion was declared to end at "
-        + "t = \(describeNumber(end)) s", at: final.time, rect: final.rect))
+        + "t = \(describeNumber(end)) s", defect: .movesPastSettleTime,
+      magnitude: Magnitude(late.isFinite ? late : 0, .seconds), at: final.time, rect: final.rect,
+      transient: late <= run.initialEnvironment.frameDuration + Self.sameMoment))
   }
 }

@@ -6,21 +6,26 @@ import SnapAlgorithms
 extension Invariant {
   /// catchable: a touch on the item where it is shown reaches it and moves it from there; a
   /// touch beside it does not.
-  static func checkCatchable(_ run: Run) -> Verdict {
-    var applicable = false
+  static func checkCatchable(_ run: Run) -> Judgement {
+    var judgement = Judgement.notApplicable
+    // A release motion of `briefMotion` or less is over before a finger can mean to catch it:
+    // a catch it misses is polish.
+    let brief = (run.algorithm.releaseMotion?.settleTime ?? 0) <= Self.briefMotion
     for touch in run.trajectory.touches {
       let shown = touch.shownFrame
+      let missable = touch.itemWasMoving && brief
       guard shown.isFinite, shown.width > 2, shown.height > 2 else { continue }
       let when = touch.itemWasMoving ? "while it moves" : "at rest"
       // Only a violation is described: the words are not built for every touch.
       var finger: String { "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))" }
       if shown.insetBy(dx: 1, dy: 1).contains(touch.finger) {
-        applicable = true
+        judgement.applicable = true
         guard touch.reachedItem else {
-          return .violated(Violation(
+          judgement.add(Violation(
             "at t = \(describeNumber(touch.began)) a touch at \(finger) lands on the item, shown "
-              + "\(when) at \(describe(shown)), but does not reach it", at: touch.began,
-            rect: shown, region: shown))
+              + "\(when) at \(describe(shown)), but does not reach it", defect: .touchIgnored,
+            magnitude: .once, at: touch.began, rect: shown, region: shown, transient: missable))
+          continue
         }
         let center = CGPoint(x: shown.midX, y: shown.midY)
         // Grabbed: until the finger is a pan's hysteresis from where it landed, the item is no
@@ -36,29 +41,42 @@ extension Invariant {
           if moved >= PanGestureRecognizer.defaultHysteresis { break }
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
           if away > moved + halfPoint, !run.containerChanges(from: touch.began, to: frame.time) {
-            return .violated(Violation(
+            judgement.add(Violation(
               "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
                 + "\(describeNumber(touch.began)), it is shown at \(describe(frame.rect)) at t = "
                 + "\(describeNumber(frame.time)) with the finger \(describeNumber(moved)) pt from "
                 + "where it landed: it jumps",
-              at: frame.time, rect: frame.rect, region: shown))
+              defect: .jumpsWhenCaught, magnitude: .points(away - moved), at: frame.time,
+              rect: frame.rect, region: shown,
+              // Caught while a container change animates, where what the screen shows moves
+              // for reasons not the item's, or during a brief release motion: polish.
+              transient: run.duringContainerChange(touch.began) || missable))
           }
         }
-        if let problem = followProblem(run, touch: touch, grabbedAt: center).problem {
-          return .violated(Violation(
+        let follow = followProblems(run, touch: touch, grabbedAt: center).problems
+        for problem in [follow.hazard, follow.polish].compactMap({ $0 }) {
+          var caught = problem
+          if missable { caught.severity = .polish }
+          caught.message =
             "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
-              + "\(describeNumber(touch.began)), it does not follow from there: "
-              + problem.message, at: problem.time, rect: problem.rect, region: problem.region))
+            + "\(describeNumber(touch.began)), it does not follow from there: " + problem.message
+          judgement.add(caught)
         }
       } else if !shown.insetBy(dx: -1, dy: -1).contains(touch.finger), touch.reachedItem {
-        return .violated(Violation(
+        judgement.applicable = true
+        let outside = shown.distance(toPoint: touch.finger)
+        judgement.add(Violation(
           "at t = \(describeNumber(touch.began)) a touch at \(finger), beside the item shown at "
             + "\(describe(shown)), grabs it: its touch area is where it is not shown",
-          at: touch.began, rect: shown, region: shown))
+          defect: .grabbedBesideIt, magnitude: .points(outside), at: touch.began, rect: shown,
+          region: shown, transient: touch.itemWasMoving && brief))
       }
     }
-    return applicable ? .holds : .notApplicable
+    return judgement
   }
+
+  /// The longest release motion, in seconds, whose missed catches are polish.
+  static let briefMotion: Double = 0.3
 
   /// The longest a touch may last to count as a tap, in seconds, and the farthest its finger may
   /// move, in points: the jitter of a finger held still (UIKit's own tap allows 10 pt).
@@ -67,10 +85,10 @@ extension Invariant {
 
   /// tap-is-not-drag: a tap fires the action and leaves an item at rest where it is; a drag
   /// never fires it.
-  static func checkTapIsNotDrag(_ run: Run) -> Verdict {
+  static func checkTapIsNotDrag(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
     let touches = trajectory.touches
-    var applicable = false
+    var judgement = Judgement.notApplicable
     for (index, touch) in touches.enumerated() where touch.reachedItem {
       guard let end = touch.end, !touch.cancelled else { continue }
       var finger: String { "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))" }
@@ -79,41 +97,52 @@ extension Invariant {
       // that touch is neither a plain tap nor a drag.
       if run.containerChanges(from: touch.began, to: end) { continue }
       if touch.travel <= tapTravel, end - touch.began <= tapDuration {
-        applicable = true
+        judgement.applicable = true
         guard touch.actions > 0 else {
-          return .violated(Violation(
-            "a tap at \(finger) (\(span)) does not fire the item's action", at: end,
-            rect: touch.shownFrame, region: touch.shownFrame))
+          judgement.add(Violation(
+            "a tap at \(finger) (\(span)) does not fire the item's action",
+            defect: .tapDoesNotFire, magnitude: .once, at: end, rect: touch.shownFrame,
+            region: touch.shownFrame))
+          continue
         }
         guard !touch.itemWasMoving else { continue }
         let until = index + 1 < touches.count ? touches[index + 1].began : .infinity
         if run.containerChanges(from: touch.began, to: until) { continue }
-        let moved =
-          trajectory.frames.first {
-            $0.time >= touch.began && $0.time < until
-              && $0.rect.distance(to: touch.shownFrame) > tolerance
-          }?.rect
-          ?? (until == .infinity && trajectory.rest.distance(to: touch.shownFrame) > tolerance
-            ? trajectory.rest : nil)
+        // The farthest it is taken: a tap that sets off a dock moves it far, not a frame's step.
+        var moved: CGRect?
+        var farthest = tolerance
+        for frame in trajectory.frames where frame.time >= touch.began && frame.time < until {
+          let distance = frame.rect.distance(to: touch.shownFrame)
+          if distance > farthest {
+            farthest = distance
+            moved = frame.rect
+          }
+        }
+        if until == .infinity, trajectory.rest.distance(to: touch.shownFrame) > farthest {
+          moved = trajectory.rest
+        }
         if let moved {
-          return .violated(Violation(
+          judgement.add(Violation(
             "a tap at \(finger) (\(span)) on the item resting at \(describe(touch.shownFrame)) "
-              + "moves it to \(describe(moved))", at: end, rect: moved, region: touch.shownFrame))
+              + "moves it to \(describe(moved))", defect: .tapMovesIt,
+            magnitude: .points(moved.distance(to: touch.shownFrame)), at: end, rect: moved,
+            region: touch.shownFrame))
         }
       } else if touch.travel > PanGestureRecognizer.defaultHysteresis,
         run.dragFrames(of: touch).contains(where: {
           $0.rect.distance(to: touch.shownFrame) > tolerance
         })
       {
-        applicable = true
+        judgement.applicable = true
         if touch.actions > 0 {
-          return .violated(Violation(
+          judgement.add(Violation(
             "a drag from \(finger) (\(span)), the finger moving up to "
               + "\(describeNumber(touch.travel)) pt with the item, fires the item's action",
-            at: end, rect: touch.shownFrame, region: touch.shownFrame))
+            defect: .dragFiresAction, magnitude: .points(touch.travel), at: end,
+            rect: touch.shownFrame, region: touch.shownFrame))
         }
       }
     }
-    return applicable ? .holds : .notApplicable
+    return judgement
   }
 }

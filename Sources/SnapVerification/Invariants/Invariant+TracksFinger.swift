@@ -6,26 +6,39 @@ extension Invariant {
   /// from where it landed, the item's centre is the finger less the offset it was grabbed at (or
   /// where the algorithm's rubber band shows that point), in the container of the moment,
   /// unless a bound stops it; after the
-  /// release, a docking algorithm moves it up or down no further than into the safe region
-  /// unless it declares that it projects the flick.
-  static func checkTracksFinger(_ run: Run) -> Verdict {
+  /// release, an algorithm that docks to a side, anywhere along it, moves it up or down no
+  /// further than into the safe region unless it declares that it projects the flick.
+  static func checkTracksFinger(_ run: Run) -> Judgement {
     let (algorithm, scenario, trajectory) = (run.algorithm, run.scenario, run.trajectory)
     guard trajectory.frames.contains(where: { $0.phase == .drag && $0.finger != nil }),
       trajectory.touches.contains(where: \.reachedItem)
     else { return .notApplicable }
+    var judgement = Judgement.holds
     for record in trajectory.touches where record.reachedItem {
       guard let grabbed = record.grabbedCenter else { continue }
-      if let problem = Self.followProblem(run, touch: record, grabbedAt: grabbed).problem {
-        return .violated(problem)
+      let follow = Self.followProblems(run, touch: record, grabbedAt: grabbed).problems
+      // A catch during a brief release motion is catchable's polish, and so is how it follows.
+      let brief = record.itemWasMoving
+        && (algorithm.releaseMotion?.settleTime ?? 0) <= Self.briefMotion
+      for var violation in [follow.hazard, follow.polish].compactMap({ $0 }) {
+        if brief { violation.severity = .polish }
+        judgement.add(violation)
       }
-      if let problem = Self.stuckOnItsEdge(run, touch: record) { return .violated(problem) }
+      if let problem = Self.stuckOnItsEdge(run, touch: record) { judgement.add(problem) }
     }
     // After the release it moves only as far as docking requires: across to its side, and
     // up or down only into the safe region — or, for an algorithm that projects the flick (and
     // declares no deceleration rate of its own, which nearest-edge checks), no further than a
     // scroll view's normal deceleration (0.998 per ms) carries the release velocity.
     let projects = algorithm.projectsVelocity
-    if scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
+    // Only for a dock to a side, anywhere along it: one that docks to the top or bottom edge
+    // too, or to a corner or a slot, moves the item up or down as nearest-edge judges.
+    let sideOnly: Bool
+    switch algorithm.dockingRule.placement {
+    case .nearerSide, .left, .right, .thrown: sideOnly = algorithm.dockingRule.slots == nil
+    case .nearestEdge, .nearestCorner: sideOnly = false
+    }
+    if sideOnly, scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
       !projects || algorithm.dockingRule.decelerationRate == nil,
       let release = trajectory.releaseCenter,
       let releaseTime = trajectory.releaseTime, Self.releaseIsLast(trajectory),
@@ -50,16 +63,17 @@ extension Invariant {
         let rest = trajectory.rest.midY
         if rest < low - tolerance || rest > high + tolerance {
           let limit = rest < low ? low : high
-          return .violated(Violation(
+          judgement.add(Violation(
             "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
               + " docking needs it no further than y = \(describeNumber(allowed))"
               + (projects ? ", and the flick carries it to y = \(describeNumber(flick))" : ""),
+            defect: .movesAfterRelease, magnitude: .points(abs(rest - limit)),
             rect: trajectory.rest,
             region: Self.moved(trajectory.rest, axis: "y", centredOn: limit)))
         }
       }
     }
-    return .holds
+    return judgement
   }
 
   /// A docked item can be dragged along its edge: a touch on an item resting against a left or
@@ -134,22 +148,38 @@ extension Invariant {
       wanted = min(abs(banded - shown.midY), room)
     }
     let carried = frames.map { ($0.rect.midY - shown.midY) * sign }.max() ?? 0
-    if carried >= wanted - 1 { return nil }
+    // A translation-based pan handler comes the recogniser's slop short, as it lags the finger
+    // everywhere (tracks-finger's polish).
+    let slop = algorithm.inputAPI == .panGestureRecognizer ? PanGestureRecognizer.defaultHysteresis : 0
+    if carried >= wanted - 1 - slop { return nil }
     return Violation(
       "docked at \(describe(shown)), a drag of \(describeNumber(abs(farthest.y - touch.finger.y))) pt "
         + "\(downwards ? "down" : "up") its edge from (\(describeNumber(touch.finger.x)), "
         + "\(describeNumber(touch.finger.y))) carries it \(describeNumber(max(carried, 0))) pt; the "
         + "finger and the room there take it \(describeNumber(wanted)) pt",
-      at: touch.began, rect: shown, region: shown.offsetBy(dx: 0, dy: sign * wanted))
+      defect: .stuckOnItsEdge, magnitude: .points(wanted - max(carried, 0)), at: touch.began,
+      rect: shown, region: shown.offsetBy(dx: 0, dy: sign * wanted))
   }
 
   /// Whether the item follows the finger of `touch`, grabbed with its centre at `grabbedAt`,
   /// frame by frame while that touch drags it: the first value says whether any frame was
-  /// judged, the second the first that breaks it. Frames are judged in the container in force
-  /// at their time, so a container change under the finger is judged too.
-  static func followProblem(
+  /// judged, the second the worst hazard and the worst polish among the frames that break it.
+  /// Frames are judged in the container in force at their time, so a container change under the
+  /// finger is judged too. A pan-driven item that stays within the recogniser's 10 pt slop of the
+  /// finger lags it as every translation-based handler does (polish, `panHysteresisLag`), and an
+  /// offset in the frames between a container change and the next touch event, which that event
+  /// may correct, is polish too (`offsetUntilNextTouch`).
+  static func followProblems(
     _ run: Run, touch: TouchRecord, grabbedAt centerThen: CGPoint
-  ) -> (judged: Bool, problem: Violation?) {
+  ) -> (judged: Bool, problems: Judgement) {
+    run.follows.value(touch: touch, grabbedAt: centerThen) {
+      uncachedFollowProblems(run, touch: touch, grabbedAt: centerThen)
+    }
+  }
+
+  private static func uncachedFollowProblems(
+    _ run: Run, touch: TouchRecord, grabbedAt centerThen: CGPoint
+  ) -> (judged: Bool, problems: Judgement) {
     let (algorithm, scenario) = (run.algorithm, run.scenario)
     let touchDown = touch.finger
     let slack = run.slack
@@ -167,42 +197,105 @@ extension Invariant {
     let margin = algorithm.dockingMargin ?? 0
     let marginOnAllSides = algorithm.dockingRule.marginOnAllSides
     var recognised = false
+    var firstRecognised = false
     var judged = false
-    /// The first problem on one axis of `frame`, or `nil`.
+    var problems = Judgement.holds
+    let panDriven = algorithm.inputAPI == .panGestureRecognizer
+    /// What is wrong with an item `off` points from where the finger puts it, in `frame`.
+    func defect(off: CGFloat, frame: Frame) -> Defect {
+      panDriven && off <= hysteresis + tolerance ? .panHysteresisLag : .lagsTheFinger
+    }
+    /// A frame's axis off where the finger wants it: the words are built only for the worst.
+    struct Candidate {
+      var axis: String
+      var frame: Frame
+      var finger: CGPoint
+      var actual: CGFloat
+      var wanted: CGFloat
+      /// Where a rubber band shows the point the finger wants, when there is one.
+      var banded: CGFloat?
+      var off: CGFloat { abs(actual - (banded ?? wanted)) }
+    }
+    func offer(_ candidate: Candidate, as defect: Defect) {
+      let magnitude = Magnitude.points(candidate.off)
+      // A frame while a container change animates (the keyboard pushing the item clear, a
+      // rotation) is off the finger for reasons not the item's: polish; where the item stays
+      // off, the frames after the animation say so.
+      let transient = run.duringContainerChange(candidate.frame.time)
+      problems.offer(defect, magnitude, transient: transient) {
+        let (frame, finger, axis) = (candidate.frame, candidate.finger, candidate.axis)
+        let shown = candidate.banded.map {
+          ", which the rubber band shows at \(describeNumber($0)),"
+        } ?? ","
+        return Violation(
+          "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
+            + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
+            + "\(describeNumber(candidate.wanted))\(shown) but the item's centre is at "
+            + "\(describeNumber(candidate.actual))",
+          defect: defect, magnitude: magnitude, at: frame.time, rect: frame.rect,
+          region: Self.moved(frame.rect, axis: axis, centredOn: candidate.banded ?? candidate.wanted),
+          transient: transient)
+      }
+    }
+    // Problems in the frames between a container change and the next touch event, which the
+    // item's code has not yet been told of, are polish (the offset the change left); so is the
+    // first frame after the pan begins when the next frame has the item under the finger (the
+    // one-step catch-up of a handler that only notes `began`).
+    var pending: [Candidate] = []
+    var pendingUntil = -Double.infinity
+    func settlePending(corrected: Bool) {
+      for candidate in pending {
+        offer(
+          candidate,
+          as: corrected ? .panHysteresisLag : defect(off: candidate.off, frame: candidate.frame))
+      }
+      pending.removeAll()
+    }
+    // After a container change under the finger, the item is judged by how it follows the
+    // finger from where the change left it: a constant offset from the grab is polish.
+    var shift = CGPoint.zero
+    /// The grab's offset before the last re-anchoring, which later frames may still follow.
+    var previous: CGPoint?
+    var anchoredAfter = touch.began
+    /// The problem on one axis of `frame`, or `nil`.
     func judgeAxis(
       _ axis: String, frame: Frame, finger: CGPoint, actual: CGFloat, wanted: CGFloat,
       extent: CGFloat, low: CGFloat, high: CGFloat, windowLow: CGFloat, windowHigh: CGFloat,
-      regionLow: CGFloat, regionHigh: CGFloat, room: CGFloat, inset: CGFloat
-    ) -> Violation? {
+      regionLow: CGFloat, regionHigh: CGFloat, areaLow: CGFloat, areaHigh: CGFloat,
+      room: CGFloat, inset: CGFloat
+    ) -> Candidate? {
       // An item larger than the safe region on an axis is placed, not dragged, on it.
       guard extent <= room else { return nil }
-      let rect = frame.rect
       if let coefficient = rubberBand {
         // A rubber band promises an exact position everywhere, not just a stop at a bound.
         let expected = Self.rubberBanded(
           wanted, extent: extent, regionLow: regionLow, regionHigh: regionHigh,
           windowLow: windowLow, windowHigh: windowHigh, margin: inset, coefficient: coefficient)
         if abs(actual - expected) <= tolerance { return nil }
-        return Violation(
-          "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
-            + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
-            + "\(describeNumber(wanted)), which the rubber band shows at \(describeNumber(expected)), "
-            + "but the item's centre is at \(describeNumber(actual))",
-          at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: expected))
+        return Candidate(
+          axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted,
+          banded: expected)
       }
       guard abs(actual - wanted) > tolerance else { return nil }
-      // A bound (the window's or the safe region's) may stop the item only where the finger
-      // would take it past that bound.
-      let wantsLow = wanted - extent / 2 < windowLow || wanted - extent / 2 < regionLow
-      let wantsHigh = wanted + extent / 2 > windowHigh || wanted + extent / 2 > regionHigh
-      let atLow = abs(low - windowLow) <= tolerance || abs(low - regionLow) <= tolerance
-      let atHigh = abs(high - windowHigh) <= tolerance || abs(high - regionHigh) <= tolerance
-      if (wantsLow && atLow) || (wantsHigh && atHigh) { return nil }
-      return Violation(
-        "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
-          + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
-          + "\(describeNumber(wanted)), but the item's centre is at \(describeNumber(actual))",
-        at: frame.time, rect: rect, region: Self.moved(rect, axis: axis, centredOn: wanted))
+      // Where the item already pokes past the window's edge that the finger takes it towards,
+      // how far is on-screen's to judge: a lag of a few points off the screen is no one's
+      // concern, and the finger there has left the glass the container shows.
+      if (high > windowHigh + tolerance && wanted + extent / 2 > windowHigh)
+        || (low < windowLow - tolerance && wanted - extent / 2 < windowLow)
+      {
+        return nil
+      }
+      // A bound (the window's, its safe area's or the safe region's, with the bars and the
+      // keyboard) may stop the item only where the finger would take it past that bound.
+      func stops(_ lowBound: CGFloat, _ highBound: CGFloat) -> Bool {
+        (wanted - extent / 2 < lowBound && abs(low - lowBound) <= tolerance)
+          || (wanted + extent / 2 > highBound && abs(high - highBound) <= tolerance)
+      }
+      if stops(windowLow, windowHigh) || stops(regionLow, regionHigh) || stops(areaLow, areaHigh) {
+        return nil
+      }
+      return Candidate(
+        axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil)
     }
     for frame in run.dragFrames(of: touch) {
       guard let finger = frame.finger else { continue }
@@ -212,6 +305,7 @@ extension Invariant {
         recognised =
           abs(finger.x - touchDown.x) >= hysteresis || abs(finger.y - touchDown.y) >= hysteresis
         if !recognised { continue }
+        firstRecognised = true
       }
       let rect = frame.rect
       // A rubber band's region moved under the finger: where the finger then holds the item
@@ -222,32 +316,142 @@ extension Invariant {
       let regions = run.regions(at: frame.time)
       let bounds = regions.bounds
       let region = regions.safeRegion
-      // Each axis: the item's centre, where the finger wants it, its extent, its low and high
-      // edges, the window's and the region's bounds, and the room the region gives.
-      if let problem = judgeAxis(
-        "x", frame: frame, finger: finger, actual: rect.midX, wanted: finger.x - grab.x,
-        extent: rect.width, low: rect.minX, high: rect.maxX, windowLow: bounds.minX,
-        windowHigh: bounds.maxX, regionLow: region.minX, regionHigh: region.maxX,
-        room: region.width, inset: margin)
-      {
-        return (judged, problem)
+      let area = regions.safeArea
+      if run.untouchedSinceContainerChange(at: frame.time, during: touch) {
+        // The item's code has not been told where the still finger now is.
+        for (axis, actual, wanted) in [
+          ("x", rect.midX, finger.x - grab.x - shift.x), ("y", rect.midY, finger.y - grab.y - shift.y),
+        ] where abs(actual - wanted) > tolerance {
+          offer(
+            Candidate(axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil),
+            as: .offsetUntilNextTouch)
+        }
+        continue
       }
-      if let problem = judgeAxis(
-        "y", frame: frame, finger: finger, actual: rect.midY, wanted: finger.y - grab.y,
-        extent: rect.height, low: rect.minY, high: rect.maxY, windowLow: bounds.minY,
-        windowHigh: bounds.maxY, regionLow: region.minY, regionHigh: region.maxY,
-        room: region.height, inset: marginOnAllSides ? margin : 0)
-      {
-        return (judged, problem)
+      /// The problems of this frame with the grab moved by `offset`.
+      func problemsOf(shiftedBy offset: CGPoint) -> [Candidate] {
+        // Most frames are where the finger puts them: no array is built for those.
+        let x = judgeAxis(
+          "x", frame: frame, finger: finger, actual: rect.midX,
+          wanted: finger.x - grab.x - offset.x, extent: rect.width, low: rect.minX,
+          high: rect.maxX, windowLow: bounds.minX, windowHigh: bounds.maxX,
+          regionLow: region.minX, regionHigh: region.maxX, areaLow: area.minX,
+          areaHigh: area.maxX, room: region.width, inset: margin)
+        let y = judgeAxis(
+          "y", frame: frame, finger: finger, actual: rect.midY,
+          wanted: finger.y - grab.y - offset.y, extent: rect.height, low: rect.minY,
+          high: rect.maxY, windowLow: bounds.minY, windowHigh: bounds.maxY,
+          regionLow: region.minY, regionHigh: region.maxY, areaLow: area.minY,
+          areaHigh: area.maxY, room: region.height,
+          inset: marginOnAllSides ? margin : 0)
+        switch (x, y) {
+        case (nil, nil): return []
+        case (let x?, nil): return [x]
+        case (nil, let y?): return [y]
+        case (let x?, let y?): return [x, y]
+        }
       }
+      var found = problemsOf(shiftedBy: shift)
+      // The first frame after a container change during the touch that the grab no longer
+      // explains re-anchors it where the change left the item (a rubber band's is left to the
+      // other invariants, above); a frame a bound explains (the keyboard under a still finger,
+      // say) keeps the grab it had.
+      if !found.isEmpty, let earlier = previous, problemsOf(shiftedBy: earlier).isEmpty {
+        // A frame that the grab before the change explains is followed too.
+        found = []
+      }
+      // (Only the changes' times are needed: `changeDurations` has one for every change.)
+      let changes = run.changeDurations
+      let newChange = changes.last(where: {
+        $0.time > anchoredAfter + slack && $0.time <= frame.time + slack
+      })
+      // While what a change set off may still be moving the item (the change's own animation,
+      // or a re-dock of up to half a second the algorithm starts), each frame the grab no longer
+      // explains re-anchors it: the item is judged by how it follows the finger once that is
+      // over.
+      let settling = changes.last(where: {
+        $0.time > touch.began - slack && $0.time <= frame.time + slack
+          && frame.time < $0.time + Self.changeSettleTime - slack
+      })
+      if let change = newChange ?? settling {
+        anchoredAfter = max(anchoredAfter, change.time)
+        if !found.isEmpty {
+          let before = shift
+          var moved = before
+          for candidate in found {
+            let offset = candidate.wanted - candidate.actual
+            if candidate.axis == "x" { moved.x += offset } else { moved.y += offset }
+          }
+          shift = moved
+          found = problemsOf(shiftedBy: shift)
+          let magnitude = Magnitude.points(max(abs(shift.x), abs(shift.y)))
+          problems.offer(.offsetAfterContainerChange, magnitude) {
+            Violation(
+              "after the container changed at t = \(describeNumber(change.time)), the finger at "
+                + "(\(describeNumber(finger.x)), \(describeNumber(finger.y))) holds the item "
+                + "\(describeNumber(magnitude.value)) pt from where it grabbed it",
+              defect: .offsetAfterContainerChange, magnitude: magnitude, at: frame.time,
+              rect: rect)
+          }
+          if newChange != nil { previous = before }
+        }
+      }
+      if firstRecognised, panDriven {
+        // The frames from the one the pan began in to the next touch event: a handler that only
+        // notes `.began` catches up on the first `.changed`, which that event brings; they are
+        // judged by the first frame after it (or are polish when that event is the lift).
+        firstRecognised = false
+        let next = scenario.gesture.events.first { $0.time > frame.time + slack }
+        pendingUntil = next?.time ?? .infinity
+      }
+      if frame.time < pendingUntil - slack {
+        pending += found
+        continue
+      }
+      if !pending.isEmpty {
+        settlePending(corrected: found.allSatisfy { $0.off <= hysteresis + tolerance })
+      }
+      pendingUntil = -.infinity
+      for candidate in found { offer(candidate, as: defect(off: candidate.off, frame: frame)) }
     }
-    return (judged, nil)
+    // No frame came after the event that would bring the catch-up: nothing shows a lag.
+    settlePending(corrected: true)
+    return (judged, problems)
   }
+
+  /// How long after a container change under the finger the item may still be moved by what
+  /// the change set off (UIKit's animations of it, a re-dock the algorithm animates), in
+  /// seconds.
+  static let changeSettleTime = 0.5
 
   /// `rect` moved along `axis` (`"x"` or `"y"`) so that its centre is at `center` there: where
   /// the item should have been.
   static func moved(_ rect: CGRect, axis: String, centredOn center: CGFloat) -> CGRect {
     axis == "x"
       ? rect.offsetBy(dx: center - rect.midX, dy: 0) : rect.offsetBy(dx: 0, dy: center - rect.midY)
+  }
+}
+
+/// `Invariant.followProblems` of each touch of one run, kept for the next invariant that asks.
+/// A run is judged on one thread at a time.
+final class FollowMemo: @unchecked Sendable {
+  private var entries:
+    [(began: Double, end: Double?, finger: CGPoint, center: CGPoint, value: (Bool, Judgement))] = []
+
+  func value(
+    touch: TouchRecord, grabbedAt center: CGPoint, _ make: () -> (judged: Bool, problems: Judgement)
+  ) -> (judged: Bool, problems: Judgement) {
+    // Bitwise equality: a NaN is found again too.
+    func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+    if let hit = entries.first(where: {
+      same($0.began, touch.began) && $0.end.map(\.bitPattern) == touch.end.map(\.bitPattern)
+        && same($0.finger.x, touch.finger.x) && same($0.finger.y, touch.finger.y)
+        && same($0.center.x, center.x) && same($0.center.y, center.y)
+    }) {
+      return hit.value
+    }
+    let value = make()
+    entries.append((touch.began, touch.end, touch.finger, center, value))
+    return value
   }
 }

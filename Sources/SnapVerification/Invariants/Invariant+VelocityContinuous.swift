@@ -13,7 +13,7 @@ extension Invariant {
   /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
   /// times the band's slope where the item was (not judged after a container change during the
   /// releasing touch, which moves the band under the finger).
-  static func checkVelocityContinuous(_ run: Run) -> Verdict {
+  static func checkVelocityContinuous(_ run: Run) -> Judgement {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -54,7 +54,7 @@ extension Invariant {
     }
     let container = releaseEnvironment.bounds
     let safe = releaseEnvironment.safeRegion
-    var applied = false
+    var judgement = Judgement.notApplicable
     for (axis, speed, handed, low, high, lowBounds, highBounds, actual, target) in [
       (
         "x", release.dx, handoff.dx, rect.minX, rect.maxX, [container.minX, safe.minX],
@@ -109,7 +109,7 @@ extension Invariant {
         let intoHigh = speed > 0 && highBounds.contains { high >= $0 - tolerance }
         guard !intoLow, !intoHigh else { continue }
       }
-      applied = true
+      judgement.applicable = true
       // Written so that a NaN hand-off fails.
       let allowed = max(Self.velocityTolerance, Self.relativeVelocityTolerance * abs(itemSpeed))
       var matches = abs(handed - itemSpeed) <= allowed
@@ -125,11 +125,14 @@ extension Invariant {
           ? "the item moved at \(describeNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "
             + "\(describeNumber(speed.rounded())) eased by the rubber band)"
           : "the finger left at \(describeNumber(speed.rounded())) pt/s along \(axis)"
-        return .violated(Violation(
+        let gap = abs(handed - itemSpeed)
+        judgement.add(Violation(
           "\(moving); the motion starts at \(describeNumber(handed.rounded())) pt/s",
+          defect: .velocityHitch,
+          magnitude: Magnitude(Double(gap.isFinite ? gap : .greatestFiniteMagnitude), .pointsPerSecond),
           at: releaseTime, rect: rect))
       }
     }
-    return applied ? .holds : .notApplicable
+    return judgement
   }
 }

@@ -134,7 +134,8 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
   ///   docked in it. Changes after the last touch keep the side (left or right) it was docked on
   ///   (when it fits with its margin in both containers) — for an algorithm whose docking rule
-  ///   `keepsPlaceAlongEdge` (fluid-dock), the same fraction of the way along each axis of the
+  ///   `keepsPlaceAlongEdge` (fluid-dock) or has `slots` (the same slot), the same fraction of
+  ///   the way along each axis of the
   ///   centres it may rest at without bars or keyboard (its edge and its place along it), within
   ///   0.5 pt, kept clear of the new bars and keyboard; an algorithm that does not dock moves it
   ///   no further than the new safe region makes it (to a place it rested at since the last
@@ -173,18 +174,45 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
         simulation: Simulation()))
   }
 
+  /// Every violation `check(_:scenario:trajectory:)` weighed in this run: the worst of each
+  /// defect among its hazards, or of each defect among its polish when it has no hazard, in the
+  /// order first met. A counterexample reported under one defect replays to a violation of
+  /// that defect here, even when the run breaks the invariant in other ways too.
+  ///
+  /// ```swift
+  /// let trajectory = cause.counterexample.simulate(algorithm)
+  /// let again = Invariant.catchable.violations(
+  ///   algorithm, scenario: cause.counterexample, trajectory: trajectory)
+  /// assert(again.contains { $0.defect == cause.violation.defect })
+  /// ```
+  public func violations<Algorithm: SnapAlgorithm>(
+    _ algorithm: Algorithm, scenario: Scenario, trajectory: Trajectory
+  ) -> [Violation] {
+    judge(
+      Example(
+        algorithm: algorithm, scenario: scenario, trajectory: trajectory,
+        simulation: Simulation())
+    ).reported
+  }
+
   /// The verdict on `example`: what `check(_:scenario:trajectory:)` gives, for a run built once
   /// and shared by every invariant checked on it.
   func check<Algorithm: SnapAlgorithm>(_ example: Example<Algorithm>) -> Verdict {
-    // Only idempotent carries the run on; the closure that does it is made for it alone.
-    guard self == .idempotent else { return check(example.run) { _, _ in .null } }
-    return check(example.run) { tap, gap in example.rest(after: tap, gap: gap) }
+    judge(example).verdict
   }
 
-  /// The verdict on `run`; `restAfter` carries the run on with a gesture appended (idempotent's
-  /// tap). Not generic: the checks read only what the algorithm declares, so they are compiled
-  /// once, optimised, for every algorithm (a user's included).
-  func check(_ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect) -> Verdict {
+  /// What the invariant finds in `example`: whether it applies, and its worst violation of each
+  /// severity.
+  func judge<Algorithm: SnapAlgorithm>(_ example: Example<Algorithm>) -> Judgement {
+    // Only idempotent carries the run on; the closure that does it is made for it alone.
+    guard self == .idempotent else { return judge(example.run) { _, _ in .null } }
+    return judge(example.run) { tap, gap in example.rest(after: tap, gap: gap) }
+  }
+
+  /// What the invariant finds in `run`; `restAfter` carries the run on with a gesture appended
+  /// (idempotent's tap). Not generic: the checks read only what the algorithm declares, so they
+  /// are compiled once, optimised, for every algorithm (a user's included).
+  func judge(_ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect) -> Judgement {
     guard applies(to: run.algorithm) else { return .notApplicable }
     // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
     // of a frame are asked of it.
@@ -193,6 +221,20 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
     {
       return .notApplicable
     }
+    let judgement = judgeDirectly(run, restAfter: restAfter)
+    // Input no finger or device makes (a NaN touch, a window 0 pt wide, a keyboard taller than
+    // the screen's own) asks only that the item stays a number and a frame stays cheap: what
+    // else breaks there is polish. So does a run whose item is not a number somewhere: finite
+    // reports that, and where such an item is has no meaning.
+    if run.hostile || run.leftTheNumbers, self != .finite, self != .boundedFrameCost {
+      return judgement.demoted
+    }
+    return judgement
+  }
+
+  private func judgeDirectly(
+    _ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect
+  ) -> Judgement {
     switch self {
     case .finite: return Self.checkFinite(run)
     case .onScreen: return Self.checkOnScreen(run)
@@ -215,16 +257,26 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
 struct Regions {
   let bounds: CGRect
   let safeRegion: CGRect
+  /// The bounds less the window's own safe-area insets (no bars, no keyboard): a bound an
+  /// item kept inside the window's safe area stops at.
+  let safeArea: CGRect
 
   init(_ environment: Environment) {
     bounds = environment.bounds
     safeRegion = environment.safeRegion
+    let insets = environment.safeAreaInsets
+    safeArea = CGRect(
+      x: bounds.minX + insets.left, y: bounds.minY + insets.top,
+      width: max(bounds.width - insets.left - insets.right, 0),
+      height: max(bounds.height - insets.top - insets.bottom, 0))
   }
 }
 
 /// What an algorithm declares for the invariants to check, read once: the checks need these,
 /// not its handlers.
 struct Declarations: Sendable {
+  let host: ItemHost
+  let inputAPI: InputAPI
   let dockingMargin: CGFloat?
   let dockingRule: DockingRule
   let rubberBand: CGFloat?
@@ -234,6 +286,8 @@ struct Declarations: Sendable {
   let releaseMotion: Motion?
 
   init(_ algorithm: some SnapAlgorithm) {
+    host = algorithm.host
+    inputAPI = algorithm.inputAPI
     dockingMargin = algorithm.dockingMargin
     dockingRule = algorithm.dockingRule
     rubberBand = algorithm.rubberBand
@@ -256,14 +310,27 @@ struct Run: Sendable {
   /// How far a frame's time may lie from the events it shows: the simulator delivers events
   /// stamped up to a frame's time within this tolerance.
   let slack: Double
-  /// The scenario's container changes after the gesture started (`Scenario.resizes`), found once.
+  /// The scenario's container changes after the gesture started (`Scenario.resizes`) that the
+  /// item's host sees, found once.
   let resizes: [ContainerChange]
   /// The bounds and safe region before any container change, and after each (in the
   /// gesture's order), for `regions(at:)`.
   let initialRegions: Regions
   let changeRegions: [(time: Double, regions: Regions)]
+  /// The container changes, each with how long UIKit animates it.
+  let changeDurations: [(time: Double, duration: Double)]
   /// Whether the frames' times never go down (as the simulator's display clock makes them).
   let framesInTimeOrder: Bool
+  /// What the scenario holds of each cause class, found once (`verify` files each run under its
+  /// class, and the checks ask whether it is hostile).
+  let features: CauseClass.Features
+  /// Whether the scenario holds input no finger or device makes (`CauseClass.hostile`).
+  var hostile: Bool { features.contains(.hostile) }
+  /// How each touch follows the finger, once worked out (catchable and tracks-finger both ask
+  /// it of the same touch, most often grabbed at the same point).
+  let follows = FollowMemo()
+  /// Whether some frame, or the rest, is not a number or infinite.
+  let leftTheNumbers: Bool
 
   /// `environment` is the scenario's (`scenario.environment`), when the caller has it already.
   init(
@@ -273,13 +340,45 @@ struct Run: Sendable {
     self.algorithm = algorithm
     self.scenario = scenario
     self.trajectory = trajectory
-    initialEnvironment = environment ?? scenario.environment
+    // Everything is judged by what the item's host can see.
+    let host = algorithm.host
+    initialEnvironment = (environment ?? scenario.environment).seen(by: host)
     slack = Simulator.tolerance(for: initialEnvironment)
-    resizes = scenario.resizes
+    // Only the changes the host sees: a window of its own does not see the app's bars.
+    var seenBefore = initialEnvironment
+    var visible: [ContainerChange] = []
+    let later = Set(scenario.resizes.map(\.time))
+    for change in scenario.gesture.containerChanges {
+      let seen = change.environment.seen(by: host)
+      if seen != seenBefore, later.contains(change.time) { visible.append(change) }
+      seenBefore = seen
+    }
+    resizes = visible
     initialRegions = Regions(initialEnvironment)
     changeRegions = scenario.gesture.containerChanges.map {
-      (time: $0.time, regions: Regions($0.environment))
+      (time: $0.time, regions: Regions($0.environment.seen(by: host)))
     }
+    // How long each change animates, from what changed (one before the first touch too: it is
+    // still animating when that touch lands).
+    var before = initialEnvironment
+    var durations: [(time: Double, duration: Double)] = []
+    for change in scenario.gesture.containerChanges {
+      let seen = change.environment.seen(by: host)
+      do {
+        let info = ContainerChangeInfo(from: before, to: seen)
+        let duration =
+          info.transitionDuration > 0
+          ? info.transitionDuration
+          : (info.keyboard != nil ? KeyboardNotification.animationDuration
+            : (info.barsChanged || info.statusBarChanged ? 0.2 : 0))
+        durations.append((change.time, duration))
+      }
+      before = seen
+    }
+    changeDurations = durations
+    features = CauseClass.Features(scenario, trajectory: trajectory)
+    leftTheNumbers =
+      !trajectory.rest.isFinite || trajectory.frames.contains { !$0.rect.isFinite }
     var ordered = true
     var previous = -Double.infinity
     for frame in trajectory.frames {
@@ -292,8 +391,9 @@ struct Run: Sendable {
     framesInTimeOrder = ordered
   }
 
-  /// The environment at the end of the run, which the rest frame is judged in.
-  var environment: Environment { trajectory.finalEnvironment }
+  /// The environment at the end of the run, which the rest frame is judged in, as the host sees
+  /// it.
+  var environment: Environment { trajectory.finalEnvironment.seen(by: algorithm.host) }
 
   /// The container's bounds and safe region in force at `time`: what `environment(at:)` gives,
   /// without copying an environment (the per-frame checks ask this of every frame).
@@ -310,7 +410,7 @@ struct Run: Sendable {
   /// The environment in force at `time`, as `Scenario.environment(at:)` gives it.
   func environment(at time: Double) -> Environment {
     scenario.gesture.containerChanges.last { $0.time <= time + slack }?.environment
-      ?? initialEnvironment
+      .seen(by: algorithm.host) ?? initialEnvironment
   }
 
   /// The stretch of the trajectory holding every frame shown while `touch` is down (from the
@@ -357,12 +457,36 @@ struct Run: Sendable {
     }
   }
 
+  /// Whether the frame at `time` is shown while the container changes:
+  /// within the change's own animation (a rotation's 0.4 s, the keyboard's 0.25 s, a window's
+  /// 0.3 s; one frame for a change UIKit does not animate), when what the screen shows moves
+  /// for reasons not the item's.
+  func duringContainerChange(_ time: Double) -> Bool {
+    let frame = initialEnvironment.frameDuration
+    return changeDurations.contains { change in
+      time >= change.time - slack && time < change.time + max(change.duration, frame) - slack
+    }
+  }
+
+  /// Whether, at `time` while `touch` is down, the container has changed since the touch landed
+  /// and no touch event has come since the last such change: the item's code has not yet been
+  /// told where the still finger now is.
+  func untouchedSinceContainerChange(at time: Double, during touch: TouchRecord) -> Bool {
+    let slack = self.slack
+    guard
+      let change = changeDurations.last(where: {
+        $0.time > touch.began + slack && $0.time <= time + slack
+      })
+    else { return false }
+    return !scenario.gesture.events.contains {
+      $0.phase == .moved && $0.time >= change.time - slack && $0.time <= time + slack
+    }
+  }
+
   /// Whether the container changes from `start` to `end` (both included, within the tolerance).
   func containerChanges(from start: Double, to end: Double) -> Bool {
     let slack = self.slack
-    return scenario.gesture.containerChanges.contains {
-      $0.time >= start - slack && $0.time <= end + slack
-    }
+    return changeDurations.contains { $0.time >= start - slack && $0.time <= end + slack }
   }
 }
 

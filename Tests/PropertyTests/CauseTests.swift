@@ -1,0 +1,121 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+import Testing
+
+/// Every cause of a violation, each shown with a counterexample of its own class; a scope that
+/// keeps every scenario to what the app's button can meet; findings as data in the verify file.
+@Suite("Causes, scopes and findings as data")
+struct CauseTests {
+  static let phone = DeviceProfile.named("iPhone 15")!
+
+  static func scenario(_ gesture: Gesture, item: CGSize = CGSize(width: 60, height: 60))
+    -> Scenario
+  {
+    Scenario(device: Self.phone, itemSize: item, gesture: gesture)
+  }
+
+  @Test("a scenario's class is found from its data: one cause, several, none, hostile")
+  func classes() {
+    let drag = Gesture(
+      start: CGPoint(x: 100, y: 300),
+      events: [
+        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 300)),
+        TouchEvent(time: 0.1, phase: .ended, location: CGPoint(x: 150, y: 300)),
+      ])
+    func cause(_ gesture: Gesture, item: CGSize = CGSize(width: 60, height: 60)) -> CauseClass {
+      let scenario = Self.scenario(gesture, item: item)
+      return CauseClass.of(scenario, trajectory: scenario.simulate(EdgeDockCorrected()))
+    }
+    #expect(cause(drag) == .plain)
+    var typing = drag
+    var keyboard = Self.phone.environment(.portrait, bars: DeviceProfile.Bars(keyboard: true))
+    typing.containerChanges = [ContainerChange(time: 0.5, environment: keyboard)]
+    #expect(cause(typing) == .keyboard)
+    var turned = drag
+    turned.containerChanges = [ContainerChange(time: 0.5, environment: Self.phone.environment(.landscape))]
+    #expect(cause(turned) == .rotation)
+    var column = Self.phone.environment()
+    column.additionalSafeAreaInsets.left = 80
+    var reserved = drag
+    reserved.containerChanges = [ContainerChange(time: 0, environment: column)]
+    #expect(cause(reserved) == .sideColumn)
+    var cancelled = drag
+    cancelled.events[1].phase = .cancelled
+    #expect(cause(cancelled) == .cancel)
+    keyboard.additionalSafeAreaInsets.left = 80
+    var both = drag
+    both.containerChanges = [ContainerChange(time: 0.5, environment: keyboard)]
+    #expect(cause(both) == .combined)
+    var hostile = drag
+    hostile.events[1].location.x = .nan
+    #expect(cause(hostile) == .hostile)
+    #expect(cause(drag, item: CGSize(width: 0, height: 60)) == .hostile)
+    #expect(cause(drag, item: CGSize(width: 500, height: 60)) == .hostile)
+  }
+
+  @Test("every cause of an invariant is found, each shrunk within its own class")
+  func everyCause() throws {
+    let finding = verify(EdgeDockPublished(), .inSafeArea, examples: 200, seed: 1)
+    #expect(finding.status == .violated)
+    let classes = finding.hazards.map(\.causeClass)
+    // A plain drag leaves it under the navigation bar; the keyboard and a rotation each have
+    // their own counterexample, not hidden behind the smallest.
+    #expect(classes.contains(.plain) && classes.contains(.keyboard) && classes.contains(.rotation))
+    #expect(classes == classes.sorted())
+    for cause in finding.causes {
+      let scenario = cause.counterexample
+      #expect(CauseClass.of(scenario, trajectory: scenario.simulate(EdgeDockPublished())) == cause.causeClass)
+      #expect(cause.examples >= 1 && cause.examples <= cause.classExamples)
+      #expect(cause.worst.magnitude.value >= cause.violation.magnitude.value)
+    }
+    let keyboard = try #require(finding.hazards.first { $0.causeClass == .keyboard })
+    #expect(keyboard.counterexample.environment.keyboardFrame != nil
+      || keyboard.counterexample.gesture.containerChanges.contains { $0.environment.keyboardFrame != nil })
+    // The worst found says how bad: points under the bar, the keyboard or an inset.
+    #expect(keyboard.worst.magnitude.unit == .points && keyboard.worst.magnitude.value > 50)
+  }
+
+  @Test("a scope keeps every scenario inside it: one size, one orientation, phones")
+  func scoped() {
+    let scope = Scope(
+      itemSizes: .exactly(CGSize(width: 60, height: 60)), orientations: [.portrait], idioms: [.phone])
+    let findings = verify(EdgeDockPublished(), examples: 200, seed: 1, scope: scope)
+    let causes = findings.flatMap(\.causes)
+    #expect(!causes.isEmpty)
+    for cause in causes {
+      #expect(scope.contains(cause.counterexample), "\(cause.summary): \(cause.counterexample)")
+      #expect(scope.contains(cause.worstScenario), "\(cause.summary): \(cause.worstScenario)")
+      #expect(cause.causeClass != .rotation && cause.causeClass != .iPadWindow)
+    }
+    // Narrowing by another scope keeps what both allow.
+    let narrower = scope.narrowed(by: Scope(causes: [.plain, .keyboard]))
+    #expect(narrower.causes == [.plain, .keyboard] && narrower.orientations == [.portrait])
+    let plainOnly = verify(EdgeDockPublished(), examples: 100, seed: 1, scope: narrower)
+    #expect(plainOnly.flatMap(\.causes).allSatisfy {
+      [.plain, .keyboard].contains($0.searchedClass)
+    })
+  }
+
+  @Test("the causes go into the verify file and come back whole")
+  func verifyFileRoundTrip() throws {
+    let findings = verify(EdgeDockPublished(), invariants: [.tapIsNotDrag, .catchable], examples: 100, seed: 2)
+    let report = VerificationReport(seed: 2, examples: 100, findings: findings)
+    let read = try VerificationReport(json: Data(report.jsonText().utf8))
+    for (written, back) in zip(findings, read.findings) {
+      #expect(back.status == written.status)
+      #expect(back.causes.count == written.causes.count)
+      for (a, b) in zip(written.causes, back.causes) {
+        #expect(a.causeClass == b.causeClass && a.severity == b.severity)
+        #expect(a.examples == b.examples && a.classExamples == b.classExamples)
+        #expect(a.violation.defect == b.violation.defect)
+        #expect(a.violation.magnitude == b.violation.magnitude)
+        #expect(a.violation.message == b.violation.message)
+        #expect(a.worst.magnitude == b.worst.magnitude)
+        #expect(a.counterexample.gesture == b.counterexample.gesture)
+      }
+      #expect(back.evidence?.defect == written.evidence?.defect)
+    }
+    #expect(read.findings.contains { !$0.causes.isEmpty })
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+import Testing
+
+/// Where a bug changes where the item rests and nothing used to say what right was, the
+/// judges now say it.
+@Suite("What right is, where it used to go unsaid")
+struct InvariantGapsTests {
+  /// A picture-in-picture window docked on one of three slots down the nearer side, re-docked
+  /// after every container change; `skipsLastSlot` re-chooses among the first two only, as a
+  /// `min(index, slots - 2)` off by one would.
+  struct SlotDock: SnapAlgorithm {
+    var id = "test.slot-dock"
+    let inputAPI = InputAPI.panGestureRecognizer
+    var releaseMotion: Motion? = .none
+    var dockingMargin: CGFloat? { 0 }
+    var dockingRule: DockingRule { DockingRule(slots: 3) }
+    var skipsLastSlot = false
+    var grab = CGPoint.zero
+    var slot = 0
+
+    func slotCenter(_ index: Int, side: CGFloat, size: CGSize, in environment: Environment)
+      -> CGPoint
+    {
+      let region = environment.safeRegion
+      let free = environment.unobstructed.safeRegion
+      let low = free.minY + size.height / 2
+      let high = free.maxY - size.height / 2
+      let y = min(max(low + CGFloat(index) / 2 * (high - low), region.minY + size.height / 2),
+        region.maxY - size.height / 2)
+      let x = side < region.midX ? region.minX + size.width / 2 : region.maxX - size.width / 2
+      return CGPoint(x: x, y: y)
+    }
+
+    /// The slot nearest to where the item is.
+    func nearestSlot(to center: CGPoint, in environment: Environment) -> Int {
+      let free = environment.unobstructed.safeRegion
+      let fraction = (center.y - free.minY) / max(free.height, 1)
+      return min(max(Int((fraction * 2).rounded()), 0), 2)
+    }
+
+    /// Where the app put it counts as its slot, as where a drag left it does.
+    mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {
+      slot = nearestSlot(to: view.center, in: context.environment)
+    }
+
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let finger = touch.location(in: context.superview)
+      grab = CGPoint(x: finger.x - view.center.x, y: finger.y - view.center.y)
+    }
+
+    mutating func handlePan(
+      _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+    ) {
+      let finger = recognizer.location(in: context.superview)
+      switch recognizer.state {
+      case .began, .changed:
+        view.center = CGPoint(x: finger.x - grab.x, y: finger.y - grab.y)
+      case .ended, .cancelled:
+        slot = nearestSlot(to: view.center, in: context.environment)
+        view.center = slotCenter(slot, side: view.center.x, size: view.size, in: context.environment)
+      default:
+        break
+      }
+    }
+
+    mutating func environmentDidChange(
+      from old: Environment, view: inout ItemView, context: UIKitContext
+    ) {
+      let index = skipsLastSlot ? min(slot, 1) : slot
+      view.center = slotCenter(
+        index, side: view.center.x < old.safeRegion.midX ? 0 : .infinity, size: view.size,
+        in: context.environment)
+    }
+  }
+
+  @Test("after a container change an item on a slot rests on the same slot")
+  func sameSlotAfterAChange() throws {
+    let phone = DeviceProfile.named("iPhone 15")!
+    // Docked on the bottom slot of the left side, then the device turns.
+    var gesture = Gesture(
+      start: CGPoint(x: 100, y: 400),
+      events: [
+        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 400)),
+        TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 90, y: 700)),
+        TouchEvent(time: 0.1, phase: .moved, location: CGPoint(x: 80, y: 740)),
+        TouchEvent(time: 0.15, phase: .ended, location: CGPoint(x: 80, y: 740)),
+      ])
+    gesture.containerChanges = [ContainerChange(time: 1, environment: phone.environment(.landscape))]
+    let scenario = Scenario(device: phone, gesture: gesture)
+    let right = SlotDock()
+    #expect(Invariant.resizeSafe.check(right, scenario: scenario, trajectory: scenario.simulate(right)) == .holds)
+    var skipping = SlotDock()
+    skipping.skipsLastSlot = true
+    let run = scenario.simulate(skipping)
+    guard case .violated(let violation) = Invariant.resizeSafe.check(skipping, scenario: scenario, trajectory: run)
+    else {
+      Issue.record("a re-docked item on another slot is not flagged")
+      return
+    }
+    #expect(violation.defect == .losesPlaceAlongEdge && violation.severity == .hazard)
+    // And verify finds it from nothing.
+    let finding = verify(skipping, .resizeSafe, examples: 200, seed: 1)
+    #expect(finding.hazards.contains { $0.violation.defect == .losesPlaceAlongEdge })
+    #expect(verify(right, .resizeSafe, examples: 200, seed: 1).hazards.isEmpty)
+  }
+}
