@@ -9,7 +9,8 @@ import Testing
 #endif
 
 /// Checks every invariant of SnapLab's catalogue on your algorithm, with the property tester,
-/// and records one failure per invariant it breaks, at the line that called it.
+/// and records one failure per way it breaks an invariant (each cause class of each hazard),
+/// at the line that called it.
 ///
 ///     @Test func myDockHoldsEveryInvariant() {
 ///       expectInvariants(MyDock())
@@ -18,8 +19,10 @@ import Testing
 ///       expectInvariants(MyDock(), except: [.velocityContinuous], examples: 500)
 ///     }
 ///
-/// Each failure says what goes wrong, shows the smallest counterexample in plain words and as
-/// the gesture file `trace --gesture` replays, and gives the seed, the command that replays it
+/// Each failure names the invariant, the cause class (a plain gesture, the keyboard, a rotation,
+/// …) and the worst magnitude found, says what goes wrong, shows the smallest counterexample of
+/// that class in plain words and as the gesture file `trace --gesture` replays, and gives the
+/// seed, the command that replays it
 /// with `replayTool` (your bench built on `SnapBench.main(adding:)`, e.g. `"swift run my-bench"`;
 /// `snap-bench` knows only SnapLab's own algorithms) and the command that reruns the test.
 ///
@@ -28,6 +31,11 @@ import Testing
 /// `my-bench verify --algorithm <id> --seed <seed>` with your bench. `seed` defaults to
 /// `SNAPCHECK_SEED` when it is set, else 1; `SNAPCHECK_EXAMPLES` scales `examples`.
 ///
+/// Polish — a lag within the pan's 10 pt slop, a point or two, one transient frame as the
+/// container changes — is recorded as a warning, which fails nothing, unless `strict` is true.
+/// `scope` keeps the scenarios to what your button can meet (`Scope(itemSizes: .exactly(…),
+/// orientations: [.portrait], idioms: [.phone])`).
+///
 /// It also fails when the algorithm's release animation does not use the `releaseMotion` it
 /// declares (or the `motion` given): the invariants read the declared one.
 ///
@@ -35,7 +43,9 @@ import Testing
 ///   - algorithm: The algorithm to check, with the motion it ships with.
 ///   - excluded: Invariants not to check (an invariant it does not promise).
 ///   - motion: A release motion to check it with instead of its own.
-///   - examples: Generated scenarios per invariant.
+///   - examples: Generated scenarios, shared among the cause classes.
+///   - scope: What your button can meet; scenarios stay inside it.
+///   - strict: Whether polish fails the test too.
 /// - Returns: The findings, one per checked invariant, in catalogue order.
 ///
 /// Inlinable, so that your algorithm is simulated with code compiled for its type, as
@@ -44,33 +54,54 @@ import Testing
 @inlinable
 public func expectInvariants<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, except excluded: Set<Invariant> = [], motion: Motion? = nil,
-  examples: Int = 200, seed: UInt64? = nil, replayTool: String = "snap-bench",
-  name: String = #function, sourceLocation: SourceLocation = #_sourceLocation,
-  file: StaticString = #filePath, line: UInt = #line
+  examples: Int = defaultExamples, seed: UInt64? = nil, scope: Scope = .everything,
+  strict: Bool = false,
+  replayTool: String = "snap-bench", name: String = #function,
+  sourceLocation: SourceLocation = #_sourceLocation, file: StaticString = #filePath,
+  line: UInt = #line
 ) -> [Finding] {
   let runSeed = seed ?? SnapCheckEnvironment.seed ?? 1
   let invariants = Invariant.checked.filter { !excluded.contains($0) }
   let findings = verify(
     algorithm, invariants: invariants, motion: motion, examples: examples, seed: runSeed,
-    replayTool: replayTool)
+    scope: scope, replayTool: replayTool)
   recordFindings(
-    findings, motionProblem: releaseMotionProblem(algorithm, motion: motion), testName: name,
-    sourceLocation, file, line)
+    findings, motionProblem: releaseMotionProblem(algorithm, motion: motion), strict: strict,
+    testName: name, sourceLocation, file, line)
   return findings
 }
 
-/// Records one failure per violated finding, and the release motion's problem if there is one.
+/// Records one failure per hazard cause of every finding (and per polish cause, with
+/// `strict`), one warning per polish cause otherwise, and the release motion's problem if there
+/// is one.
 @usableFromInline
 func recordFindings(
-  _ findings: [Finding], motionProblem: String?, testName: String,
+  _ findings: [Finding], motionProblem: String?, strict: Bool = false, testName: String,
   _ sourceLocation: SourceLocation, _ file: StaticString, _ line: UInt
 ) {
-  for finding in findings where finding.status == .violated {
-    record(failureMessage(finding, testName: testName), sourceLocation, file, line)
+  for finding in findings {
+    for cause in finding.causes {
+      let message = failureMessage(finding, cause: cause, testName: testName)
+      if cause.severity == .hazard || strict {
+        record(message, sourceLocation, file, line)
+      } else {
+        warn(message, sourceLocation)
+      }
+    }
   }
   if let motionProblem {
     record(motionProblem, sourceLocation, file, line)
   }
+}
+
+/// Reports polish where a test will see it without failing: a warning issue under Swift
+/// Testing; a line on standard output in an XCTest method, which has no warnings.
+private func warn(_ message: String, _ sourceLocation: SourceLocation) {
+  if Test.current != nil {
+    Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
+    return
+  }
+  print("warning: " + message.replacingOccurrences(of: "\n", with: "\n  "))
 }
 
 /// Records a failure where a test will see it: an `Issue` inside a Swift Testing test; off a
@@ -90,20 +121,45 @@ private func record(
   Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
 }
 
-/// What a test failure says about a violated invariant: the violation, the smallest
-/// counterexample in words and as a gesture file, the seed, and how to replay it and rerun the
-/// test.
+/// What a test failure says about a violated invariant: its first cause (see
+/// `failureMessage(_:cause:testName:)`).
 public func failureMessage(_ finding: Finding, testName: String? = nil) -> String {
-  var lines = ["\(finding.algorithm) breaks \(finding.invariant.rawValue): \(finding.violation ?? "")"]
-  if let scenario = finding.counterexample {
-    lines.append("Smallest counterexample: \(scenario)")
-    lines.append("Gesture file (trace --gesture):")
-    lines.append(scenario.gesture.jsonText().trimmingCharacters(in: .newlines))
+  guard let cause = finding.causes.first else {
+    return "\(finding.algorithm) breaks \(finding.invariant.rawValue): \(finding.violation ?? "")"
   }
+  return failureMessage(finding, cause: cause, testName: testName)
+}
+
+/// What a test failure says about one cause of a violated invariant: the invariant, the cause
+/// class, the severity and worst magnitude, the violation, the smallest counterexample of the
+/// class in words and as a gesture file, the seed, and how to replay it and rerun the test.
+public func failureMessage(
+  _ finding: Finding, cause: Finding.Cause, testName: String? = nil
+) -> String {
+  let verb = cause.severity == .hazard ? "breaks" : "has polish on"
+  var lines = [
+    "\(finding.algorithm) \(verb) \(finding.invariant.rawValue) with \(cause.causeClass.summary) "
+      + "(\(cause.causeClass.rawValue)): \(cause.violation.message)",
+    "Defect: \(cause.violation.defect.rawValue), \(cause.severity.rawValue) — \(cause.violation.defect.summary); "
+      + "this counterexample \(cause.violation.magnitude), the worst found \(cause.worst.magnitude), "
+      + "in \(cause.examples) of \(cause.classExamples) examples of the class",
+    "Smallest counterexample: \(cause.counterexample)",
+    "Gesture file (trace --gesture):",
+    cause.counterexample.gesture.jsonText().trimmingCharacters(in: .newlines),
+  ]
   lines.append(
     "Seed: \(finding.seed) (\(finding.examplesRun) of \(finding.examples) examples run, "
-      + "shrunk in \(finding.shrinkEvaluations) runs)")
-  lines.append("Replay: \(finding.replayCommand)")
+      + "shrunk in \(cause.shrinkEvaluations) runs)")
+  lines.append(
+    "Replay: "
+      + cause.replayCommand(
+        tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion))
+  if cause.worst.magnitude.value > cause.violation.magnitude.value {
+    lines.append(
+      "Worst (\(cause.worst.magnitude)): "
+        + cause.worstReplayCommand(
+          tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion))
+  }
   if let testName {
     let base = testName.prefix { $0 != "(" }
     lines.append("Rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter \(base.isEmpty ? testName : String(base))")

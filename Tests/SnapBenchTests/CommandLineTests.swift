@@ -202,11 +202,16 @@ extension CommandLineTests {
     }
     #expect(!lines.contains { $0.hasPrefix("per-axis-clamp.corrected with") || $0.contains(".published with") })
     #expect(lines.contains { $0.hasPrefix("fluid-dock.sides(slots:3) ") })
-    // fluid-dock's six modes: every invariant checked and holding.
+    // fluid-dock's six modes: every invariant holding where it applies; at this budget all but
+    // cancel-safe do (a drag the system cancels past the pan's 10 pt is rarer than 20 examples:
+    // FluidDockTests checks every invariant applies at the full budget).
     let fluidRows = lines.filter { $0.hasPrefix("fluid-dock.") && !$0.hasPrefix("fluid-dock.sides(") }
     #expect(fluidRows.count == 6)
     #expect(
-      fluidRows.allSatisfy { $0.filter { $0 == "✓" }.count == Invariant.checked.count },
+      fluidRows.allSatisfy {
+        $0.filter { $0 == "✓" }.count >= Invariant.checked.count - 1 && !$0.contains("✗")
+          && !$0.contains("~")
+      },
       "\(result.stdout)")
     // 'fluid-dock' names every mode (the matrix above already verified them at this budget).
     let fluid = try run(["verify", "--algorithm", "fluid-dock", "--examples", "1"])
@@ -289,8 +294,13 @@ extension CommandLineTests {
     // 14 catalogue rows, the three corrected variants with timing curves with two springs
     // each, and fluid-dock.sides with slots.
     #expect(output.results.count == 21 * Invariant.checked.count)
-    #expect(output.results.allSatisfy { ($0.status == "violated") == ($0.counterexample != nil) })
-    #expect(Set(output.results.map(\.status)) == ["holds", "violated", "not-applicable"])
+    // A counterexample for every cell that breaks, as a hazard or only as polish.
+    #expect(
+      output.results.allSatisfy {
+        ["violated", "polish"].contains($0.status) == ($0.counterexample != nil)
+      })
+    #expect(Set(output.results.map(\.status)).isSubset(of: ["holds", "violated", "polish", "not-applicable"]))
+    #expect(Set(output.results.map(\.status)).isSuperset(of: ["holds", "violated", "not-applicable"]))
   }
 
   @Test("a violation verify reports replays, pasted as printed, to the same rest with trace")
@@ -360,7 +370,8 @@ extension CommandLineTests {
   func verifyWorst() throws {
     let result = try run(["verify", "--worst", "--algorithm", "edge-dock.published", "--algorithm", "edge-dock.corrected", "--examples", "50"])
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout.hasPrefix("algorithm            overshoot  incursion  jump  frame-cost"))
+    let header = result.stdout.split(separator: "\n").first ?? ""
+    #expect(header.split(separator: " ") == ["algorithm", "overshoot", "incursion", "jump", "frame-cost"])
     let corrected = result.stdout.split(separator: "\n").first { $0.hasPrefix("edge-dock.corrected ") } ?? ""
     #expect(corrected.split(separator: " ").dropFirst().prefix(2) == ["0", "0"], "\(corrected)")
     #expect(result.stdout.contains("edge-dock.published overshoot "))

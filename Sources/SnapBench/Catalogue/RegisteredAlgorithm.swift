@@ -9,11 +9,14 @@ import SnapVerification
 ///
 ///     SnapBench.main(adding: [
 ///       RegisteredAlgorithm(MyDock(), summary: "our chat head"),
-///       RegisteredAlgorithm(MyPictureInPicture()),
+///       RegisteredAlgorithm(MyPictureInPicture(), scope: Scope(orientations: [.portrait])),
 ///     ])
 public struct RegisteredAlgorithm: Sendable {
   /// The id, summary, source and factory, as `list`, `verify`, `trace` and `report` use them.
   public var entry: AlgorithmCatalogue.Entry
+  /// What the app's button can meet (item sizes, orientations, device families): `verify`
+  /// draws scenarios only inside it, narrowed further by its own flags.
+  public var scope: Scope
   /// Whether the benchmarks were compiled for the algorithm's own type; `false` only for an
   /// algorithm added as `any SnapAlgorithm`, which is timed through generic code.
   public var isSpecialized: Bool
@@ -25,24 +28,27 @@ public struct RegisteredAlgorithm: Sendable {
   @usableFromInline let verifier:
     @Sendable (
       _ algorithm: any SnapAlgorithm, _ invariants: [Invariant], _ motion: Motion?,
-      _ examples: Int, _ seed: UInt64, _ replayTool: String, _ jobs: Int
+      _ examples: Int, _ seed: UInt64, _ scope: Scope, _ replayTool: String, _ jobs: Int
     ) -> [Finding]?
 
   /// Registers `algorithm` under its own id; `summary` is what `list algorithms` prints beside
-  /// it (by default, what it declares: its input API, how it docks, its motion).
+  /// it (by default, what it declares: its input API, how it docks, its motion); `scope` is
+  /// what the app's button can meet, which `verify` keeps to.
   @inlinable
   public init<Algorithm: SnapAlgorithm>(
-    _ algorithm: Algorithm, summary: String? = nil, source: Article? = nil
+    _ algorithm: Algorithm, summary: String? = nil, source: Article? = nil,
+    scope: Scope = .everything
   ) {
     self.entry = AlgorithmCatalogue.Entry(
       algorithm, summary: summary ?? Self.declaredSummary(of: algorithm), source: source)
+    self.scope = scope
     self.isSpecialized = true
     self.benchmarks = { inputs in algorithmBenchmarks(algorithm, inputs) }
-    self.verifier = { candidate, invariants, motion, examples, seed, replayTool, jobs in
+    self.verifier = { candidate, invariants, motion, examples, seed, scope, replayTool, jobs in
       guard let candidate = candidate as? Algorithm else { return nil }
       return verify(
         candidate, invariants: invariants, motion: motion, examples: examples, seed: seed,
-        replayTool: replayTool, jobs: jobs)
+        scope: scope, replayTool: replayTool, jobs: jobs)
     }
   }
 

@@ -19,7 +19,8 @@ enum ReportCommand {
     "--verify", value: "<verify.json>",
     help: "The invariant matrix from a 'snap-bench verify --format json' file (default: run it now).")
   static let examples = OptionSpec(
-    "--examples", value: "<n>", help: "Examples per cell when verifying now (default: 200).")
+    "--examples", value: "<n>",
+    help: "Examples per row when verifying now (default: \(defaultExamples)).")
   static let seed = OptionSpec("--seed", value: "<n>", help: "The verify seed (default: 1).")
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
   static let flick = OptionSpec(
@@ -46,7 +47,8 @@ enum ReportCommand {
       throw UsageError.invalidValue(deviceName, for: device, reason: reason).withUsage(of: spec)
     }
     let orientation: DeviceProfile.Orientation = parsed.flag(landscape) ? .landscape : .portrait
-    let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 1_000_000)
+    let count = try parsed.count(
+      examples, default: defaultExamples, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let directory = parsed.value(output) ?? "report"
     // What an earlier report wrote may be replaced; anything else in the directory may not.

@@ -109,7 +109,7 @@ enum TraceCommand {
       algorithm.releaseMotion = chosen
     }
 
-    let input: Gesture
+    var input: Gesture
     if let text = parsed.value(flick) {
       guard parsed.value(gesture) == nil else {
         throw UsageError.invalidValue(text, for: flick, reason: "give --flick or --gesture, not both")
@@ -124,6 +124,10 @@ enum TraceCommand {
       input = .sample(in: environment)
     }
     let output = try parsed.choice(format, among: ["json", "csv", "svg"]) ?? "json"
+    // The containers are all on the device traced (a gesture file need not name the idiom).
+    for index in input.containerChanges.indices {
+      input.containerChanges[index].environment.idiom = environment.idiom
+    }
 
     if let problem = releaseMotionProblem(algorithm) {
       writeStandardError("note: \(problem)\n")

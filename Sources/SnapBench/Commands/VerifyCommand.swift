@@ -17,7 +17,8 @@ enum VerifyCommand {
     "--motion", value: "<motion>",
     help: "Replace the release motion of every algorithm that has one.")
   static let examples = OptionSpec(
-    "--examples", value: "<n>", help: "Examples per algorithm and invariant (default: 200).")
+    "--examples", value: "<n>",
+    help: "Examples per row, shared among the cause classes (default: \(defaultExamples)).")
   static let seed = OptionSpec(
     "--seed", value: "<n>", help: "The run's seed; the same seed prints the same output (default: 1).")
   static let format = OptionSpec(
@@ -30,6 +31,22 @@ enum VerifyCommand {
     "--jobs", value: "<n>",
     help: "Threads to verify on (default: one per core); every count prints the same output.")
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
+  static let item = OptionSpec(
+    "--item", value: "<width>x<height>",
+    help: "Only items of this size (default: the algorithm's scope, every size).")
+  static let orientation = OptionSpec(
+    "--orientation", value: "<orientation>",
+    help: "Only portrait or only landscape (a rotation is then never searched).")
+  static let idiom = OptionSpec(
+    "--idiom", value: "<idiom>", help: "Only phones or only iPads: phone or pad.")
+  static let cause = OptionSpec(
+    "--cause", value: "<class>",
+    help: "Only this cause class (repeatable): plain, keyboard, rotation, bars, ipad-window, "
+      + "cancel, catch-in-flight, side-column, combined, hostile.", repeatable: true)
+  static let strict = OptionSpec(
+    flag: "--strict",
+    help: "Mark polish (a lag within the pan's slop, a point or two, one transient frame) as a "
+      + "violation too.")
   static let worst = OptionSpec(
     flag: "--worst",
     help: "Instead of the matrix, search for each algorithm's worst cases (overshoot past the "
@@ -40,13 +57,19 @@ enum VerifyCommand {
     name: "snap-bench verify",
     abstract: "Check every invariant of every algorithm with the property tester.",
     discussion: """
-      For each algorithm and invariant, generated scenarios (devices, orientations, bars, item \
-      sizes, gestures) are simulated until one breaks the invariant, which is then shrunk to \
-      the smallest scenario that still does. ✓ holds, ✗ violated, — not applicable. Each \
-      violation is printed with a command that replays it with 'snap-bench trace'. The exit \
-      status is 0 whatever the findings.
+      Each cause class (a plain gesture, the keyboard, a rotation, bars, an iPad window, a \
+      cancel, a catch in flight, a side column, several at once, hostile input) gets its share \
+      of generated scenarios; every scenario is checked against every invariant, and every way \
+      an invariant breaks (its cause class and severity) is shrunk on its own to the smallest \
+      scenario of that class and climbed from towards its worst case. ✓ holds, ✗ violated (a \
+      hazard), ~ polish only, — not applicable. Each cause is printed with its worst magnitude \
+      and a command that replays it with 'snap-bench trace'. The exit status is 0 whatever the \
+      findings.
       """,
-    options: [algorithm, invariant, motion, examples, seed, jobs, format, wide, noProgress, worst])
+    options: [
+      algorithm, invariant, motion, examples, seed, item, orientation, idiom, cause, strict, jobs,
+      format, wide, noProgress, worst,
+    ])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -113,11 +136,14 @@ enum VerifyCommand {
         return rows
       }
     }
-    let count = try parsed.count(examples, default: 200, minimum: 1, maximum: 100_000_000)
+    let count = try parsed.count(
+      examples, default: defaultExamples, minimum: 1, maximum: 100_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
     let threads = try parsed.count(
       jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
+    let narrowing = try scope(from: parsed)
+    let strictly = parsed.flag(strict)
 
     if parsed.flag(worst) {
       guard output == "table" else {
@@ -141,10 +167,15 @@ enum VerifyCommand {
         writeStandardError("note: \(problem)\n")
       }
     }
-    let findings = verifyAll(
-      rows, invariants: invariants, examples: count, seed: runSeed, tool: tool,
+    var findings = verifyAll(
+      rows, invariants: invariants, examples: count, seed: runSeed, scope: narrowing, tool: tool,
       progress: progress, jobs: threads)
     progress.finish()
+    if strictly {
+      for index in findings.indices where findings[index].status == .polish {
+        findings[index].status = .violated
+      }
+    }
     switch output {
     case "json":
       print(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
@@ -159,7 +190,10 @@ enum VerifyCommand {
       print(table)
       let details = violations(findings)
       if !details.isEmpty { print("\n" + details) }
-      print("\nSeed \(runSeed), \(count) examples per cell; '--seed \(runSeed)' reproduces this run.")
+      let scoped = narrowing == .everything ? "" : " (scope: \(narrowing))"
+      print(
+        "\nSeed \(runSeed), \(count) examples per row, shared among the cause classes\(scoped); "
+          + "'--seed \(runSeed)' reproduces this run.")
     }
   }
 
@@ -177,12 +211,43 @@ enum VerifyCommand {
     var motion: Motion?
   }
 
+  /// The scope the flags ask for: `--item`, `--orientation`, `--idiom`, `--cause`.
+  static func scope(from parsed: ParsedArguments) throws -> Scope {
+    var result = Scope.everything
+    if let size = try parsed.itemSize(item) {
+      result.itemSizes = .exactly(CGSize(width: size.width, height: size.height))
+    }
+    if let text = try parsed.choice(orientation, among: ["portrait", "landscape"]) {
+      result.orientations = [text == "portrait" ? .portrait : .landscape]
+    }
+    if let text = try parsed.choice(idiom, among: ["phone", "pad"]) {
+      result.idioms = [text == "phone" ? .phone : .pad]
+    }
+    let causes = parsed.values(cause)
+    if !causes.isEmpty {
+      result.causes = Set(try causes.map { text in
+        guard let found = CauseClass(rawValue: text.lowercased()) else {
+          let names = CauseClass.allCases.map(\.rawValue)
+          var reason = "not a cause class"
+          if let near = nearestCandidate(to: text.lowercased(), among: names) {
+            reason += ". Did you mean '\(near)'?"
+          } else {
+            reason += "; expected one of \(names.joined(separator: ", "))"
+          }
+          throw UsageError.invalidValue(text, for: cause, reason: reason).withUsage(of: spec)
+        }
+        return found
+      })
+    }
+    return result
+  }
+
   /// The findings of every row and invariant, in that order (the cells are what
   /// `verify(_:invariants:…)` gives), the rows shared among `jobs` threads and `progress`
   /// moved as each is done. The findings do not depend on `jobs`.
   static func verifyAll(
-    _ rows: [Row], invariants: [Invariant], examples: Int, seed: UInt64, tool: Tool,
-    progress: ProgressBar, jobs: Int = 1
+    _ rows: [Row], invariants: [Invariant], examples: Int, seed: UInt64,
+    scope: Scope = .everything, tool: Tool, progress: ProgressBar, jobs: Int = 1
   ) -> [Finding] {
     // Fewer rows than threads: each row's scenarios are shared out as well.
     let inner = max(1, (jobs + rows.count - 1) / max(1, rows.count))
@@ -194,7 +259,7 @@ enum VerifyCommand {
       concurrentForEach(rows.count, jobs: jobs) { index, _ in
         slots[index] = verifyOpened(
           rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
-          examples: examples, seed: seed, tool: tool, noting: false, jobs: inner)
+          examples: examples, seed: seed, scope: scope, tool: tool, noting: false, jobs: inner)
         lock.lock()
         done += 1
         progress.update(done * invariants.count, rows[index].algorithm.id)
@@ -221,24 +286,29 @@ enum VerifyCommand {
   }
 
   /// The findings of `algorithm` (its type opened from the existential), replayable with `tool`.
+  /// The findings of `algorithm` (its type opened from the existential), replayable with
+  /// `tool`, inside the scope it was registered with narrowed by `scope`.
   static func verifyOpened<A: SnapAlgorithm>(
     _ algorithm: A, invariants: [Invariant], motion: Motion? = nil, examples: Int, seed: UInt64,
-    tool: Tool, noting: Bool = true, jobs: Int = 1
+    scope: Scope = .everything, tool: Tool, noting: Bool = true, jobs: Int = 1
   ) -> [Finding] {
     if noting, let problem = releaseMotionProblem(algorithm, motion: motion) {
       writeStandardError("note: \(problem)\n")
     }
+    let registeredScope =
+      tool.algorithms.first { $0.entry.id == algorithm.id }?.scope ?? .everything
+    let scope = registeredScope.narrowed(by: scope)
     // Through the registered algorithm of its type, whose verify is compiled for that type.
     for registered in tool.algorithms {
       if let findings = registered.verifier(
-        algorithm, invariants, motion, examples, seed, tool.replayName, jobs)
+        algorithm, invariants, motion, examples, seed, scope, tool.replayName, jobs)
       {
         return findings
       }
     }
     return verify(
       algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
-      replayTool: tool.replayName, jobs: jobs)
+      scope: scope, replayTool: tool.replayName, jobs: jobs)
   }
 
   static func worstCasesOpened<A: SnapAlgorithm>(
@@ -277,6 +347,7 @@ enum VerifyCommand {
     switch status {
     case .holds: return "✓"
     case .violated: return "✗"
+    case .polish: return "~"
     case .notApplicable: return "—"
     }
   }
@@ -364,13 +435,23 @@ enum VerifyCommand {
       .joined(separator: "\n")
   }
 
+  /// Every violated cell, then every cell with polish only: each cause with its smallest
+  /// counterexample, its worst and the commands that replay them.
   static func violations(_ findings: [Finding]) -> String {
-    findings.filter { $0.status == .violated }.map { finding in
-      guard let scenario = finding.counterexample else { return "" }
-      var lines = ["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue): \(finding.violation ?? "")"]
-      lines.append("  smallest counterexample: \(scenario)")
-      lines.append("  replay: \(finding.replayCommand)")
-      return lines.joined(separator: "\n")
-    }.joined(separator: "\n\n")
+    let violated = findings.filter { $0.status == .violated }
+    let polished = findings.filter { $0.status == .polish }
+    var sections = violated.map { finding in
+      (["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue)"]
+        + finding.causes.flatMap { $0.reportLines(for: finding) }).joined(separator: "\n")
+    }
+    if !polished.isEmpty {
+      sections.append(
+        "Polish only (not violations; '--strict' counts them):\n"
+          + polished.map { finding in
+            (["~ \(rowLabel(finding)) \(finding.invariant.rawValue)"]
+              + finding.causes.flatMap { $0.reportLines(for: finding) }).joined(separator: "\n")
+          }.joined(separator: "\n\n"))
+    }
+    return sections.joined(separator: "\n\n")
   }
 }

@@ -217,10 +217,11 @@ extension Figures {
       labelsEnd = labelX + textWidth(panel.0)
       panelX += Double(extent.width) * scale + gap
     }
-    // Wide enough for the title, the subtitles and the panels' labels, not only the overviews.
+    // Wide enough for the title, the subtitles and the panels' labels, and for the overviews
+    // themselves, which grow past their share when the item goes off the window.
     let width = max(
       baseWidth, 16 + textWidth(title, size: 12, bold: true), labelsEnd + 8,
-      16 + (subtitle.map { textWidth($0) }.max() ?? 0))
+      16 + (subtitle.map { textWidth($0) }.max() ?? 0), panelX - gap + 8)
     var body = SVG(width: width, height: 0, title: sentence(title, subtitle))
     body.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitle.enumerated() {

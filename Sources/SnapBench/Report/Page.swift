@@ -304,15 +304,17 @@ struct ReportPage {
         let motionText = cell.motionReplaced ? cell.motion : nil
         switch cell.status {
         case .holds: row += "<td class=\"holds\" title=\"\(Self.html(invariant.rawValue)) holds\">✓</td>"
-        case .violated:
+        case .violated, .polish:
+          let mark = cell.status == .violated ? "✗" : "~"
+          let cellClass = cell.status == .violated ? "violated" : "polish"
           let anchor = Self.counterexampleAnchor(label, invariant)
           let tip = Self.html("\(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated"))
           guard let scenario = cell.counterexample, var found = tool.algorithm(id: algorithm) else {
             // Nothing to draw (no counterexample, or an id this build does not know): no link.
-            row += "<td class=\"violated\" title=\"\(tip)\">✗</td>"
+            row += "<td class=\"\(cellClass)\" title=\"\(tip)\">\(mark)</td>"
             continue
           }
-          row += "<td class=\"violated\"><a href=\"#\(anchor)\" title=\"\(tip)\">✗</a></td>"
+          row += "<td class=\"\(cellClass)\"><a href=\"#\(anchor)\" title=\"\(tip)\">\(mark)</a></td>"
           if let motion = motionText, found.releaseMotion != nil, let parsed = try? Motion(parsing: motion) {
             found.releaseMotion = parsed
           }
@@ -339,6 +341,7 @@ struct ReportPage {
             + " <span class=\"message\">\(Self.html(Self.describeForReader(cell.violation ?? "")))</span>"
             + "<br/><small>\(Self.html(Self.describeForReader(scenario.description)))</small>"
             + "<details><summary>replay</summary><pre>\(Self.html(finding.replayCommand))</pre></details>"
+            + Self.causeList(finding)
           details.append(figure(name, drawing.svg, caption: caption, id: anchor, classes: "counterexample"))
         case .notApplicable: row += "<td class=\"na\" title=\"\(Self.html(invariant.rawValue)) does not apply\">—</td>"
         }
@@ -347,9 +350,28 @@ struct ReportPage {
     }
     sections.append((
       "invariants", "Invariant matrix",
-      "<p>✓ holds, ✗ violated (each links to a drawing of its smallest counterexample, magnified around the violation), — not applicable; \(Self.html(source)).</p>\n"
+      "<p>✓ holds, ✗ violated (a hazard), ~ polish only (a lag within the pan's slop, a point or two, one transient frame); each links to a drawing of its smallest counterexample, magnified around the violation; — not applicable; \(Self.html(source)).</p>\n"
         + "<table class=\"matrix\">\n\(head)\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody>\n</table>\n"
         + "<div class=\"grid\">" + details.joined(separator: "\n") + "</div>"))
+  }
+
+  /// Every cause of a finding, as the report lists it under its drawing: severity, class,
+  /// defect, how often, the worst found, and how to replay its smallest counterexample.
+  static func causeList(_ finding: Finding) -> String {
+    guard !finding.causes.isEmpty else { return "" }
+    let items = finding.causes.map { cause in
+      "<li><strong>\(cause.severity.rawValue)</strong>, \(html(cause.causeClass.summary)): "
+        + "\(html(cause.violation.defect.summary)), worst \(html(cause.worst.magnitude.description)), "
+        + "in \(cause.examples) of \(cause.classExamples) examples"
+        + "<details><summary>replay</summary><pre>"
+        + html(
+          cause.replayCommand(
+            tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion))
+        + "</pre></details></li>"
+    }
+    return "<details class=\"causes\"><summary>\(finding.causes.count) "
+      + (finding.causes.count == 1 ? "cause" : "causes") + "</summary><ul>"
+      + items.joined() + "</ul></details>"
   }
 
   mutating func addCost(_ results: [ReportCommand.Cost], source: String) {
@@ -457,7 +479,7 @@ struct ReportPage {
     .matrix thead th span { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; }
     .matrix thead th.corner { vertical-align: bottom; text-align: left; }
     .matrix th[scope=row] { text-align: left; font-family: monospace; font-weight: normal; }
-    td.holds { color: #00704F; } td.violated { background: #FBE3D6; }
+    td.holds { color: #00704F; } td.violated { background: #FBE3D6; } td.polish { background: #FFF5D6; }
     td.violated a { color: #A33B00; font-weight: bold; text-decoration: none; }
     td.na { color: #595959; }
     footer { margin-top: 48px; border-top: 1px solid #bbb; padding-top: 8px; font-size: 13px; color: #444; }
