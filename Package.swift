@@ -57,6 +57,15 @@ let package = Package(
       name: "PropertyTests",
       dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification"],
       linkerSettings: libm),
+    // Floating buttons as users write them, in the shapes real libraries take (written for
+    // SnapLab, no third-party code), each with the defects judged by hand.
+    .target(
+      name: "Corpus", dependencies: ["SnapAlgorithms", "SnapVerification"], path: "Tests/Corpus",
+      linkerSettings: libm),
+    .testTarget(
+      name: "CorpusTests",
+      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapVerification", "Corpus", "TestSupport"],
+      linkerSettings: libm),
     .testTarget(
       name: "SnapLabTestingTests",
       dependencies: [
