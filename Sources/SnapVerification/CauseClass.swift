@@ -62,6 +62,24 @@ public enum CauseClass: String, Sendable, Codable, CaseIterable, Comparable {
     Features(scenario, trajectory: trajectory).causeClass
   }
 
+  /// Every single cause that happens in `scenario` run into `trajectory` — the keyboard, a
+  /// rotation, … — and `hostile` for input no finger or device makes: what `of(_:trajectory:)`
+  /// decides the class from. A counterexample of several causes at once (`combined`) holds two
+  /// or more of them.
+  ///
+  ///     let scenario = cause.counterexample
+  ///     let situations = CauseClass.situations(of: scenario, trajectory: scenario.simulate(dock))
+  ///     // [.keyboard, .rotation] for a keyboard shown and a turn in one counterexample
+  public static func situations(of scenario: Scenario, trajectory: Trajectory) -> Set<CauseClass> {
+    let features = Features(scenario, trajectory: trajectory)
+    let named: [(Features, CauseClass)] = [
+      (.keyboard, .keyboard), (.rotation, .rotation), (.bars, .bars), (.window, .iPadWindow),
+      (.cancel, .cancel), (.catchInFlight, .catchInFlight), (.sideColumn, .sideColumn),
+      (.hostile, .hostile),
+    ]
+    return Set(named.filter { features.contains($0.0) }.map(\.1))
+  }
+
   /// What a scenario holds besides a finger on a fixed screen, found from its data alone (so a
   /// gesture file written by hand is classed as one drawn by `verify`).
   struct Features: OptionSet {

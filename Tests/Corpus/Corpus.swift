@@ -197,67 +197,10 @@ extension Corpus {
     return situations.map { !classes.isDisjoint(with: $0) } ?? (cause == .combined)
   }
 
-  /// The situations `scenario`, run into `trajectory`, holds besides a finger on a fixed screen:
-  /// every cause class whose cause happens in it (`hostile` for input no finger makes), found as
-  /// `CauseClass.of(_:trajectory:)` finds its class — so that a counterexample of several causes
-  /// at once (`combined`) is put down to a defect only when that defect's own situation is among
-  /// them.
+  /// The situations `scenario`, run into `trajectory`, holds besides a finger on a fixed screen
+  /// (`CauseClass.situations(of:trajectory:)`): a counterexample of several causes at once
+  /// (`combined`) is put down to a defect only when that defect's own situation is among them.
   public static func situations(of scenario: Scenario, trajectory: Trajectory) -> Set<CauseClass> {
-    var found: Set<CauseClass> = []
-    let size = scenario.itemSize
-    let initial = scenario.environment
-    let environments = [initial] + scenario.gesture.containerChanges.map(\.environment)
-    if !(size.width > 0 && size.height > 0) || size.width > initial.bounds.width
-      || size.height > initial.bounds.height
-    {
-      found.insert(.hostile)
-    }
-    var previous = -Double.infinity
-    for event in scenario.gesture.events {
-      let location = event.location
-      if !location.x.isFinite || !location.y.isFinite || abs(location.x) > 1e5
-        || abs(location.y) > 1e5 || !event.time.isFinite || event.time < previous
-      {
-        found.insert(.hostile)
-      }
-      if event.time.isFinite { previous = event.time }
-      if event.phase == .cancelled { found.insert(.cancel) }
-    }
-    let landscape = initial.screenBounds.width > initial.screenBounds.height
-    let shownBars = (initial.navigationBarHeight > 0, initial.tabBarHeight > 0)
-    for environment in environments {
-      let bounds = environment.bounds
-      if !(bounds.width > 0 && bounds.height > 0) || !bounds.isFinite { found.insert(.hostile) }
-      if environment.keyboardFrame != nil { found.insert(.keyboard) }
-      let turned = environment.screenBounds.width > environment.screenBounds.height
-      if turned != landscape { found.insert(.rotation) }
-      if bounds.size != environment.screenBounds.size { found.insert(.iPadWindow) }
-      if (environment.navigationBarHeight > 0, environment.tabBarHeight > 0) != shownBars {
-        found.insert(.bars)
-      }
-      let standard = scenario.device.environment(
-        turned ? .landscape : .portrait,
-        bars: DeviceProfile.Bars(
-          navigationBar: environment.navigationBarHeight > 0,
-          tabBar: environment.tabBarHeight > 0))
-      let extra = environment.additionalSafeAreaInsets
-      if environment.navigationBarHeight != standard.navigationBarHeight
-        || environment.tabBarHeight != standard.tabBarHeight
-        || environment.statusBarHeight != standard.statusBarHeight
-        || environment.safeAreaInsets.top != standard.safeAreaInsets.top
-        || environment.safeAreaInsets.bottom != standard.safeAreaInsets.bottom
-        || extra.top != 0 || extra.bottom != 0
-      {
-        found.insert(.bars)
-      }
-      if environment.safeAreaInsets.left != standard.safeAreaInsets.left
-        || environment.safeAreaInsets.right != standard.safeAreaInsets.right
-        || extra.left != 0 || extra.right != 0
-      {
-        found.insert(.sideColumn)
-      }
-    }
-    if trajectory.touches.contains(where: \.itemWasMoving) { found.insert(.catchInFlight) }
-    return found
+    CauseClass.situations(of: scenario, trajectory: trajectory)
   }
 }

@@ -47,6 +47,16 @@ struct CauseTests {
     var both = drag
     both.containerChanges = [ContainerChange(time: 0.5, environment: keyboard)]
     #expect(cause(both) == .combined)
+    // The situations it was combined from.
+    let scenario = Self.scenario(both, item: CGSize(width: 60, height: 60))
+    let situations = CauseClass.situations(of: scenario, trajectory: scenario.simulate(EdgeDockCorrected()))
+    #expect(situations == [.keyboard, .sideColumn])
+    // A keyboard taller than half again its device's own is no keyboard a device shows.
+    var tall = keyboard
+    tall.keyboardFrame = CGRect(x: 0, y: 100, width: tall.bounds.width, height: tall.bounds.height - 100)
+    var giant = drag
+    giant.containerChanges = [ContainerChange(time: 0.5, environment: tall)]
+    #expect(cause(giant) == .hostile)
     var hostile = drag
     hostile.events[1].location.x = .nan
     #expect(cause(hostile) == .hostile)
