@@ -34,6 +34,13 @@ extension Invariant {
         // The finger may have got a pan's hysteresis away between two frames and come back:
         // from that moment the pan is recognised, and followProblem judges what follows.
         let farAt = touch.leftHysteresisAt ?? .infinity
+        // An item shown partly off the screen when caught (a rotation left it there: on-screen
+        // and resize-safe report that) that the first move brings back onto it recovers: the
+        // jump is polish.
+        let window = run.regions(at: touch.began).bounds
+        let size = run.scenario.itemSize
+        let fits = (x: size.width <= window.width, y: size.height <= window.height)
+        let offAtCatch = window.overhang(of: shown, checkX: fits.x, checkY: fits.y)
         for frame in run.dragFrames(of: touch) {
           guard let at = frame.finger else { continue }
           if farAt <= frame.time + run.slack { break }
@@ -41,6 +48,9 @@ extension Invariant {
           if moved >= PanGestureRecognizer.defaultHysteresis { break }
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
           if away > moved + halfPoint, !run.containerChanges(from: touch.began, to: frame.time) {
+            let offNow = window.overhang(of: frame.rect, checkX: fits.x, checkY: fits.y)
+            let recovers = offAtCatch > tolerance && offNow < offAtCatch
+              && away - moved <= offAtCatch + tolerance
             judgement.add(Violation(
               "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
                 + "\(describeNumber(touch.began)), it is shown at \(describe(frame.rect)) at t = "
@@ -50,7 +60,7 @@ extension Invariant {
               rect: frame.rect, region: shown,
               // Caught while a container change animates, where what the screen shows moves
               // for reasons not the item's, or during a brief release motion: polish.
-              transient: run.duringContainerChange(touch.began) || missable))
+              transient: run.duringContainerChange(touch.began) || missable || recovers))
           }
         }
         let follow = followProblems(run, touch: touch, grabbedAt: center).problems

@@ -148,9 +148,10 @@ extension Invariant {
       wanted = min(abs(banded - shown.midY), room)
     }
     let carried = frames.map { ($0.rect.midY - shown.midY) * sign }.max() ?? 0
-    // A translation-based pan handler comes the recogniser's slop short, as it lags the finger
-    // everywhere (tracks-finger's polish).
-    let slop = algorithm.inputAPI == .panGestureRecognizer ? PanGestureRecognizer.defaultHysteresis : 0
+    // A translation-based pan handler comes the recogniser's slop short (what the finger went
+    // before the pan began), as it lags the finger everywhere (tracks-finger's polish).
+    let slop = algorithm.inputAPI == .panGestureRecognizer
+      ? max(PanGestureRecognizer.defaultHysteresis, Self.recognitionTravel(run, touch: touch)) : 0
     if carried >= wanted - 1 - slop { return nil }
     return Violation(
       "docked at \(describe(shown)), a drag of \(describeNumber(abs(farthest.y - touch.finger.y))) pt "
@@ -201,9 +202,13 @@ extension Invariant {
     var judged = false
     var problems = Judgement.holds
     let panDriven = algorithm.inputAPI == .panGestureRecognizer
+    // A handler that counts the translation from `.began` lags by what the finger travelled
+    // before it: the slop at a finger's pace, more after a first move faster than a finger
+    // starts. Either way it is the recogniser's lag.
+    let slop = panDriven ? max(hysteresis, Self.recognitionTravel(run, touch: touch)) : 0
     /// What is wrong with an item `off` points from where the finger puts it, in `frame`.
     func defect(off: CGFloat, frame: Frame) -> Defect {
-      panDriven && off <= hysteresis + tolerance ? .panHysteresisLag : .lagsTheFinger
+      panDriven && off <= slop + tolerance ? .panHysteresisLag : .lagsTheFinger
     }
     /// A frame's axis off where the finger wants it: the words are built only for the worst.
     struct Candidate {
@@ -409,7 +414,7 @@ extension Invariant {
         continue
       }
       if !pending.isEmpty {
-        settlePending(corrected: found.allSatisfy { $0.off <= hysteresis + tolerance })
+        settlePending(corrected: found.allSatisfy { $0.off <= slop + tolerance })
       }
       pendingUntil = -.infinity
       for candidate in found { offer(candidate, as: defect(off: candidate.off, frame: frame)) }
@@ -417,6 +422,24 @@ extension Invariant {
     // No frame came after the event that would bring the catch-up: nothing shows a lag.
     settlePending(corrected: true)
     return (judged, problems)
+  }
+
+  /// How far the finger of `touch` had gone from where it landed when a pan recogniser would
+  /// have begun (the first touch event a pan's hysteresis from the landing): the translation a
+  /// handler that starts counting at `.began` never sees. About the slop at a finger's pace; a
+  /// first move of many points at once, faster than a finger starts, makes it more. Zero when
+  /// the finger never got that far.
+  static func recognitionTravel(_ run: Run, touch: TouchRecord) -> CGFloat {
+    let hysteresis = PanGestureRecognizer.defaultHysteresis
+    let slack = run.slack
+    let end = touch.end ?? .infinity
+    for event in run.scenario.gesture.events
+    where event.time > touch.began - slack && event.time <= end + slack {
+      let dx = event.location.x - touch.finger.x, dy = event.location.y - touch.finger.y
+      guard dx.isFinite, dy.isFinite else { continue }
+      if abs(dx) >= hysteresis || abs(dy) >= hysteresis { return hypot(dx, dy) }
+    }
+    return 0
   }
 
   /// How long after a container change under the finger the item may still be moved by what
