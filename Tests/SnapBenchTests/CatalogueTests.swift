@@ -66,6 +66,16 @@ struct CatalogueTests {
     }
   }
 
+  @Test("main(adding:) takes an empty list, registered algorithms or plain ones")
+  func mainOverloads() {
+    // A check at compile time: the closures are never run (main exits). `[]` was ambiguous
+    // between the two overloads, and did not compile.
+    let none: () -> Never = { SnapBench.main(adding: []) }
+    let registered: () -> Never = { SnapBench.main(adding: [RegisteredAlgorithm(PlainDock())]) }
+    let plain: () -> Never = { SnapBench.main(adding: [PlainDock()]) }
+    _ = (none, registered, plain)
+  }
+
   @Test("an added algorithm is listed, timed, verified, traced and drawn beside the built-ins")
   func addedAlgorithm() throws {
     let added = RegisteredAlgorithm(PlainDock())

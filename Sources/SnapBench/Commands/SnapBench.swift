@@ -37,7 +37,9 @@ public enum SnapBench {
   ///
   /// Their benchmarks are compiled without knowing each type, and so run slower than the
   /// built-ins' (about a fifth, for a whole gesture); `run` says so under its table. Wrap each
-  /// in `RegisteredAlgorithm(_:)` to time them on equal terms.
+  /// in `RegisteredAlgorithm(_:)` to time them on equal terms. (`main(adding: [])`, before any
+  /// algorithm is written, is the other overload's: the two would be ambiguous.)
+  @_disfavoredOverload
   public static func main(adding algorithms: [any SnapAlgorithm]) -> Never {
     main(adding: algorithms.map { RegisteredAlgorithm(opening: $0) })
   }
