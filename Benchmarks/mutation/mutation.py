@@ -235,18 +235,33 @@ def load_replay(path):
     return verdicts
 
 
+def defects(result, severity):
+    """The defects among a verify result's causes of `severity` ('hazard' or 'polish')."""
+    found = set()
+    for cause in result.get("causes") or []:
+        violation = cause.get("violation")
+        if cause.get("severity") == severity and isinstance(violation, dict):
+            found.add(violation.get("defect"))
+    return found
+
+
 def cmd_classify(args):
     """Prints one line: VERDICT<TAB>invariants<TAB>details.
 
-    An (algorithm, motion, invariant) that holds in the baseline and is violated for the mutant
-    (or whose result is missing) catches it. A catch is confirmed unless the unmutated code
-    fails the mutant's counterexample too (per mutation-replay): then it only shows a scenario
-    the baseline's sample missed. KILLED: some confirmed catch; KILLED*: catches, none confirmed
-    (invariants marked *); SURVIVED: none. Details name the algorithm and the violation."""
+    An (algorithm, motion, invariant) where the mutant shows a hazard the baseline does not — a
+    cell that holds or has only polish in the baseline now violated, or a violated cell with a
+    defect among its hazards that the baseline's lacks — or whose result is missing catches it.
+    A catch is confirmed unless the unmutated code fails the mutant's counterexample too (per
+    mutation-replay): then it only shows a scenario the baseline's sample missed. KILLED: some
+    confirmed catch; KILLED*: catches, none confirmed (invariants marked *); POLISH: no catch,
+    but a cell shows polish of a defect the baseline's lacks (a lag within the pan's slop, a
+    point or two, one transient frame: the change was seen and judged not to matter);
+    SURVIVED: none. Details name the algorithm and the violation."""
     if len(args) % 3:
         die("classify takes triples of files")
     confirmed = []
     unconfirmed = []
+    polished = []
     details = []
     for baseline_path, mutant_path, replay_path in zip(args[0::3], args[1::3], args[2::3]):
         try:
@@ -260,26 +275,34 @@ def cmd_classify(args):
             return
         replayed = load_replay(replay_path)
         for key, base in baseline.items():
-            if base["status"] != "holds":
+            if base["status"] == "not-applicable":
                 continue
             algorithm, _, invariant = key
             now = mutant.get(key)
             if now is None:
                 confirmed.append("missing-result")
                 details.append(f"{algorithm} {invariant}: no result")
-            elif now["status"] == "violated":
-                message = " ".join((now.get("violation") or "").split())
+                continue
+            message = " ".join((now.get("violation") or "").split())
+            new_hazards = defects(now, "hazard") - defects(base, "hazard")
+            if now["status"] == "violated" and (base["status"] != "violated" or new_hazards):
                 if replayed.get((algorithm, invariant)) == "violated":
                     unconfirmed.append(invariant + "*")
                     details.append(f"{algorithm} {invariant} (unmutated code fails it too): {message}")
                 else:
                     confirmed.append(invariant)
                     details.append(f"{algorithm} {invariant}: {message}")
+            elif defects(now, "polish") - defects(base, "polish"):
+                new = ",".join(sorted(defects(now, "polish") - defects(base, "polish")))
+                polished.append(invariant + "~")
+                details.append(f"{algorithm} {invariant} (polish {new}): {message}")
     caught = list(dict.fromkeys(confirmed + unconfirmed))
     if confirmed:
         print("KILLED\t" + ",".join(caught) + "\t" + " ; ".join(details))
     elif unconfirmed:
         print("KILLED*\t" + ",".join(caught) + "\t" + " ; ".join(details))
+    elif polished:
+        print("POLISH\t" + ",".join(dict.fromkeys(polished)) + "\t" + " ; ".join(details))
     else:
         print("SURVIVED\t-\t-")
 

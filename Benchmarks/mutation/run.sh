@@ -6,7 +6,7 @@
 #   Benchmarks/mutation/run.sh [options] [MUTANT-ID ...]
 #
 #   With no ids every mutant of mutants.tsv runs. Options:
-#     --examples N    passed to `snap-bench verify` (default: verify's own, 200)
+#     --examples N    passed to `snap-bench verify` (default: verify's own, 400)
 #     --motion M      passed to `snap-bench verify` (e.g. 'spring(damping:0.5,response:0.4)'):
 #                     replaces the release motion of every algorithm that has one
 #     --seed N        passed to `snap-bench verify` (default: verify's own, 1)
@@ -37,15 +37,19 @@
 #      for every algorithm id a selected mutant names.
 #   3. For each mutant: copies the pristine file back into SCRATCH/work (exact restore), applies
 #      the replacement, rebuilds, runs the same verify for each of its ids and classifies it:
-#        KILLED    an invariant that holds in the baseline is violated (or its result is
-#                  missing), or verify crashes, hangs (--timeout) or exits other than 0
-#                  (verify exits 0 whatever it finds);
+#        KILLED    a hazard the baseline lacks: a cell (algorithm, motion, invariant) that holds
+#                  or has only polish in the baseline is violated, or a violated cell has a
+#                  hazard of a new defect (or its result is missing), or verify crashes, hangs
+#                  (--timeout) or exits other than 0 (verify exits 0 whatever it finds);
 #        KILLED*   as KILLED, but every such violation's counterexample fails on the unmutated
 #                  code too: the scenario generator depends on the algorithm (touches land where
 #                  it shows the item), so the mutant's sample differs from the baseline's and can
 #                  stumble on a weakness the baseline's sample missed. mutation-replay (built
 #                  from replay/main.swift, unmutated, into the scratch copy only) re-checks each
 #                  counterexample on the unmutated code to tell the two apart;
+#        POLISH    no new hazard, but polish of a defect the baseline lacks (a lag
+#                  within the pan's slop, a point or two, one transient frame): verify saw the
+#                  change and judged that a careful engineer would leave it;
 #        SURVIVED  every invariant that held still holds;
 #        INVALID   the mutant does not compile (a broken mutant: fix it). Not counted in N.
 #      The pristine file is copied back afterwards, and on any exit (trap).
@@ -249,7 +253,7 @@ echo "baseline recorded for ${#BASELINE[@]} algorithm ids"
 
 # 3. The mutants.
 printf 'id\tverdict\tcaught_by\tbuild_s\tverify_s\tdetails\n' >"$RUN/summary.tsv"
-killed=0 unconfirmed=0 survived=0 invalid=0 total_start=$(now)
+killed=0 unconfirmed=0 polish=0 survived=0 invalid=0 total_start=$(now)
 for row in "${ROWS[@]}"; do
   IFS=$'\t' read -r id file algorithms description <<<"$row"
   dir="$RUN/mutants/$id"
@@ -293,6 +297,7 @@ for row in "${ROWS[@]}"; do
   case $verdict in
     KILLED) killed=$((killed + 1)) ;;
     KILLED\*) unconfirmed=$((unconfirmed + 1)) ;;
+    POLISH) polish=$((polish + 1)) ;;
     SURVIVED) survived=$((survived + 1)) ;;
     INVALID) invalid=$((invalid + 1)) ;;
   esac
@@ -303,7 +308,7 @@ done
 total_s=$(elapsed "$total_start" "$(now)")
 
 # 4. The table and the kill rate.
-counted=$((killed + unconfirmed + survived))
+counted=$((killed + unconfirmed + polish + survived))
 percent() { python3 -c "import sys; print(f'{100 * int(sys.argv[1]) / int(sys.argv[2]):.0f}')" "$1" "$2"; }
 {
   echo
@@ -315,10 +320,12 @@ percent() { python3 -c "import sys; print(f'{100 * int(sys.argv[1]) / int(sys.ar
   echo "${#ROWS[@]} mutants in ${total_s} s ($(python3 -c "import sys; print(f'{float(sys.argv[1]) / int(sys.argv[2]):.1f}')" "$total_s" "${#ROWS[@]}") s per mutant, build + verify); $invalid invalid"
   echo "KILLED: a counterexample that the unmutated code passes; KILLED*: violations only on"
   echo "counterexamples the unmutated code fails too (invariant*), i.e. found by the mutant's"
-  echo "different sample, not caused by its bug"
+  echo "different sample, not caused by its bug; POLISH: only polish where the baseline holds"
   if ((counted)); then
     echo "confirmed kills (KILLED) $killed of $counted ($(percent "$killed" "$counted")%)"
+    echo "caught only as polish (POLISH) $polish of $counted"
     echo "killed $((killed + unconfirmed)) of $counted ($(percent $((killed + unconfirmed)) "$counted")%)"
+    echo "caught (killed or polish) $((killed + unconfirmed + polish)) of $counted ($(percent $((killed + unconfirmed + polish)) "$counted")%)"
   else
     echo "killed 0 of 0"
   fi

@@ -6,8 +6,10 @@
 //
 //     mutation-replay <verify.json> [--motion <motion>]
 //
-// Prints, for every violated finding with a counterexample, one tab-separated line:
+// Prints, for every violated finding, one tab-separated line:
 //     algorithm  invariant  holds|violated|not-applicable|unknown-algorithm
+// where `holds` means that the counterexample of at least one of its hazards shows no hazard on
+// the unmutated code (the mutant's own doing), `violated` that every one does.
 // `--motion` must be the one the verify run was given (verify's own rule: it replaces the
 // release motion of an algorithm that has one).
 import Foundation
@@ -26,7 +28,7 @@ func replay<Algorithm: SnapAlgorithm>(
   if let motion, algorithm.releaseMotion != nil { algorithm.releaseMotion = motion }
   switch invariant.check(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm)) {
   case .holds: return "holds"
-  case .violated: return "violated"
+  case .violated(let violation): return violation.severity == .hazard ? "violated" : "holds"
   case .notApplicable: return "not-applicable"
   }
 }
@@ -46,10 +48,13 @@ let report: VerificationReport
 do { report = try VerificationReport(json: data) } catch { fail("\(error)") }
 
 for finding in report.findings where finding.status == .violated {
-  guard let scenario = finding.counterexample else { continue }
-  let verdict: String
+  let scenarios = finding.hazards.map(\.counterexample)
+  guard !scenarios.isEmpty else { continue }
+  var verdict = "violated"
   if let algorithm = AlgorithmCatalogue.algorithm(id: finding.algorithm) {
-    verdict = replay(algorithm, finding.invariant, scenario, motion: motion)
+    let verdicts = scenarios.map { replay(algorithm, finding.invariant, $0, motion: motion) }
+    if verdicts.contains("holds") { verdict = "holds" }
+    else if verdicts.allSatisfy({ $0 == "not-applicable" }) { verdict = "not-applicable" }
   } else {
     verdict = "unknown-algorithm"
   }

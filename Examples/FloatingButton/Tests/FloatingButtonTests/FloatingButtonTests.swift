@@ -20,6 +20,29 @@ struct FloatingButtonTests {
     expectInvariants(FloatingButtonDock(), except: [.velocityContinuous], examples: 500)
   }
 
+  /// The app ships the button at one size, in a portrait-only iPhone app.
+  static let scope = Scope(
+    itemSizes: .exactly(CGSize(width: 60, height: 60)), orientations: [.portrait],
+    idioms: [.phone])
+
+  @Test("inside what the app's button can meet: 60×60, portrait, iPhone")
+  func floatingButtonInItsScope() {
+    // No finding about a 384×121 item or an iPad window can follow, and the whole budget goes
+    // to what can happen.
+    expectInvariants(FloatingButtonDock(), examples: 300, scope: Self.scope)
+  }
+
+  @Test("a planted bug is shown inside the scope")
+  func aPlantedBugInsideTheScope() {
+    var findings: [Finding] = []
+    withKnownIssue("the planted bug: the button rests under the keyboard") {
+      findings = expectInvariants(FloatingButtonDock(bug: .ignoresKeyboard), scope: Self.scope)
+    }
+    let causes = findings.flatMap(\.causes)
+    #expect(!causes.isEmpty)
+    #expect(causes.allSatisfy { Self.scope.contains($0.counterexample) })
+  }
+
   @Test("a button that forgets the keyboard is caught")
   func aButtonThatIgnoresTheKeyboardIsCaught() {
     var findings: [Finding] = []

@@ -23,13 +23,14 @@ struct ReplayTests {
   /// Issues recorded inside `withKnownIssue`, collected from its matcher.
   final class Recorded: @unchecked Sendable {
     private let lock = NSLock()
-    private var issues: [(line: Int?, text: String)] = []
+    private var issues: [(line: Int?, text: String, failure: Bool)] = []
     func add(_ issue: Issue) {
       lock.withLock {
-        issues.append((issue.sourceLocation?.line, issue.comments.map(\.rawValue).joined()))
+        issues.append(
+          (issue.sourceLocation?.line, issue.comments.map(\.rawValue).joined(), issue.severity >= .error))
       }
     }
-    var all: [(line: Int?, text: String)] { lock.withLock { issues } }
+    var all: [(line: Int?, text: String, failure: Bool)] { lock.withLock { issues } }
   }
 
   /// What `trace --format json` prints, as far as this test reads it.
@@ -51,10 +52,22 @@ struct ReplayTests {
     }
     let violated = findings.filter { $0.status == .violated }
     #expect(violated.map(\.invariant).contains(.inSafeArea))
-    // One issue per violated invariant, each at the line that called expectInvariants.
-    #expect(recorded.all.count == violated.count)
+    // One failure per cause of each hazard and one warning per cause of polish, each at the line
+    // that called expectInvariants.
+    #expect(recorded.all.filter(\.failure).count == violated.flatMap(\.hazards).count)
+    #expect(recorded.all.filter { !$0.failure }.count == findings.flatMap(\.polish).count)
     #expect(recorded.all.allSatisfy { $0.line == line })
     let finding = try #require(violated.first { $0.invariant == .inSafeArea })
+    // The bug needs the keyboard: that is the cause it is shown with, under its own name.
+    let cause = try #require(finding.causes.first)
+    #expect(cause.causeClass == .keyboard)
+    #expect(cause.violation.defect == .outsideSafeArea)
+    // Replayed in-process, the counterexample shows its cause's defect again.
+    let dock = FloatingButtonDock(bug: .ignoresKeyboard)
+    let trajectory = cause.counterexample.simulate(dock)
+    let found = Invariant.inSafeArea.violations(
+      dock, scenario: cause.counterexample, trajectory: trajectory)
+    #expect(found.contains { $0.defect == cause.violation.defect })
     let message = try #require(recorded.all.first { $0.text.contains("breaks in-safe-area") }).text
     let scenario = try #require(finding.counterexample)
     for part in [
@@ -66,7 +79,7 @@ struct ReplayTests {
     }
     // The counterexample is the smallest: a common phone, one touch, a handful of events.
     #expect(scenario.device.name == "iPhone 15")
-    #expect(scenario.gesture.events.count <= 4)
+    #expect(scenario.gesture.events.count <= 6)
 
     // Replayed exactly as printed, with this package's bench: the same rest, outside the region.
     let bench = try #require(Self.bench, "my-bench was not built beside the tests")
