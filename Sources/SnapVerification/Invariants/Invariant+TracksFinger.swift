@@ -166,8 +166,10 @@ extension Invariant {
   /// frame by frame while that touch drags it: the first value says whether any frame was
   /// judged, the second the worst hazard and the worst polish among the frames that break it.
   /// Frames are judged in the container in force at their time, so a container change under the
-  /// finger is judged too. A pan-driven item that stays within the recogniser's 10 pt slop of the
-  /// finger lags it as every translation-based handler does (polish, `panHysteresisLag`), and an
+  /// finger is judged too. A pan-driven item that stays within the recogniser's slop of the
+  /// finger (10 pt, or as far as the finger had gone when the pan would begin, if further: the
+  /// translation a handler that counts from `.began` never sees) lags it as every
+  /// translation-based handler does (polish, `panHysteresisLag`), and an
   /// offset in the frames between a container change and the next touch event, which that event
   /// may correct, is polish too (`offsetUntilNextTouch`).
   static func followProblems(
