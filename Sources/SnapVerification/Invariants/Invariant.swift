@@ -317,6 +317,8 @@ struct Run: Sendable {
   /// gesture's order), for `regions(at:)`.
   let initialRegions: Regions
   let changeRegions: [(time: Double, regions: Regions)]
+  /// Each container change's environment as the host sees it, for `environment(at:)`.
+  let seenEnvironments: [(time: Double, environment: Environment)]
   /// The container changes, each with how long UIKit animates it.
   let changeDurations: [(time: Double, duration: Double)]
   /// Whether the frames' times never go down (as the simulator's display clock makes them).
@@ -344,37 +346,34 @@ struct Run: Sendable {
     let host = algorithm.host
     initialEnvironment = (environment ?? scenario.environment).seen(by: host)
     slack = Simulator.tolerance(for: initialEnvironment)
-    // Only the changes the host sees: a window of its own does not see the app's bars.
-    var seenBefore = initialEnvironment
-    var visible: [ContainerChange] = []
+    // One pass over the changes, each seen as the host sees it (a window of its own does not
+    // see the app's bars): the ones it sees after the gesture started, the bounds and safe
+    // region after each, and how long each animates, from what changed (one before the first
+    // touch too: it is still animating when that touch lands).
     let later = Set(scenario.resizes.map(\.time))
-    for change in scenario.gesture.containerChanges {
-      let seen = change.environment.seen(by: host)
-      if seen != seenBefore, later.contains(change.time) { visible.append(change) }
-      seenBefore = seen
-    }
-    resizes = visible
-    initialRegions = Regions(initialEnvironment)
-    changeRegions = scenario.gesture.containerChanges.map {
-      (time: $0.time, regions: Regions($0.environment.seen(by: host)))
-    }
-    // How long each change animates, from what changed (one before the first touch too: it is
-    // still animating when that touch lands).
     var before = initialEnvironment
+    var visible: [ContainerChange] = []
+    var seenChanges: [(time: Double, environment: Environment)] = []
+    var regions: [(time: Double, regions: Regions)] = []
     var durations: [(time: Double, duration: Double)] = []
     for change in scenario.gesture.containerChanges {
       let seen = change.environment.seen(by: host)
-      do {
-        let info = ContainerChangeInfo(from: before, to: seen)
-        let duration =
-          info.transitionDuration > 0
-          ? info.transitionDuration
-          : (info.keyboard != nil ? KeyboardNotification.animationDuration
-            : (info.barsChanged || info.statusBarChanged ? 0.2 : 0))
-        durations.append((change.time, duration))
-      }
+      if seen != before, later.contains(change.time) { visible.append(change) }
+      seenChanges.append((change.time, seen))
+      regions.append((change.time, Regions(seen)))
+      let info = ContainerChangeInfo(from: before, to: seen)
+      let duration =
+        info.transitionDuration > 0
+        ? info.transitionDuration
+        : (info.keyboard != nil ? KeyboardNotification.animationDuration
+          : (info.barsChanged || info.statusBarChanged ? 0.2 : 0))
+      durations.append((change.time, duration))
       before = seen
     }
+    resizes = visible
+    initialRegions = Regions(initialEnvironment)
+    seenEnvironments = seenChanges
+    changeRegions = regions
     changeDurations = durations
     features = CauseClass.Features(scenario, trajectory: trajectory)
     leftTheNumbers =
@@ -409,8 +408,7 @@ struct Run: Sendable {
 
   /// The environment in force at `time`, as `Scenario.environment(at:)` gives it.
   func environment(at time: Double) -> Environment {
-    scenario.gesture.containerChanges.last { $0.time <= time + slack }?.environment
-      .seen(by: algorithm.host) ?? initialEnvironment
+    seenEnvironments.last { $0.time <= time + slack }?.environment ?? initialEnvironment
   }
 
   /// The stretch of the trajectory holding every frame shown while `touch` is down (from the
