@@ -106,3 +106,34 @@ struct InvariantGapsTests {
     #expect(verify(right, .resizeSafe, examples: 200, seed: 1).hazards.isEmpty)
   }
 }
+
+extension InvariantGapsTests {
+  @Test("resize-safe: an item that does not dock may stay put in the window or in its superview")
+  func carriedByItsSuperview() throws {
+    // per-axis-clamp.published, never touched, in a view controller's view under an opaque
+    // navigation bar: turning the iPhone SE to portrait moves that view down 32 pt (status bar
+    // 0 → 20 pt, bar 32 → 44 pt), and the item with it, as every subview. verify used to call it
+    // moved further than it had to.
+    let scenario = try JSONDecoder().decode(Scenario.self, from: Data("""
+      {"device": "iPhone SE (1st gen)", "landscape": true, "navigationBar": true,
+       "opaqueNavigationBar": true, "tabBar": false, "keyboard": false,
+       "item": {"width": 60, "height": 60},
+       "gesture": {"version": 1, "start": {"x": 273, "y": 290}, "events": [], "container": [
+         {"t": 0.7, "name": "iPhone SE (1st gen)", "width": 320, "height": 568, "screenWidth": 320,
+          "screenHeight": 568, "safeArea": {"top": 20, "left": 0, "bottom": 0, "right": 0},
+          "statusBar": 20, "navigationBar": 44, "tabBar": 0, "refreshRate": 60,
+          "superview": {"x": 0, "y": 64, "width": 320, "height": 504}}]}}
+      """.utf8))
+    let algorithm = PerAxisClampPublished()
+    var trajectory = scenario.simulate(algorithm)
+    #expect(abs(trajectory.rest.minY - 292) < 0.01, "\(trajectory.rest)")
+    let defects = { (trajectory: Trajectory) in
+      Invariant.resizeSafe.violations(algorithm, scenario: scenario, trajectory: trajectory)
+        .map(\.defect)
+    }
+    #expect(!defects(trajectory).contains(.movedFurtherThanNeeded))
+    // Further than the superview took it is still further than it had to.
+    trajectory.rest.origin.y += 20
+    #expect(defects(trajectory).contains(.movedFurtherThanNeeded))
+  }
+}

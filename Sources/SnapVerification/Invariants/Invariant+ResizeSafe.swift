@@ -6,7 +6,8 @@ extension Invariant {
   /// the new safe region on each axis it fits along and, for an algorithm that docks, docked in it
   /// (when a drag moved it, or it rested docked before the change);
   /// changes after the last touch keep the side it was docked on (an item that does not dock
-  /// moves no further than the new safe region makes it), and a container that comes back to a
+  /// moves no further than the new safe region makes it, from where it rested in the window or in
+  /// its superview), and a container that comes back to a
   /// state the item rested in brings the item back to exactly where it rested.
   static func checkResizeSafe(_ run: Run) -> Judgement {
     let algorithm = run.algorithm
@@ -162,7 +163,14 @@ extension Invariant {
         return CGRect(
           x: x - size.width / 2, y: y - size.height / 2, width: size.width, height: size.height)
       }
-      let targets = berths.map(kept)
+      // Left alone, a view keeps its place in its superview: where the superview moved in the
+      // window (a view controller's view under an opaque navigation bar that changed height),
+      // the item moved with it, as every other subview did. Either place, clamped, is kept.
+      let offset = final.superviewOffset
+      let shift = CGVector(
+        dx: offset.dx - then.superviewOffset.dx, dy: offset.dy - then.superviewOffset.dy)
+      let carried = shift == .zero ? [] : berths.map { $0.offsetBy(dx: shift.dx, dy: shift.dy) }
+      let targets = (berths + carried).map(kept)
       if let nearest = targets.min(by: {
         $0.distance(to: trajectory.rest) < $1.distance(to: trajectory.rest)
       }), nearest.distance(to: trajectory.rest) > Self.tolerance {
