@@ -114,7 +114,7 @@ enum VerificationBudget {
   static let firstCause = 10_000
   static let otherHazard = 40
   static let otherPolish = 30
-  static let otherMost = 150
+  static let otherMost = 300
   static let polishFirst = 300
   static let climbLimit = 12
 

@@ -24,7 +24,9 @@ import SnapVerification
 ///   `touchesCancelled` does not dock; the research lists it among the commonest bugs.
 /// - Its world is the superview's bounds: it never keeps clear of the status bar, the navigation
 ///   and tab bars, the home indicator, a column the app reserves or the keyboard — neither when
-///   it docks nor when they appear — so it comes to rest under them. Real: RCDraggableButton,
+///   it docks nor when they appear — so it comes to rest under them; and when its superview
+///   shrinks under it (a safe area that grows below an opaque bar), it hangs past the screen's
+///   edge, moving or at rest. Real: RCDraggableButton,
 ///   PZXFreeMoveButton and MNFloatBtn clamp to the superview or the screen and nothing else.
 /// - Found by SnapLab, confirmed by hand: any `touchesMoved` sets the flag, even one a finger
 ///   held still sends, so a tap on a button the app placed away from an edge docks it — it
@@ -91,9 +93,14 @@ extension Corpus.Entry {
       Corpus.JudgedDefect(
         "knows only its superview's bounds: it comes to rest under the status bar, the bars, the "
           + "home indicator, a reserved column or the keyboard, whether it docks there or they "
-          + "appear over it, and a column that goes away leaves it off its side",
+          + "appear over it, a column that goes away leaves it off its side, and a superview "
+          + "that shrinks under it (a safe area below an opaque bar grows) leaves it past the "
+          + "screen's edge, moving or at rest",
         invariants: [.inSafeArea, .resizeSafe, .docked, .nearestEdge, .onScreen],
-        defects: [.outsideSafeArea, .notDocked, .wrongSide, .offScreenAtRest, .changesSide],
+        defects: [
+          .outsideSafeArea, .notDocked, .wrongSide, .offScreenAtRest, .offScreenInMotion,
+          .changesSide,
+        ],
         causeClasses: [.plain],
         witness: .restsOutsideSafeRegion || .safeRegionOffCentre || .hostSeesChange),
       Corpus.JudgedDefect(

@@ -73,6 +73,12 @@ extension Figures {
         expected: Double(Invariant.maximumAnimationsPerFrame), actual: Double(most),
         unit: "animations", expectedLabel: "the bound", actualLabel: "one frame evaluates")
     }
+    if invariant == .tapIsNotDrag, evidence.defect == .dragFiresAction {
+      // The drag's length against the pan's slop, past which a touch is a drag, not a tap.
+      return .quantities(
+        expected: Double(PanGestureRecognizer.defaultHysteresis), actual: evidence.magnitude.value,
+        unit: "pt", expectedLabel: "a drag from", actualLabel: "the finger moved, and it fired")
+    }
     guard let rect = evidence.rect, rect.isFinite else {
       return .nothing("the item's frame is not a finite number: it is lost")
     }

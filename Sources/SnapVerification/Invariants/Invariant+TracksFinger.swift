@@ -367,7 +367,8 @@ extension Invariant {
         // A frame that the grab before the change explains is followed too.
         found = []
       }
-      // (Only the changes' times are needed: `changeDurations` has one for every change.)
+      // (Only the changes' times are needed: `changeDurations` has one for every change the
+      // host sees.)
       let changes = run.changeDurations
       let newChange = changes.last(where: {
         $0.time > anchoredAfter + slack && $0.time <= frame.time + slack

@@ -319,7 +319,7 @@ struct Run: Sendable {
   let changeRegions: [(time: Double, regions: Regions)]
   /// Each container change's environment as the host sees it, for `environment(at:)`.
   let seenEnvironments: [(time: Double, environment: Environment)]
-  /// The container changes, each with how long UIKit animates it.
+  /// The container changes the host sees, each with how long UIKit animates it.
   let changeDurations: [(time: Double, duration: Double)]
   /// Whether the frames' times never go down (as the simulator's display clock makes them).
   let framesInTimeOrder: Bool
@@ -367,7 +367,9 @@ struct Run: Sendable {
         ? info.transitionDuration
         : (info.keyboard != nil ? KeyboardNotification.animationDuration
           : (info.barsChanged || info.statusBarChanged ? 0.2 : 0))
-      durations.append((change.time, duration))
+      // A change the host sees nothing of (the same container again, or the app's bars under
+      // a window of its own) is none: UIKit tells the item nothing and animates nothing.
+      if seen != before { durations.append((change.time, duration)) }
       before = seen
     }
     resizes = visible

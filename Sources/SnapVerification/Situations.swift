@@ -1,0 +1,251 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+/// The situations a cause class's stratum builds on purpose, beside the sequences it draws
+/// freely: what a bug of that class needs and a free sequence meets too rarely for the default
+/// budget to reach it at every seed.
+///
+/// A free sequence of up to eight steps, each drawn among a dozen kinds, holds a given run of
+/// three or four steps in a few examples in a hundred: at 400 examples shared among ten classes
+/// (32 a class), a bug that needs one is found at some seeds and missed at others. Each situation
+/// below is a sequence built to hold its run, with its numbers still drawn (and shrunk), so a
+/// class's share of the budget reaches it a known number of times whatever the seed:
+///
+/// - `stillFingerThroughChange` (the classes of one container change): a finger rests on the item
+///   while the container changes under it, then lifts without moving, holds and lifts, or starts
+///   a drag — at once, while the item may still be moving from the change, or after a pause —
+///   the touch real apps get when a rotation or the keyboard comes while the thumb is on the
+///   button.
+/// - `burstAfterRelease` (the same classes but the side column): the item docked, then carried to the window's middle
+///   and let go, and as it glides back to a side a burst of five or six changes of that kind,
+///   each undoing the one before (a keyboard toggled while switching fields, bars hidden and
+///   shown while scrolling), with the system's own pacing. Not for a side column, which
+///   reported again is no change.
+/// - `releaseBetweenMiddles` (side column): with a column reserved, the item taken from where it
+///   docked and released, still, within 10 pt of halfway between the window's middle and the
+///   safe region's — where choosing a side against the wrong middle shows.
+/// - `secondGesture` (plain): the item dragged to one side and docked, then taken from where it
+///   rests: thrown back across the screen or slid along its edge (each a third of the time),
+///   dragged, or released close to a middle — what a docked button meets all day.
+/// - `cancelledDrag` (cancel): a drag past the pan's slop that the system cancels, or a call
+///   cancels with the in-call bar.
+enum Situation: String, CaseIterable, Sendable {
+  case stillFingerThroughChange = "still-finger-through-change"
+  case burstAfterRelease = "burst-after-release"
+  case releaseBetweenMiddles = "release-between-middles"
+  case secondGesture = "second-gesture"
+  case cancelledDrag = "cancelled-drag"
+
+  /// The situations `cause`'s stratum builds, with their weights within it.
+  static func of(_ cause: CauseClass) -> [(situation: Situation, weight: Int)] {
+    switch cause {
+    case .keyboard, .rotation, .iPadWindow:
+      return [(.stillFingerThroughChange, 1), (.burstAfterRelease, 1)]
+    case .bars:
+      // The bars come and go fastest (0.2 s): their bursts are the ones that overlap most.
+      return [(.stillFingerThroughChange, 1), (.burstAfterRelease, 2)]
+    case .sideColumn:
+      // (A burst of one column reported again and again is a single change: none here.)
+      return [(.releaseBetweenMiddles, 2), (.stillFingerThroughChange, 1)]
+    case .plain: return [(.secondGesture, 1)]
+    case .cancel: return [(.cancelledDrag, 1)]
+    case .catchInFlight, .combined, .hostile: return []
+    }
+  }
+}
+
+extension ScenarioGenerators {
+  /// The interaction sequences of `plan`'s situations (see `Situation`), or `nil` when its class
+  /// has none or its scope rules them out (no rotation for a scope of one orientation).
+  ///
+  /// Each sequence starts with the plan's own setup and is checked step by step against the
+  /// interaction model, so it is one a free sequence could have been: the in-call bar where the
+  /// scene has none becomes the navigation bar, and any other step the model does not allow is
+  /// left out.
+  static func situations(_ plan: ScenarioGenerators.Plan) -> Gen<[Interaction]>? {
+    let machine = InteractionMachine(plan: plan)
+    let kinds = Situation.of(plan.cause).filter { kind, _ in
+      switch kind {
+      case .stillFingerThroughChange, .burstAfterRelease, .releaseBetweenMiddles:
+        return !plan.containerEvents(isPad: true).isEmpty
+          || !plan.containerEvents(isPad: false).isEmpty
+      case .secondGesture, .cancelledDrag: return true
+      }
+    }
+    guard !kinds.isEmpty else { return nil }
+    let events = [false, true].map { isPad -> Gen<Interaction.ContainerEvent>? in
+      let choices = plan.containerEvents(isPad: isPad)
+      return choices.isEmpty ? nil : Gen.frequency(choices)
+    }
+    // What follows the setup, on a phone and on an iPad: nothing where no situation can be built
+    // (an iPad window's changes on a phone, which its class never draws).
+    let rest = [false, true].map { isPad -> Gen<[Interaction]> in
+      let choices = kinds.compactMap { kind, weight in
+        situation(kind, event: events[isPad ? 1 : 0]).map { (weight, $0) }
+      }
+      return choices.isEmpty ? Gen.constant([]) : Gen.frequency(choices)
+    }
+    let setup = machine.initial.map { command -> Interaction in
+      // The column the side column's situations are about: one from the start.
+      guard case .setup(var setup) = command, setup.sideColumn == 0,
+        kinds.contains(where: { $0.situation == .releaseBetweenMiddles })
+      else { return command }
+      setup.sideColumn = 80
+      return .setup(setup)
+    }
+    return setup.flatMap { command -> Gen<[Interaction]> in
+      guard case .setup(let setup) = command else { return Gen.constant([command]) }
+      let isPad = devices[setup.device % devices.count].idiom == .pad
+      return rest[isPad ? 1 : 0].map { validated([command] + $0, machine: machine) }
+    }
+  }
+
+  /// `commands` with every step the interaction model does not allow where it comes left out.
+  static func validated(_ commands: [Interaction], machine: InteractionMachine) -> [Interaction] {
+    var model = machine.initialModel
+    var kept: [Interaction] = []
+    for drawn in commands {
+      var command = drawn
+      // The in-call bar comes only on a phone with a 20 pt status bar held upright: elsewhere,
+      // the navigation bar changes instead, so that the situation still has its change.
+      switch drawn {
+      case .change(.inCallStatusBar, let delay)
+      where !machine.precondition(drawn, model: model):
+        command = .change(.navigationBar, delay: delay)
+      case .changeBurst(.inCallStatusBar, let times, let interval)
+      where !machine.precondition(drawn, model: model):
+        command = .changeBurst(.navigationBar, times: times, interval: interval)
+      default: break
+      }
+      guard machine.precondition(command, model: model) else { continue }
+      kept.append(command)
+      model = machine.apply(command, to: model)
+    }
+    return kept
+  }
+
+  /// A stroke of at least 20 pt along x, either way: past the pan's slop, to a side.
+  static let sidewaysStroke: Gen<Interaction> = zip(
+    Gen.bool, Gen.int(in: 20...300), Gen.int(in: -300...300), Gen.int(in: 2...20)
+  ).map { .stroke(dx: $0.0 ? -$0.1 : $0.1, dy: $0.2, steps: $0.3, profile: .constant) }
+
+  /// A drag that moves the item and lets it go, so that it docks: touch, a stroke, lift.
+  static let dragToDock: Gen<[Interaction]> = sidewaysStroke.map {
+    [.touch(onItem: true, x: 0, y: 0, delay: 1000), $0, .lift]
+  }
+
+  /// Whether a part of a situation is there: nearly always, but its absence is the simpler, so
+  /// a failure that does not need it shrinks without it — a button that rests under the keyboard
+  /// is shown with the keyboard alone, not behind the drag that led up to it.
+  static let present: Gen<Bool> = Gen.frequency((1, Gen.constant(false)), (19, Gen.constant(true)))
+
+  /// `steps` when `present` is drawn, nothing otherwise.
+  static func optional(_ steps: Gen<[Interaction]>) -> Gen<[Interaction]> {
+    zip(present, steps).map { $0.0 ? $0.1 : [] }
+  }
+
+  /// The steps of one situation after the setup, drawn with the container changes `event` makes
+  /// (`nil`: the class makes none, and situations that need one are not built).
+  static func situation(_ kind: Situation, event: Gen<Interaction.ContainerEvent>?)
+    -> Gen<[Interaction]>?
+  {
+    let grab = zip(Gen.int(in: -40...40), Gen.int(in: -40...40))
+    switch kind {
+    case .stillFingerThroughChange:
+      guard let event else { return nil }
+      let ending: Gen<[Interaction]> = Gen.frequency(
+        (1, Gen.constant([.lift])),
+        (1, Gen.element(of: [100, 300, 600]).map { [.hold(milliseconds: $0), .lift] }),
+        (2, zip(
+          Gen.element(of: [0, 300, 600]), Gen.int(in: -200...200), Gen.int(in: -200...200),
+          Gen.int(in: 2...20), Gen.element(of: Interaction.StrokeProfile.allCases)
+        ).map { wait, dx, dy, steps, profile in
+          // At once (the pan may begin while the change still moves the item), or after a
+          // pause, when what the finger holds is settled again.
+          (wait > 0 ? [.hold(milliseconds: wait)] : [])
+            + [.stroke(dx: dx, dy: dy, steps: steps, profile: profile), .lift]
+        }))
+      let finger = optional(zip(grab, Gen.element(of: [0, 50, 200])).map {
+        [.touch(onItem: true, x: $0.0.0, y: $0.0.1, delay: 1000), .hold(milliseconds: $0.1)]
+      })
+      return zip(Gen.frequency((1, Gen.constant([])), (1, dragToDock)), finger, event, ending)
+        .map { before, finger, event, ending in
+          // (Without the finger, the ending's steps have none to move and are left out.)
+          before + finger + [.change(event, delay: 0)] + ending
+        }
+    case .burstAfterRelease:
+      guard let event else { return nil }
+      // The item docked, then carried to the window's middle and let go there, still: it has
+      // the whole width to glide, as the changes come.
+      // Each change of a burst undoes the one before (a bar shown, hidden, shown): the same late
+      // safe area or column reported again is no change, so a burst of bars toggles one.
+      let toggling = event.map { event -> Interaction.ContainerEvent in
+        if case .safeArea = event { return .navigationBar }
+        return event
+      }
+      let release = optional(zip(
+        grab, Gen.int(in: -40...40), Gen.int(in: -100...100), Gen.int(in: 2...20)
+      ).map { grab, offset, dy, steps -> [Interaction] in
+        [
+          .touch(onItem: true, x: grab.0, y: grab.1, delay: 1000),
+          .releaseAtMiddle(of: .window, offset: offset, dy: dy, steps: steps),
+        ]
+      })
+      return zip(
+        optional(dragToDock), release, toggling,
+        zip(Gen.int(in: 5...6), Gen.element(of: [16, 50, 100]))
+      ).map { drag, release, event, burst in
+        drag + release + [.changeBurst(event, times: burst.0, interval: burst.1)]
+      }
+    case .releaseBetweenMiddles:
+      return zip(
+        optional(dragToDock), grab, Gen.int(in: -10...10), Gen.int(in: -100...100), Gen.int(in: 2...20))
+        .map { drag, grab, offset, dy, steps in
+          drag + [
+            .touch(onItem: true, x: grab.0, y: grab.1, delay: 1000),
+            .releaseAtMiddle(of: .halfway, offset: offset, dy: dy, steps: steps),
+          ]
+        }
+    case .secondGesture:
+      // The first drag carries the item 300 to 600 pt one way, so that it docks on that side
+      // (on any phone, and on an iPad from where items first rest); `toward` is back the other
+      // way, across the screen.
+      return zip(
+        zip(Gen.bool, present), Gen.int(in: 300...600), Gen.int(in: -300...300), Gen.int(in: 2...20),
+        grab
+      ).flatMap { way, distance, dy, steps, grab -> Gen<[Interaction]> in
+          let (leftward, dragged) = way
+          let side = leftward ? -1 : 1
+          let first: [Interaction] =
+            (dragged
+              ? [
+                .touch(onItem: true, x: 0, y: 0, delay: 1000),
+                .stroke(dx: side * distance, dy: dy, steps: steps, profile: .constant), .lift,
+              ] : [])
+            + [.touch(onItem: true, x: grab.0, y: grab.1, delay: 1000)]
+          let second: Gen<[Interaction]> = Gen.frequency(
+            // Thrown back across the screen, at 600 to 3,000 pt/s (at 60 touches a second).
+            (2, zip(Gen.int(in: 30...150), Gen.int(in: -60...60)).map {
+              [.flick(dx: -side * $0.0, dy: $0.1)]
+            }),
+            // Slid along its edge, far enough (4 to 20 moves) that the pan has long begun.
+            (2, zip(Gen.bool, Gen.int(in: 60...300), Gen.int(in: -3...3), Gen.int(in: 4...20))
+              .map { [.slideAlongEdge(distance: $0.0 ? -$0.1 : $0.1, wobble: $0.2, steps: $0.3), .lift] }),
+            (1, sidewaysStroke.map { [$0, .lift] }),
+            (1, zip(
+              Gen.element(of: Interaction.Middle.allCases), Gen.int(in: -40...40),
+              Gen.int(in: -100...100), Gen.int(in: 2...20)
+            ).map { [.releaseAtMiddle(of: $0.0, offset: $0.1, dy: $0.2, steps: $0.3)] }))
+          return second.map { first + $0 }
+        }
+    case .cancelledDrag:
+      return zip(
+        Gen.frequency((1, Gen.constant([])), (1, dragToDock)), grab, sidewaysStroke,
+        Gen.frequency((3, Gen.constant(Interaction.cancel)), (1, Gen.constant(.callArrives)))
+      ).map { before, grab, stroke, cancel in
+        before + [.touch(onItem: true, x: grab.0, y: grab.1, delay: 1000), stroke, cancel]
+      }
+    }
+  }
+}

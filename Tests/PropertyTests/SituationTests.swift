@@ -1,0 +1,149 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+import Testing
+
+@testable import SnapVerification
+
+/// The situations each cause class's stratum builds on purpose (`Situation`): read back from the
+/// played scenarios — the touches and container changes as the simulator delivered them, not the
+/// commands that asked for them — so a situation that stopped holding (a step the model drops, a
+/// change paced past the lift) fails here, not silently in the mutation check.
+@Suite("Situations built for each cause class")
+struct SituationTests {
+  /// Whether `situation` holds in `example`'s run, judged from what was played.
+  static func holds(_ situation: Situation, in example: Example<EdgeDockCorrected>) -> Bool {
+    let run = example.run
+    let events = run.scenario.gesture.events
+    let changes = run.scenario.gesture.containerChanges.filter { $0.time > 0 }
+    let touches = run.trajectory.touches
+    switch situation {
+    case .stillFingerThroughChange:
+      // A change while a finger that reached the item is down and has not moved from where it
+      // landed.
+      return changes.contains { change in
+        touches.contains { touch in
+          guard touch.reachedItem, touch.began < change.time, (touch.end ?? .infinity) > change.time
+          else { return false }
+          return events.filter { $0.time >= touch.began && $0.time <= change.time }.allSatisfy {
+            hypot($0.location.x - touch.finger.x, $0.location.y - touch.finger.y) <= 1
+          }
+        }
+      }
+    case .burstAfterRelease:
+      // Two changes or more after the last drag's lift, the first within 0.3 s of it.
+      guard let lift = touches.last(where: { $0.reachedItem && $0.travel > 10 })?.end else {
+        return false
+      }
+      let after = changes.filter { $0.time > lift }
+      return after.count >= 2 && after[0].time - lift <= 0.3
+    case .releaseBetweenMiddles:
+      // The last drag ends with the item's centre between the window's middle and the safe
+      // region's, more than half a point from each.
+      guard let last = touches.last, last.reachedItem, last.travel > 10, !last.cancelled,
+        let release = run.trajectory.releaseCenter
+      else { return false }
+      let environment = run.trajectory.finalEnvironment
+      let low = min(environment.bounds.midX, environment.safeRegion.midX)
+      let high = max(environment.bounds.midX, environment.safeRegion.midX)
+      return release.x > low + 0.5 && release.x < high - 0.5
+    case .secondGesture:
+      // A drag, then a second touch landing on the item where the drag left it, at rest.
+      let onItem = touches.filter(\.reachedItem)
+      return onItem.count >= 2 && onItem[0].travel > 10 && !onItem[1].itemWasMoving
+    case .cancelledDrag:
+      return touches.contains { $0.reachedItem && $0.cancelled && $0.travel > 10 }
+    }
+  }
+
+  @Test(
+    "every class's situations hold in nearly every sequence built for them",
+    arguments: CauseClass.allCases.filter { !Situation.of($0).isEmpty })
+  func situationsHold(cause: CauseClass) throws {
+    let algorithm = EdgeDockCorrected()
+    let plan = ScenarioGenerators.Plan(cause: cause, scope: .everything)
+    let generator = try #require(ScenarioGenerators.situations(plan))
+    let kinds = Situation.of(cause).map(\.situation)
+    var held: [Situation: Int] = [:]
+    var built: [Situation: Int] = [:]
+    let count = 60
+    for seed in UInt64(1)...UInt64(count) {
+      let commands = try #require(generator.example(seed: seed))
+      guard case .setup? = commands.first else {
+        Issue.record("seed \(seed): a sequence that does not start with its setup")
+        continue
+      }
+      let scenario = ScenarioGenerators.play(commands, with: algorithm)
+      let example = Example(simulating: scenario, with: algorithm, simulation: Simulation())
+      // Each sequence is one of the class's situations, which one read from its steps.
+      let kind = try #require(
+        kinds.first { Self.built($0, commands) } ?? (kinds.count == 1 ? kinds[0] : nil),
+        "seed \(seed): \(commands)")
+      built[kind, default: 0] += 1
+      if Self.holds(kind, in: example) { held[kind, default: 0] += 1 }
+      // Its cause is the class's (or a plain gesture, when the change left nothing to see).
+      let situations = CauseClass.situations(of: scenario, trajectory: example.run.trajectory)
+      if kind != .secondGesture {
+        #expect(situations.contains(cause), "seed \(seed): \(situations) for \(cause)")
+      }
+    }
+    for kind in kinds {
+      // Built one time in every few, and holding in at least four in five of those.
+      let times = built[kind] ?? 0
+      #expect(times >= count / 6, "\(kind) built \(times) times of \(count) in \(cause)")
+      #expect(
+        Double(held[kind] ?? 0) >= 0.8 * Double(times),
+        "\(kind) held in \(held[kind] ?? 0) of the \(times) sequences built for it in \(cause)")
+    }
+  }
+
+  /// Which situation `commands` were built as, from their steps.
+  static func built(_ kind: Situation, _ commands: [Interaction]) -> Bool {
+    let steps = commands.dropFirst()
+    switch kind {
+    case .stillFingerThroughChange:
+      return steps.contains { if case .change = $0 { true } else { false } }
+    case .burstAfterRelease:
+      return steps.contains { if case .changeBurst = $0 { true } else { false } }
+    case .releaseBetweenMiddles:
+      return steps.contains { if case .releaseAtMiddle(.halfway, _, _, _) = $0 { true } else { false } }
+        && !steps.contains { if case .change = $0 { true } else { false } }
+    case .secondGesture:
+      return steps.filter { if case .touch = $0 { true } else { false } }.count == 2
+    case .cancelledDrag:
+      return steps.last == .cancel || steps.last == .callArrives
+    }
+  }
+
+  @Test(
+    "at the default budget every class meets each of its situations, at every seed",
+    arguments: [UInt64(1), 2, 3])
+  func defaultBudgetMeetsEverySituation(seed: UInt64) {
+    // verify's own draw (its strata, turns and seeding), each example read back for the
+    // situations it holds, whichever stratum drew it.
+    let algorithm = EdgeDockCorrected()
+    let simulation = Simulation<EdgeDockCorrected>()
+    let strata = ScenarioGenerators.strata(
+      for: algorithm, simulation: simulation, declarations: Declarations(algorithm),
+      scope: .everything)
+    let result = forAllBuckets(
+      strata.map(\.examples), weights: strata.map(\.weight), seed: seed,
+      examples: defaultExamples,
+      buckets: { (example: Example<EdgeDockCorrected>, run) -> [(key: Int, score: Double)] in
+        let cause = example.run.features.causeClass
+        for kind in Situation.of(cause).map(\.situation) where Self.holds(kind, in: example) {
+          run.label("\(cause.rawValue):\(kind.rawValue)")
+        }
+        return []
+      },
+      score: { _, _ in nil })
+    for cause in CauseClass.allCases {
+      for (kind, _) in Situation.of(cause) {
+        let count = result.labels["\(cause.rawValue):\(kind.rawValue)"] ?? 0
+        // A quarter of a class's 32 examples are its situations (a third of a plain gesture's
+        // 48), shared among them: rarely fewer than two of each.
+        #expect(count >= 2, "seed \(seed): \(cause) met \(kind) in \(count) examples")
+      }
+    }
+  }
+}
