@@ -9,8 +9,9 @@ import SnapCheck
 /// A free sequence of up to eight steps, each drawn among a dozen kinds, holds a given run of
 /// three or four steps in a few examples in a hundred: at 400 examples shared among ten classes
 /// (32 a class), a bug that needs one is found at some seeds and missed at others. Each situation
-/// below is a sequence built to hold its run, with its numbers still drawn (and shrunk), so a
-/// class's share of the budget reaches it a known number of times whatever the seed:
+/// below is a sequence built to hold its run, with its numbers still drawn (and shrunk); a class
+/// draws a quarter of its examples from its situations (`ScenarioGenerators.situationShares`),
+/// so the default budget meets each of them at every seed:
 ///
 /// - `stillFingerThroughChange` (the classes of one container change): a finger rests on the item
 ///   while the container changes under it, then lifts without moving, holds and lifts, or starts
