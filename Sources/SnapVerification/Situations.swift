@@ -15,9 +15,11 @@ import SnapCheck
 ///
 /// - `stillFingerThroughChange` (the classes of one container change): a finger rests on the item
 ///   while the container changes under it, then lifts without moving, holds and lifts, or starts
-///   a drag — at once, while the item may still be moving from the change, or after a pause —
-///   the touch real apps get when a rotation or the keyboard comes while the thumb is on the
-///   button.
+///   a drag at once, while the item may still be moving from the change — the touch real apps
+///   get when a rotation or the keyboard comes while the thumb is on the button.
+/// - `changeAtRest` (the classes of one container change): the item dragged to one side, either,
+///   and docked; once it rests the container changes, and half the time changes back — a phone
+///   turned with the button docked, the keyboard shown and hidden over it.
 /// - `burstAfterRelease` (the same classes but the side column): the item docked, then carried to the window's middle
 ///   and let go, and as it glides back to a side a burst of five or six changes of that kind,
 ///   each undoing the one before (a keyboard toggled while switching fields, bars hidden and
@@ -33,6 +35,7 @@ import SnapCheck
 ///   cancels with the in-call bar.
 enum Situation: String, CaseIterable, Sendable {
   case stillFingerThroughChange = "still-finger-through-change"
+  case changeAtRest = "change-at-rest"
   case burstAfterRelease = "burst-after-release"
   case releaseBetweenMiddles = "release-between-middles"
   case secondGesture = "second-gesture"
@@ -42,13 +45,13 @@ enum Situation: String, CaseIterable, Sendable {
   static func of(_ cause: CauseClass) -> [(situation: Situation, weight: Int)] {
     switch cause {
     case .keyboard, .rotation, .iPadWindow:
-      return [(.stillFingerThroughChange, 1), (.burstAfterRelease, 1)]
+      return [(.changeAtRest, 1), (.stillFingerThroughChange, 1), (.burstAfterRelease, 1)]
     case .bars:
       // The bars come and go fastest (0.2 s): their bursts are the ones that overlap most.
-      return [(.stillFingerThroughChange, 1), (.burstAfterRelease, 2)]
+      return [(.changeAtRest, 1), (.stillFingerThroughChange, 1), (.burstAfterRelease, 2)]
     case .sideColumn:
       // (A burst of one column reported again and again is a single change: none here.)
-      return [(.releaseBetweenMiddles, 2), (.stillFingerThroughChange, 1)]
+      return [(.releaseBetweenMiddles, 2), (.changeAtRest, 1), (.stillFingerThroughChange, 1)]
     case .plain: return [(.secondGesture, 1)]
     case .cancel: return [(.cancelledDrag, 1)]
     case .catchInFlight, .combined, .hostile: return []
@@ -68,7 +71,7 @@ extension ScenarioGenerators {
     let machine = InteractionMachine(plan: plan)
     let kinds = Situation.of(plan.cause).filter { kind, _ in
       switch kind {
-      case .stillFingerThroughChange, .burstAfterRelease, .releaseBetweenMiddles:
+      case .stillFingerThroughChange, .changeAtRest, .burstAfterRelease, .releaseBetweenMiddles:
         return !plan.containerEvents(isPad: true).isEmpty
           || !plan.containerEvents(isPad: false).isEmpty
       case .secondGesture, .cancelledDrag: return true
@@ -117,6 +120,9 @@ extension ScenarioGenerators {
       case .changeBurst(.inCallStatusBar, let times, let interval)
       where !machine.precondition(drawn, model: model):
         command = .changeBurst(.navigationBar, times: times, interval: interval)
+      case .changeAndBack(.inCallStatusBar, let delay, let hold)
+      where !machine.precondition(drawn, model: model):
+        command = .changeAndBack(.navigationBar, delay: delay, hold: hold)
       default: break
       }
       guard machine.precondition(command, model: model) else { continue }
@@ -158,15 +164,11 @@ extension ScenarioGenerators {
       let ending: Gen<[Interaction]> = Gen.frequency(
         (1, Gen.constant([.lift])),
         (1, Gen.element(of: [100, 300, 600]).map { [.hold(milliseconds: $0), .lift] }),
-        (2, zip(
-          Gen.element(of: [0, 300, 600]), Gen.int(in: -200...200), Gen.int(in: -200...200),
-          Gen.int(in: 2...20), Gen.element(of: Interaction.StrokeProfile.allCases)
-        ).map { wait, dx, dy, steps, profile in
-          // At once (the pan may begin while the change still moves the item), or after a
-          // pause, when what the finger holds is settled again.
-          (wait > 0 ? [.hold(milliseconds: wait)] : [])
-            + [.stroke(dx: dx, dy: dy, steps: steps, profile: profile), .lift]
-        }))
+        // At once: the pan may begin while the change still moves the item.
+        (1, zip(
+          Gen.int(in: -200...200), Gen.int(in: -200...200), Gen.int(in: 2...20),
+          Gen.element(of: Interaction.StrokeProfile.allCases)
+        ).map { [.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: $0.3), .lift] }))
       let finger = optional(zip(grab, Gen.element(of: [0, 50, 200])).map {
         [.touch(onItem: true, x: $0.0.0, y: $0.0.1, delay: 1000), .hold(milliseconds: $0.1)]
       })
@@ -175,6 +177,23 @@ extension ScenarioGenerators {
           // (Without the finger, the ending's steps have none to move and are left out.)
           before + finger + [.change(event, delay: 0)] + ending
         }
+    case .changeAtRest:
+      guard let event else { return nil }
+      // Docked on the side a drag chose (either), then the container changes once it has come
+      // to rest — and, half the time, changes back.
+      return zip(
+        zip(Gen.bool, Gen.int(in: 300...600), Gen.int(in: -300...300)), event,
+        Gen.frequency((1, Gen.constant(0)), (1, Gen.element(of: [700, 300, 100])))
+      ).map { drag, event, back -> [Interaction] in
+        let (leftward, distance, dy) = drag
+        return [
+          .touch(onItem: true, x: 0, y: 0, delay: 1000),
+          .stroke(dx: leftward ? -distance : distance, dy: dy, steps: 10, profile: .constant),
+          .lift,
+          back == 0
+            ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back),
+        ]
+      }
     case .burstAfterRelease:
       guard let event else { return nil }
       // The item docked, then carried to the window's middle and let go there, still: it has

@@ -199,12 +199,20 @@ func verify<Algorithm: SnapAlgorithm>(
       let cause = example.run.features.causeClass
       run.label(classLabels[cause]!)
       var hits: [(key: CauseKey, score: Double)] = []
+      let without = RideAlong(example, cause: cause)
       for (index, invariant) in applicable.enumerated() {
         let judgement = invariant.judge(example)
         if judgement.applicable { run.label(applicableLabels[index]) }
         // A run's polish is reported only when it has no hazard, which says more about it; it is
         // searched in every class at once.
         for violation in judgement.reported {
+          // A hazard of a container change's class that the run shows without the change is
+          // not that class's to report: its cause is elsewhere (a plain drag's, most often).
+          if violation.severity == .hazard,
+            without.showsToo(invariant, violation.defect, with: algorithm)
+          {
+            continue
+          }
           let key = CauseKey(
             invariant: index, cause: violation.severity == .hazard ? cause : nil,
             severity: violation.severity, defect: violation.defect)
@@ -221,7 +229,18 @@ func verify<Algorithm: SnapAlgorithm>(
       if let wanted = key.cause {
         guard cause == wanted || (wanted == .combined && cause.isSingleCause) else { return nil }
       }
-      return applicable[key.invariant].judge(example).violation(key.defect, key.severity).map(score)
+      let invariant = applicable[key.invariant]
+      guard let violation = invariant.judge(example).violation(key.defect, key.severity) else {
+        return nil
+      }
+      // Shrunk within its class, a container change's hazard keeps needing the change: it does
+      // not shrink to a run that breaks the same way without it.
+      if key.severity == .hazard,
+        RideAlong(example, cause: cause).showsToo(invariant, key.defect, with: algorithm)
+      {
+        return nil
+      }
+      return score(violation)
     })
   // The defects a plain gesture shows, under any invariant.
   let plainShows = Set(
@@ -339,5 +358,35 @@ extension Invariant {
   ) -> [Verdict] {
     let example = Example(simulating: scenario, with: algorithm, simulation: simulation)
     return invariants.map { $0.check(example) }
+  }
+}
+
+/// The run of an example of a container change's class with its changes and keyboard taken away,
+/// simulated only when a hazard asks: whether the same defect shows without them.
+final class RideAlong<Algorithm: SnapAlgorithm> {
+  let example: Example<Algorithm>
+  let applies: Bool
+  private var simulated: Example<Algorithm>?
+
+  /// The classes whose cause is a change of the container (or the keyboard from the start).
+  static var changeClasses: Set<CauseClass> { [.keyboard, .rotation, .bars, .iPadWindow, .sideColumn] }
+
+  init(_ example: Example<Algorithm>, cause: CauseClass) {
+    self.example = example
+    applies = Self.changeClasses.contains(cause)
+  }
+
+  /// Whether `invariant` breaks with `defect`, as a hazard, in the run without the changes.
+  func showsToo(_ invariant: Invariant, _ defect: Defect, with algorithm: Algorithm) -> Bool {
+    guard applies else { return false }
+    if simulated == nil {
+      var scenario = example.scenario
+      scenario.gesture.containerChanges = []
+      scenario.bars.keyboard = false
+      simulated = Example(
+        simulating: scenario, with: algorithm, simulation: example.simulation,
+        declarations: example.run.algorithm)
+    }
+    return invariant.judge(simulated!).violation(defect, .hazard) != nil
   }
 }

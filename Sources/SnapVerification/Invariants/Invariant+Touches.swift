@@ -131,6 +131,21 @@ extension Invariant {
         if until == .infinity, trajectory.rest.distance(to: touch.shownFrame) > farthest {
           moved = trajectory.rest
         }
+        // A tap that docks an item an earlier touch or change left undocked finishes what that
+        // one should have done (docked, cancel-safe or resize-safe judge it): a button that docks
+        // on every touch-up does so by design. An item still where the app put it keeps that
+        // place.
+        if let moved, let margin = run.algorithm.dockingMargin {
+          let environment = run.environment(at: touch.began)
+          let rule = run.algorithm.dockingRule
+          if dockingProblem(touch.shownFrame, in: environment, margin: margin, rule: rule) != nil,
+            dockingProblem(moved, in: environment, margin: margin, rule: rule) == nil,
+            touches[..<index].contains(where: \.reachedItem)
+              || run.resizes.contains(where: { $0.time < touch.began })
+          {
+            continue
+          }
+        }
         if let moved {
           judgement.add(Violation(
             "a tap at \(finger) (\(span)) on the item resting at \(describe(touch.shownFrame)) "

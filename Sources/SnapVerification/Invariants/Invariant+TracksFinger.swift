@@ -301,6 +301,13 @@ extension Invariant {
       if stops(windowLow, windowHigh) || stops(regionLow, regionHigh) || stops(areaLow, areaHigh) {
         return nil
       }
+      // So may the region it rests in, the declared margin inside the safe region (a
+      // picture-in-picture window held 15 pt clear of the edges while it is dragged, too).
+      if inset > 0, extent + 2 * inset <= regionHigh - regionLow,
+        stops(regionLow + inset, regionHigh - inset)
+      {
+        return nil
+      }
       return Candidate(
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil)
     }

@@ -9,8 +9,8 @@ extension Invariant {
   /// left faster than `fastestFinger`, ten times any real flick, anything from that speed up to
   /// the finger's, in its direction: a motion may cap what only a crafted gesture makes, to keep
   /// it from overflowing), on every axis the
-  /// finger moved along at 25 pt/s or more, unless the item lay against a bound that the velocity
-  /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
+  /// finger moved along at 25 pt/s or more and the motion travels along, unless the item lay
+  /// against a bound that the velocity points into. For an algorithm with a rubber band, the item's own velocity: the finger's
   /// times the band's slope where the item was (not judged after a container change during the
   /// releasing touch, which moves the band under the finger).
   static func checkVelocityContinuous(_ run: Run) -> Judgement {
@@ -67,6 +67,11 @@ extension Invariant {
     ] {
       // Every axis the finger was moving along: a motion that leaves one out hitches there.
       guard abs(speed) >= Self.minimumAxisSpeed else { continue }
+      // Except one the motion does not travel along (a side dock that keeps the height it was
+      // released at): there is no motion to hand the speed to, and UIKit's spring takes one
+      // velocity for the whole path, along the path.
+      let rest = axis == "x" ? trajectory.rest.midX : trajectory.rest.midY
+      guard abs(rest - actual) > Self.halfPoint else { continue }
       var itemSpeed = speed
       var eased = false
       if let coefficient = algorithm.rubberBand, let target {
