@@ -103,7 +103,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - tracks-finger: while each touch drags, once its finger has moved a pan's 10 pt hysteresis
   ///   from where it landed, the item's centre is the finger less the offset it was grabbed at, on
   ///   each axis, judged in the container of the moment (a rotation or resize under the finger
-  ///   included), unless a bound stops it there (and a docked item goes along with a finger that
+  ///   included), unless a bound stops it there — the container's, the safe region's, or the
+  ///   region the item rests in, its declared margin inside the safe region (and a docked item
+  ///   goes along with a finger that
   ///   drags it at least 30 pt along its left or right edge, as far as the room there allows,
   ///   unless the finger first took it the other way to the end of its room, or the item is
   ///   taller than that room): the finger would
@@ -123,7 +125,9 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// - velocity-continuous: with a spring, after a drag (the releasing finger moved at least a
   ///   pan's 10 pt; a tap or a catch holds the item rather than throwing it), the motion starts
   ///   at the finger's velocity at release (UIKit's estimate, when faster than 100 pt/s),
-  ///   within 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more (faster than
+  ///   within 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more and the
+  ///   motion travels along (a side dock that keeps the height it was released at owes no
+  ///   vertical speed: UIKit's spring takes one velocity, along its path) (faster than
   ///   100,000 pt/s, ten times any finger's, at least that in the finger's direction: a motion
   ///   may cap a velocity only a crafted gesture makes) — unless the item lay against a bound that the
   ///   velocity points into. For an algorithm with a rubber band, the item's own velocity: the
@@ -159,8 +163,10 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   ///   grab it (no touch area left where the item is not).
   /// - tap-is-not-drag: for an item with an action (`itemAction`): a tap on it — a touch that
   ///   lifts within 0.5 s, the finger moving no more than 2 pt — fires the action, and, on an item
-  ///   at rest, leaves it where it is shown until the next touch (unless the container changes);
-  ///   a drag — the finger moving more than a pan's 10 pt hysteresis while the item moves with it —
+  ///   at rest, leaves it where it is shown until the next touch (unless the container changes,
+  ///   or the tap docks an item that an earlier touch or change left undocked: that one's dock
+  ///   is docked's, cancel-safe's or resize-safe's to judge; an item still where the app put it
+  ///   keeps that place); a drag — the finger moving more than a pan's 10 pt hysteresis while the item moves with it —
   ///   never fires it. A touch during which the container changes is neither.
   ///
   /// Frames are checked against the environment in force at their time; the rest frame against
