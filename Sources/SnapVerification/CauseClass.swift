@@ -51,6 +51,15 @@ public enum CauseClass: String, Sendable, Codable, CaseIterable, Comparable {
   /// Whether the class is one cause alone: not a plain gesture, several at once or hostile input.
   public var isSingleCause: Bool { self != .plain && self != .combined && self != .hostile }
 
+  /// Whether the class's cause is the container: the keyboard, a rotation, the bars, an iPad
+  /// window, a side column (what `Scenario.withoutContainerChanges` takes away).
+  var isContainerChange: Bool {
+    switch self {
+    case .keyboard, .rotation, .bars, .iPadWindow, .sideColumn: return true
+    case .plain, .cancel, .catchInFlight, .combined, .hostile: return false
+    }
+  }
+
   public static func < (a: CauseClass, b: CauseClass) -> Bool {
     allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
   }

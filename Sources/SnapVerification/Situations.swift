@@ -142,6 +142,34 @@ extension ScenarioGenerators {
     [.touch(onItem: true, x: 0, y: 0, delay: 1000), $0, .lift]
   }
 
+  /// A drag that carries the item `distance` points towards `side` (-1 left, 1 right) and lets
+  /// it go: 300 to 600 pt docks it on that side on any phone, and on an iPad from where items
+  /// first rest.
+  static func drag(toward side: Int, distance: Int, dy: Int, steps: Int) -> [Interaction] {
+    [
+      .touch(onItem: true, x: 0, y: 0, delay: 1000),
+      .stroke(dx: side * distance, dy: dy, steps: steps, profile: .constant), .lift,
+    ]
+  }
+
+  /// What a docked item meets next, taken from where it rests on `side`: thrown back across the
+  /// screen or slid along its edge (each a third of the time), dragged, or released near a middle.
+  static func secondGesture(docked side: Int) -> Gen<[Interaction]> {
+    Gen.frequency(
+      // Thrown back across the screen, at 600 to 3,000 pt/s (at 60 touches a second).
+      (2, zip(Gen.int(in: 30...150), Gen.int(in: -60...60)).map {
+        [.flick(dx: -side * $0.0, dy: $0.1)]
+      }),
+      // Slid along its edge, far enough (4 to 20 moves) that the pan has long begun.
+      (2, zip(Gen.bool, Gen.int(in: 60...300), Gen.int(in: -3...3), Gen.int(in: 4...20))
+        .map { [.slideAlongEdge(distance: $0.0 ? -$0.1 : $0.1, wobble: $0.2, steps: $0.3), .lift] }),
+      (1, sidewaysStroke.map { [$0, .lift] }),
+      (1, zip(
+        Gen.element(of: Interaction.Middle.allCases), Gen.int(in: -40...40),
+        Gen.int(in: -100...100), Gen.int(in: 2...20)
+      ).map { [.releaseAtMiddle(of: $0.0, offset: $0.1, dy: $0.2, steps: $0.3)] }))
+  }
+
   /// Whether a part of a situation is there: nearly always, but its absence is the simpler, so
   /// a failure that does not need it shrinks without it — a button that rests under the keyboard
   /// is shown with the keyboard alone, not behind the drag that led up to it.
@@ -186,12 +214,8 @@ extension ScenarioGenerators {
         Gen.frequency((1, Gen.constant(0)), (1, Gen.element(of: [700, 300, 100])))
       ).map { drag, event, back -> [Interaction] in
         let (leftward, distance, dy) = drag
-        return [
-          .touch(onItem: true, x: 0, y: 0, delay: 1000),
-          .stroke(dx: leftward ? -distance : distance, dy: dy, steps: 10, profile: .constant),
-          .lift,
-          back == 0
-            ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back),
+        return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: dy, steps: 10) + [
+          back == 0 ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
         ]
       }
     case .burstAfterRelease:
@@ -228,37 +252,20 @@ extension ScenarioGenerators {
           ]
         }
     case .secondGesture:
-      // The first drag carries the item 300 to 600 pt one way, so that it docks on that side
-      // (on any phone, and on an iPad from where items first rest); `toward` is back the other
-      // way, across the screen.
+      // Docked on one side by a first drag (nearly always), then taken from there; the next
+      // gesture's generators are built once for each side, not for every sequence drawn.
+      let seconds = [-1, 1].map { secondGesture(docked: $0) }
       return zip(
         zip(Gen.bool, present), Gen.int(in: 300...600), Gen.int(in: -300...300), Gen.int(in: 2...20),
         grab
       ).flatMap { way, distance, dy, steps, grab -> Gen<[Interaction]> in
-          let (leftward, dragged) = way
-          let side = leftward ? -1 : 1
-          let first: [Interaction] =
-            (dragged
-              ? [
-                .touch(onItem: true, x: 0, y: 0, delay: 1000),
-                .stroke(dx: side * distance, dy: dy, steps: steps, profile: .constant), .lift,
-              ] : [])
-            + [.touch(onItem: true, x: grab.0, y: grab.1, delay: 1000)]
-          let second: Gen<[Interaction]> = Gen.frequency(
-            // Thrown back across the screen, at 600 to 3,000 pt/s (at 60 touches a second).
-            (2, zip(Gen.int(in: 30...150), Gen.int(in: -60...60)).map {
-              [.flick(dx: -side * $0.0, dy: $0.1)]
-            }),
-            // Slid along its edge, far enough (4 to 20 moves) that the pan has long begun.
-            (2, zip(Gen.bool, Gen.int(in: 60...300), Gen.int(in: -3...3), Gen.int(in: 4...20))
-              .map { [.slideAlongEdge(distance: $0.0 ? -$0.1 : $0.1, wobble: $0.2, steps: $0.3), .lift] }),
-            (1, sidewaysStroke.map { [$0, .lift] }),
-            (1, zip(
-              Gen.element(of: Interaction.Middle.allCases), Gen.int(in: -40...40),
-              Gen.int(in: -100...100), Gen.int(in: 2...20)
-            ).map { [.releaseAtMiddle(of: $0.0, offset: $0.1, dy: $0.2, steps: $0.3)] }))
-          return second.map { first + $0 }
-        }
+        let (leftward, dragged) = way
+        let side = leftward ? -1 : 1
+        let first =
+          (dragged ? drag(toward: side, distance: distance, dy: dy, steps: steps) : [])
+          + [.touch(onItem: true, x: grab.0, y: grab.1, delay: 1000)]
+        return seconds[leftward ? 0 : 1].map { first + $0 }
+      }
     case .cancelledDrag:
       return zip(
         Gen.frequency((1, Gen.constant([])), (1, dragToDock)), grab, sidewaysStroke,

@@ -199,7 +199,7 @@ func verify<Algorithm: SnapAlgorithm>(
       let cause = example.run.features.causeClass
       run.label(classLabels[cause]!)
       var hits: [(key: CauseKey, score: Double)] = []
-      let without = RideAlong(example, cause: cause)
+      var without = RideAlong(example, cause: cause)
       for (index, invariant) in applicable.enumerated() {
         let judgement = invariant.judge(example)
         if judgement.applicable { run.label(applicableLabels[index]) }
@@ -235,9 +235,8 @@ func verify<Algorithm: SnapAlgorithm>(
       }
       // Shrunk within its class, a container change's hazard keeps needing the change: it does
       // not shrink to a run that breaks the same way without it.
-      if key.severity == .hazard,
-        RideAlong(example, cause: cause).showsToo(invariant, key.defect, with: algorithm)
-      {
+      var without = RideAlong(example, cause: cause)
+      if key.severity == .hazard, without.showsToo(invariant, key.defect, with: algorithm) {
         return nil
       }
       return score(violation)
@@ -290,16 +289,13 @@ func verify<Algorithm: SnapAlgorithm>(
     // container changes and keyboard taken away), when a plain gesture already shows that
     // defect: the change was along for the ride.
     // (Under any invariant: resize-safe's not-docked is docked's without the change.)
-    let changeClasses: Set<CauseClass> = [.keyboard, .rotation, .bars, .iPadWindow, .sideColumn]
     causes.removeAll { cause in
-      guard changeClasses.contains(cause.causeClass),
+      guard cause.causeClass.isContainerChange,
         plainShows.contains("\(cause.severity)|\(cause.violation.defect)")
       else { return false }
-      var without = cause.counterexample
-      without.gesture.containerChanges = []
-      without.bars.keyboard = false
       let example = Example(
-        simulating: without, with: algorithm, simulation: simulation, declarations: declarations)
+        simulating: cause.counterexample.withoutContainerChanges, with: algorithm,
+        simulation: simulation, declarations: declarations)
       return applicable.contains {
         $0.judge(example).violation(cause.violation.defect, cause.severity) != nil
       }
@@ -362,31 +358,37 @@ extension Invariant {
 }
 
 /// The run of an example of a container change's class with its changes and keyboard taken away,
-/// simulated only when a hazard asks: whether the same defect shows without them.
-final class RideAlong<Algorithm: SnapAlgorithm> {
+/// simulated only when a hazard asks, once: whether the same defect shows without them.
+struct RideAlong<Algorithm: SnapAlgorithm> {
   let example: Example<Algorithm>
   let applies: Bool
   private var simulated: Example<Algorithm>?
 
-  /// The classes whose cause is a change of the container (or the keyboard from the start).
-  static var changeClasses: Set<CauseClass> { [.keyboard, .rotation, .bars, .iPadWindow, .sideColumn] }
-
   init(_ example: Example<Algorithm>, cause: CauseClass) {
     self.example = example
-    applies = Self.changeClasses.contains(cause)
+    applies = cause.isContainerChange
   }
 
   /// Whether `invariant` breaks with `defect`, as a hazard, in the run without the changes.
-  func showsToo(_ invariant: Invariant, _ defect: Defect, with algorithm: Algorithm) -> Bool {
+  mutating func showsToo(_ invariant: Invariant, _ defect: Defect, with algorithm: Algorithm) -> Bool {
     guard applies else { return false }
-    if simulated == nil {
-      var scenario = example.scenario
-      scenario.gesture.containerChanges = []
-      scenario.bars.keyboard = false
-      simulated = Example(
-        simulating: scenario, with: algorithm, simulation: example.simulation,
-        declarations: example.run.algorithm)
-    }
-    return invariant.judge(simulated!).violation(defect, .hazard) != nil
+    let without =
+      simulated
+      ?? Example(
+        simulating: example.scenario.withoutContainerChanges, with: algorithm,
+        simulation: example.simulation, declarations: example.run.algorithm)
+    simulated = without
+    return invariant.judge(without).violation(defect, .hazard) != nil
+  }
+}
+
+extension Scenario {
+  /// The scenario with no container change and no keyboard: a finger on a fixed screen, the
+  /// device, bars and gesture as they are.
+  var withoutContainerChanges: Scenario {
+    var scenario = self
+    scenario.gesture.containerChanges = []
+    scenario.bars.keyboard = false
+    return scenario
   }
 }
