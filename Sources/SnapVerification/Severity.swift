@@ -98,11 +98,13 @@ public enum Defect: String, Sendable, Codable, CaseIterable {
   case dragFiresAction = "drag-fires-action"
   // tracks-finger, catchable
   case lagsTheFinger = "lags-the-finger"
+  case heldShortOfEdge = "held-short-of-edge"
   case panHysteresisLag = "pan-hysteresis-lag"
   case offsetUntilNextTouch = "offset-until-next-touch"
   case offsetAfterContainerChange = "offset-after-container-change"
   case stuckOnItsEdge = "stuck-on-its-edge"
   case movesAfterRelease = "moves-after-release"
+  case keptClearOfEdge = "kept-clear-of-edge"
   case touchIgnored = "touch-ignored"
   case jumpsWhenCaught = "jumps-when-caught"
   case grabbedBesideIt = "grabbed-beside-it"
@@ -132,7 +134,10 @@ public enum Defect: String, Sendable, Codable, CaseIterable {
   }
 
   /// Whether the defect is polish whatever its size: the lag every translation-based pan
-  /// handler has (UIKit takes the recogniser's 10 pt slop off the translation), an offset a
+  /// handler has (UIKit takes the recogniser's 10 pt slop off the translation), a drag the
+  /// item's own clamp holds a little short of the window's edge the finger goes past, or a glide
+  /// after the lift back from the edge it was let go near into a band of its own (design
+  /// choices: where it rests is judged at rest), an offset a
   /// container change leaves between the item and a finger held through it, and an item that
   /// follows the finger past the screen's edge while dragged (the finger put it there; where it
   /// comes to rest is judged at rest), and where an item larger than the room for it sits (no
@@ -140,7 +145,7 @@ public enum Defect: String, Sendable, Codable, CaseIterable {
   public var isAlwaysPolish: Bool {
     switch self {
     case .panHysteresisLag, .offsetUntilNextTouch, .offsetAfterContainerChange,
-      .offScreenWhileDragged, .notCentred:
+      .offScreenWhileDragged, .notCentred, .heldShortOfEdge, .keptClearOfEdge:
       return true
     default:
       return false
@@ -163,12 +168,14 @@ public enum Defect: String, Sendable, Codable, CaseIterable {
     case .tapDoesNotFire: return "a tap does not fire its action"
     case .dragFiresAction: return "a drag fires its action"
     case .lagsTheFinger: return "does not follow the finger"
+    case .heldShortOfEdge: return "is held short of the edge the finger drags it to"
     case .panHysteresisLag: return "lags the finger by the pan's 10 pt slop"
     case .offsetUntilNextTouch: return "is off the still finger until the next touch event"
     case .offsetAfterContainerChange:
       return "keeps an offset from the finger after a container change under it"
     case .stuckOnItsEdge: return "cannot be dragged along its edge"
     case .movesAfterRelease: return "moves further than docking needs after the lift"
+    case .keptClearOfEdge: return "glides back from the edge it was let go near, further than docking needs"
     case .touchIgnored: return "ignores a touch on it"
     case .jumpsWhenCaught: return "jumps when caught"
     case .grabbedBesideIt: return "a touch beside it grabs it"

@@ -99,6 +99,180 @@ struct SeverityTests {
     #expect(abs(lag.magnitude.value - 10) < 0.1)
   }
 
+  /// A button on the touches API that follows the finger and keeps its top `inset` points below
+  /// the window's (MNFloatBtn keeps its 49 pt button 9.8 pt clear), and docks to the nearer side
+  /// of the window's safe area.
+  struct TopClamped: SnapAlgorithm {
+    var id = "test.top-clamped"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
+    var dockingMargin: CGFloat? { 0 }
+    var inset: CGFloat
+    /// Whether the clamp holds it still on both axes (a drag that stops following), not only on y.
+    var freezes = false
+    var grab = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      let top = context.windowBounds.minY + inset + view.size.height / 2
+      let y = at.y - grab.y
+      if freezes, y < top { return }
+      view.center = CGPoint(x: at.x - grab.x, y: max(y, top))
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let region = context.environment.safeRegion
+      let half = view.size.width / 2
+      let x = view.center.x < region.midX ? region.minX + half : region.maxX - half
+      let y = min(max(view.center.y, region.minY + view.size.height / 2), region.maxY - view.size.height / 2)
+      view.animate(withDuration: 0.3) { $0.center = CGPoint(x: x, y: y) }
+    }
+  }
+
+  @Test("a drag held by the item's own clamp near the edge the finger goes past is polish; held further in, or frozen, a hazard")
+  func heldShortOfEdge() throws {
+    // Landscape: no status bar, so the window's top is the safe region's. The finger drags a
+    // 60 pt item from y 200 past the top of the screen.
+    let phone = DeviceProfile.named("iPhone 15")!
+    let scenario = Scenario(
+      device: phone, orientation: .landscape,
+      gesture: Self.gesture(
+        [(0, .began, 300, 200), (0.016, .moved, 300, 150), (0.033, .moved, 300, 100),
+         (0.05, .moved, 300, 50), (0.066, .moved, 300, 10), (0.083, .moved, 300, 0),
+         (0.1, .ended, 300, 0)],
+        start: CGPoint(x: 300, y: 200)))
+    func worst(_ algorithm: TopClamped) -> [Violation] {
+      Invariant.tracksFinger.violations(
+        algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+    }
+    let near = worst(TopClamped(inset: 10))
+    #expect(near.contains { $0.defect == .heldShortOfEdge && $0.severity == .polish })
+    #expect(!near.contains { $0.severity == .hazard }, "\(near)")
+    // 40 pt in is no clamp near the edge: the item does not follow the finger.
+    let far = worst(TopClamped(inset: 40))
+    #expect(far.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(far)")
+    // Nor is an item that stops following altogether a little inside the edge while the finger
+    // goes on across: x is frozen too.
+    let across = Scenario(
+      device: phone, orientation: .landscape,
+      gesture: Self.gesture(
+        [(0, .began, 300, 200), (0.016, .moved, 300, 100), (0.033, .moved, 300, 40),
+         (0.05, .moved, 360, 30), (0.066, .moved, 420, 20), (0.083, .moved, 480, 10),
+         (0.1, .ended, 480, 10)],
+        start: CGPoint(x: 300, y: 200)))
+    let frozen = TopClamped(inset: 10, freezes: true)
+    let stuck = Invariant.tracksFinger.violations(
+      frozen, scenario: across, trajectory: across.simulate(frozen))
+    #expect(stuck.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(stuck)")
+  }
+
+  @Test("a glide after the lift back into a band of the item's own is polish; one past the middle, a hazard")
+  func keptClearOfEdge() throws {
+    // DebugSwift's ball keeps its centre 80 pt below the window's top: let go at y 40 (inside
+    // the safe region, which the docking would leave alone), it glides down to 80.
+    struct Banded: SnapAlgorithm {
+      var id = "test.banded"
+      let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+      var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
+      var dockingMargin: CGFloat? { 0 }
+      var host: ItemHost { .overlayWindow }
+      /// The lowest centre y it rests at; `nil` rests it at the bottom of the region.
+      var band: CGFloat?
+      var grab = CGPoint.zero
+      mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      }
+      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        view.center = CGPoint(x: at.x - grab.x, y: at.y - grab.y)
+      }
+      mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let region = context.environment.safeRegion
+        let half = view.size.width / 2
+        let x = view.center.x < region.midX ? region.minX + half : region.maxX - half
+        let y = band.map { max(view.center.y, $0) } ?? region.maxY - view.size.height / 2
+        view.animate(withDuration: 0.3) { $0.center = CGPoint(x: x, y: y) }
+      }
+    }
+    let phone = DeviceProfile.named("iPhone 15")!
+    let scenario = Scenario(
+      device: phone, orientation: .landscape,
+      gesture: Self.gesture(
+        [(0, .began, 300, 200), (0.016, .moved, 300, 150), (0.033, .moved, 300, 100),
+         (0.05, .moved, 300, 60), (0.066, .moved, 300, 40), (0.083, .moved, 300, 40),
+         (0.1, .moved, 300, 40), (0.116, .ended, 300, 40)],
+        start: CGPoint(x: 300, y: 200)))
+    func found(_ algorithm: Banded) -> [Violation] {
+      Invariant.tracksFinger.violations(
+        algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+    }
+    let band = found(Banded(band: 80))
+    #expect(band.contains { $0.defect == .keptClearOfEdge && $0.severity == .polish }, "\(band)")
+    #expect(!band.contains { $0.severity == .hazard }, "\(band)")
+    // Taken to the bottom, past the middle: it does not stay where the finger left it.
+    let bottom = found(Banded(band: nil))
+    #expect(bottom.contains { $0.defect == .movesAfterRelease && $0.severity == .hazard }, "\(bottom)")
+  }
+
+  @Test("a tap that docks an item left undocked, even flush with the screen's edge, is no tap defect")
+  func tapFinishesDock() throws {
+    // Resting where a drag left it (the release lands it mid-screen: it docks only on the next
+    // touch-up, as MNFloatBtn does when its drag is cancelled), a tap docks it to x 0 of a
+    // landscape phone, inside the sensor housing's column: in-safe-area's defect, not the tap's.
+    struct DocksOnTap: SnapAlgorithm {
+      var id = "test.docks-on-tap"
+      let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+      var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
+      var dockingMargin: CGFloat? { 0 }
+      var grab = CGPoint.zero
+      var travel: CGFloat = 0
+      var began = CGPoint.zero
+      mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        began = at
+        grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      }
+      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        view.center = CGPoint(x: at.x - grab.x, y: at.y - grab.y)
+      }
+      mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        // A drag is left where it ends; a tap docks flush with the window's edge.
+        guard hypot(at.x - began.x, at.y - began.y) < 5 else { return }
+        view.sendAction()
+        let bounds = context.windowBounds
+        let half = view.size.width / 2
+        let x = view.center.x < bounds.midX ? bounds.minX + half : bounds.maxX - half
+        let y = view.center.y
+        view.animate(withDuration: 0.3) { $0.center = CGPoint(x: x, y: y) }
+      }
+      var itemAction: ItemAction? { .handlers }
+    }
+    let phone = DeviceProfile.named("iPhone 15")!
+    let scenario = Scenario(
+      device: phone, orientation: .landscape,
+      gesture: Self.gesture(
+        [(0, .began, 300, 200), (0.016, .moved, 280, 200), (0.033, .moved, 260, 200),
+         (0.05, .ended, 260, 200), (1, .began, 260, 200), (1.05, .ended, 260, 200)],
+        start: CGPoint(x: 300, y: 200)))
+    let algorithm = DocksOnTap()
+    let run = scenario.simulate(algorithm)
+    #expect(run.rest.minX == 0)
+    let tap = Invariant.tapIsNotDrag.violations(algorithm, scenario: scenario, trajectory: run)
+    #expect(!tap.contains { $0.defect == .tapMovesIt }, "\(tap)")
+    // The drag alone leaves it mid-screen; idempotent's tap after the rest docks it: no defect
+    // of idempotent's either.
+    var dragOnly = scenario
+    dragOnly.gesture.events.removeLast(2)
+    let idempotent = Invariant.idempotent.violations(
+      algorithm, scenario: dragOnly, trajectory: dragOnly.simulate(algorithm))
+    #expect(idempotent.isEmpty, "\(idempotent)")
+  }
+
   @Test("a point or two off is polish; three points, a hazard")
   func aPointOrTwo() {
     func severity(_ points: CGFloat, _ defect: Defect) -> Severity {

@@ -27,6 +27,9 @@ extension Invariant {
     let gap = lastTouch.isFinite ? Swift.max(0.1, end + 0.1 - lastTouch) : 0.1
     let after = restAfter(tap, gap)
     if after.distance(to: rest) <= tolerance { return .holds }
+    // A tap that docks an item the run left undocked finishes what docked, cancel-safe or
+    // resize-safe judge: a button that docks on every touch-up does so by design.
+    if finishesDock(run.algorithm, from: rest, to: after, in: environment) { return .holds }
     return Judgement(Violation(
       "resting at \(describe(rest)), a tap moves it to \(describe(after))", defect: .tapMovesIt,
       magnitude: .points(after.distance(to: rest)), rect: after, region: rest))

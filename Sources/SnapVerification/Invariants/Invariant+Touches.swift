@@ -135,16 +135,14 @@ extension Invariant {
         // one should have done (docked, cancel-safe or resize-safe judge it): a button that docks
         // on every touch-up does so by design. An item still where the app put it keeps that
         // place.
-        if let moved, let margin = run.algorithm.dockingMargin {
-          let environment = run.environment(at: touch.began)
-          let rule = run.algorithm.dockingRule
-          if dockingProblem(touch.shownFrame, in: environment, margin: margin, rule: rule) != nil,
-            dockingProblem(moved, in: environment, margin: margin, rule: rule) == nil,
-            touches[..<index].contains(where: \.reachedItem)
-              || run.resizes.contains(where: { $0.time < touch.began })
-          {
-            continue
-          }
+        if let moved,
+          finishesDock(
+            run.algorithm, from: touch.shownFrame, to: moved,
+            in: run.environment(at: touch.began)),
+          touches[..<index].contains(where: \.reachedItem)
+            || run.resizes.contains(where: { $0.time < touch.began })
+        {
+          continue
         }
         if let moved {
           judgement.add(Violation(
@@ -169,5 +167,30 @@ extension Invariant {
       }
     }
     return judgement
+  }
+
+  /// Whether a tap that moves an item from `from` to `to` finishes a dock: `from` is not docked
+  /// and `to` is, against the safe region as `algorithm` declares (its margin), or flush with
+  /// the window's own edges — where a library that ignores the safe area docks, which
+  /// in-safe-area judges, not the tap. A button that docks on every touch-up does so by design.
+  static func finishesDock(
+    _ algorithm: Declarations, from: CGRect, to: CGRect, in environment: Environment
+  ) -> Bool {
+    guard let margin = algorithm.dockingMargin else { return false }
+    let rule = algorithm.dockingRule
+    guard dockingProblem(from, in: environment, margin: margin, rule: rule) != nil else {
+      return false
+    }
+    if dockingProblem(to, in: environment, margin: margin, rule: rule) == nil { return true }
+    // The window's edges as the region docked against: no bars, insets or keyboard.
+    var window = environment
+    window.safeAreaInsets = .zero
+    window.additionalSafeAreaInsets = .zero
+    window.statusBarHeight = 0
+    window.navigationBarHeight = 0
+    window.tabBarHeight = 0
+    window.keyboardFrame = nil
+    return dockingProblem(to, in: window, margin: 0, rule: rule) == nil
+      || dockingProblem(to, in: window, margin: margin, rule: rule) == nil
   }
 }

@@ -63,11 +63,21 @@ extension Invariant {
         let rest = trajectory.rest.midY
         if rest < low - tolerance || rest > high + tolerance {
           let limit = rest < low ? low : high
+          // Back from the edge it was let go near, towards the window's middle and no further,
+          // to rest inside the safe region: a band of the item's own (a ball kept 80 pt clear of
+          // the top) — a design's choice, polish. Past the middle, or out of the region, it is
+          // not where the finger left it for no reason.
+          let middle = trajectory.finalEnvironment.bounds.midY
+          let inward = (rest - release.y) * (middle - release.y) > 0
+            && abs(rest - release.y) <= abs(middle - release.y) + tolerance
+            && trajectory.rest.minY >= region.minY - tolerance
+            && trajectory.rest.maxY <= region.maxY + tolerance
           judgement.add(Violation(
             "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
               + " docking needs it no further than y = \(describeNumber(allowed))"
               + (projects ? ", and the flick carries it to y = \(describeNumber(flick))" : ""),
-            defect: .movesAfterRelease, magnitude: .points(abs(rest - limit)),
+            defect: inward ? .keptClearOfEdge : .movesAfterRelease,
+            magnitude: .points(abs(rest - limit)),
             rect: trajectory.rest,
             region: Self.moved(trajectory.rest, axis: "y", centredOn: limit)))
         }
@@ -221,9 +231,13 @@ extension Invariant {
       var wanted: CGFloat
       /// Where a rubber band shows the point the finger wants, when there is one.
       var banded: CGFloat?
+      /// Whether the item is held by a clamp of its own near the window's edge the finger goes
+      /// past (`heldShortOfEdge`).
+      var clamped = false
       var off: CGFloat { abs(actual - (banded ?? wanted)) }
     }
-    func offer(_ candidate: Candidate, as defect: Defect) {
+    func offer(_ candidate: Candidate, as found: Defect) {
+      let defect = candidate.clamped && found == .lagsTheFinger ? .heldShortOfEdge : found
       let magnitude = Magnitude.points(candidate.off)
       // A frame while a container change animates (the keyboard pushing the item clear, a
       // rotation) is off the finger for reasons not the item's: polish; where the item stays
@@ -308,8 +322,22 @@ extension Invariant {
       {
         return nil
       }
+      // So may a clamp of the item's own a little inside the window's edge the finger takes it
+      // past (a floating button kept 10 pt clear of the screen's top): held there, at one place
+      // for two frames or more while the finger goes on, it is a design's choice, polish; where
+      // it rests is judged at rest. An item that stops anywhere else, or that still creeps on,
+      // does not follow the finger.
+      var clamped = false
+      if (wanted > actual && high <= windowHigh + tolerance && high >= windowHigh - Self.clampReach)
+        || (wanted < actual && low >= windowLow - tolerance && low <= windowLow + Self.clampReach)
+      {
+        clamped = run.dragFrames(of: touch).filter {
+          abs((axis == "x" ? $0.rect.midX : $0.rect.midY) - actual) <= Self.halfPoint
+        }.prefix(2).count == 2
+      }
       return Candidate(
-        axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil)
+        axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,
+        clamped: clamped)
     }
     for frame in run.dragFrames(of: touch) {
       guard let finger = frame.finger else { continue }
@@ -451,6 +479,10 @@ extension Invariant {
     }
     return 0
   }
+
+  /// How far inside the window's edge an item's own clamp may hold it while the finger drags it
+  /// past that edge, and be a design's choice (`heldShortOfEdge`), in points.
+  static let clampReach: CGFloat = 20
 
   /// How long after a container change under the finger the item may still be moved by what
   /// the change set off (UIKit's animations of it, a re-dock the algorithm animates), in
