@@ -8,7 +8,8 @@ extension Invariant {
   /// The worst frame of each kind is reported: at rest (a hazard past a point or two), in motion
   /// (a hazard when it goes further off than it was when the motion began: a bounce past the
   /// edge) and while dragged (polish: the finger put it there); a frame off screen while the
-  /// container changes (during the change's own animation) is polish.
+  /// container changes (during the change's own animation) is polish, unless the item goes
+  /// further off than the change's first frame left it.
   static func checkOnScreen(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
     let size = run.scenario.itemSize
@@ -18,6 +19,9 @@ extension Invariant {
     // from where the finger left it is not a bounce past the edge.
     var motionStart: CGFloat = 0
     var previous: (phase: FramePhase, overhang: CGFloat)?
+    /// The container change animating at the last frame, and how far off screen the item was in
+    /// its first frame: what the change itself put off screen.
+    var change: (time: Double, overhang: CGFloat)?
     for frame in trajectory.frames {
       let container = run.regions(at: frame.time).bounds
       let checkX = size.width <= container.width
@@ -31,6 +35,10 @@ extension Invariant {
       if frame.phase == .motion, previous?.phase != .motion {
         motionStart = max(previous?.overhang ?? 0, overhang.isFinite ? overhang : 0)
       }
+      let changeTime = run.containerChange(animatingAt: frame.time)
+      if let time = changeTime, change?.time != time {
+        change = (time, overhang.isFinite ? overhang : 0)
+      }
       guard !container.contains(frame.rect, tolerance: tolerance, checkX: checkX, checkY: checkY)
       else { continue }
       let defect: Defect
@@ -40,10 +48,15 @@ extension Invariant {
       case .drag: defect = .offScreenWhileDragged
       }
       let magnitude = Magnitude.points(overhang)
-      // As the container changes, or on its way back on screen, a frame off screen is transient.
+      // As the container changes, or on its way back on screen, a frame off screen is transient
+      // — while the change animates, as long as the item goes no further off than the change
+      // left it: one that carries on away from the window (an animation to where the old
+      // container's edge was, left in flight) is not the change's doing.
+      let changing = changeTime != nil
+        && (frame.phase == .drag || overhang <= (change?.overhang ?? 0) + Self.polishDistance)
       let transient =
         frame.phase != .rest
-        && (run.duringContainerChange(frame.time)
+        && (changing
           || (frame.phase == .motion && overhang <= motionStart + Self.polishDistance))
       judgement.offer(defect, magnitude, transient: transient) {
         Violation(

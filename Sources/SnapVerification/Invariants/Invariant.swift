@@ -467,6 +467,15 @@ struct Run: Sendable {
   /// within the change's own animation (a rotation's 0.4 s, the keyboard's 0.25 s, a window's
   /// 0.3 s; one frame for a change UIKit does not animate), when what the screen shows moves
   /// for reasons not the item's.
+  /// When the container change whose animation `time` falls in began, or `nil` when it falls in
+  /// none (the latest, when several overlap).
+  func containerChange(animatingAt time: Double) -> Double? {
+    let frame = initialEnvironment.frameDuration
+    return changeDurations.last { change in
+      time >= change.time - slack && time < change.time + max(change.duration, frame) - slack
+    }?.time
+  }
+
   func duringContainerChange(_ time: Double) -> Bool {
     let frame = initialEnvironment.frameDuration
     return changeDurations.contains { change in
