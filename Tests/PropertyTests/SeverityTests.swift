@@ -168,6 +168,79 @@ struct SeverityTests {
     #expect(stuck.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(stuck)")
   }
 
+  @Test("dragged up its edge into its own clamp near the top is polish; stopped further down, stuck")
+  func stuckShortOfEdge() throws {
+    // Docked on the left of a landscape phone (x 59, clear of the sensor housing) with no bars,
+    // a drag of 100 pt straight up its edge.
+    let phone = DeviceProfile.named("iPhone 15")!
+    let scenario = Scenario(
+      device: phone, orientation: .landscape, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 89, 130), (0.016, .moved, 89, 110), (0.033, .moved, 89, 80),
+         (0.05, .moved, 89, 50), (0.066, .moved, 89, 30), (0.083, .moved, 89, 30),
+         (0.1, .ended, 89, 30)],
+        start: CGPoint(x: 89, y: 130)))
+    func found(_ algorithm: TopClamped) -> [Violation] {
+      Invariant.tracksFinger.violations(
+        algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+    }
+    let near = found(TopClamped(inset: 10))
+    #expect(near.contains { $0.defect == .heldShortOfEdge }, "\(near)")
+    #expect(!near.contains { $0.severity == .hazard }, "\(near)")
+    let far = found(TopClamped(inset: 40))
+    #expect(far.contains { $0.defect == .stuckOnItsEdge && $0.severity == .hazard }, "\(far)")
+  }
+
+  @Test("dragged over the keyboard by the finger is not a drag out of the safe region; under the status bar it is")
+  func dragOverKeyboard() throws {
+    // A picture-in-picture window that keeps a drag inside the safe area (or, `window`, inside
+    // the window only) and lets the keyboard be.
+    struct Confined: SnapAlgorithm {
+      var id = "test.confined"
+      let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+      var releaseMotion: Motion? = nil
+      var dockingMargin: CGFloat? { nil }
+      var confinesDragToSafeRegion: Bool { true }
+      var window = false
+      var grab = CGPoint.zero
+      mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      }
+      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+        let at = touch.locationInContainer
+        var open = context.environment
+        open.keyboardFrame = nil
+        let box = window ? context.windowBounds : open.safeRegion
+        let half = CGSize(width: view.size.width / 2, height: view.size.height / 2)
+        view.center = CGPoint(
+          x: min(max(at.x - grab.x, box.minX + half.width), box.maxX - half.width),
+          y: min(max(at.y - grab.y, box.minY + half.height), box.maxY - half.height))
+      }
+    }
+    let phone = DeviceProfile.named("iPhone 15")!
+    let keyboard = Scenario(
+      device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false, keyboard: true),
+      gesture: Self.gesture(
+        [(0, .began, 200, 400), (0.016, .moved, 200, 500), (0.033, .moved, 200, 600),
+         (0.05, .moved, 200, 700), (0.066, .ended, 200, 700)],
+        start: CGPoint(x: 200, y: 400)))
+    let over = Invariant.inSafeArea.violations(
+      Confined(), scenario: keyboard, trajectory: keyboard.simulate(Confined()))
+    #expect(!over.contains { $0.defect == .outsideSafeAreaWhileDragged }, "\(over)")
+    let up = Scenario(
+      device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 200, 400), (0.016, .moved, 200, 300), (0.033, .moved, 200, 150),
+         (0.05, .moved, 200, 20), (0.066, .moved, 200, 20), (0.083, .ended, 200, 20)],
+        start: CGPoint(x: 200, y: 400)))
+    let loose = Confined(window: true)
+    let under = Invariant.inSafeArea.violations(loose, scenario: up, trajectory: up.simulate(loose))
+    #expect(
+      under.contains { $0.defect == .outsideSafeAreaWhileDragged && $0.severity == .hazard },
+      "\(under)")
+  }
+
   @Test("a glide after the lift back into a band of the item's own is polish; one past the middle, a hazard")
   func keptClearOfEdge() throws {
     // DebugSwift's ball keeps its centre 80 pt below the window's top: let go at y 40 (inside
@@ -271,6 +344,22 @@ struct SeverityTests {
     let idempotent = Invariant.idempotent.violations(
       algorithm, scenario: dragOnly, trajectory: dragOnly.simulate(algorithm))
     #expect(idempotent.isEmpty, "\(idempotent)")
+    // Left mid-screen by a rotation before any touch, as loaded: the tap docks it, by design.
+    var rotated = Scenario(
+      device: phone,
+      gesture: Self.gesture([(1, .began, 200, 300), (1.05, .ended, 200, 300)], start: CGPoint(x: 200, y: 300)))
+    rotated.gesture.containerChanges = [
+      ContainerChange(time: 0.5, environment: phone.environment(.landscape, bars: DeviceProfile.Bars()))
+    ]
+    let afterRotation = Invariant.tapIsNotDrag.violations(
+      algorithm, scenario: rotated, trajectory: rotated.simulate(algorithm))
+    #expect(!afterRotation.contains { $0.defect == .tapMovesIt }, "\(afterRotation)")
+    // Where the app put it, with nothing since, the tap that moves it is a defect.
+    var still = rotated
+    still.gesture.containerChanges = []
+    let placed = Invariant.tapIsNotDrag.violations(
+      algorithm, scenario: still, trajectory: still.simulate(algorithm))
+    #expect(placed.contains { $0.defect == .tapMovesIt && $0.severity == .hazard }, "\(placed)")
   }
 
   @Test("a point or two off is polish; three points, a hazard")

@@ -5,7 +5,7 @@ extension Invariant {
   /// in-safe-area: the rest frame lies inside the final safe region (less bars and keyboard),
   /// on each axis the item fits along — and, for an algorithm that declares
   /// `confinesDragToSafeRegion`, so does every drag frame of an item picked up at rest, in the
-  /// safe region of its moment.
+  /// safe region of its moment (the keyboard aside: the finger may take the item over it).
   static func checkInSafeArea(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
     let region = run.environment.safeRegion
@@ -33,11 +33,24 @@ extension Invariant {
     if run.algorithm.confinesDragToSafeRegion {
       for touch in trajectory.touches where touch.reachedItem && !touch.itemWasMoving {
         for frame in run.dragFrames(of: touch) {
-          let now = run.regions(at: frame.time).safeRegion
-          let checkX = size.width <= now.width
-          let checkY = size.height <= now.height
+          var now = run.regions(at: frame.time).safeRegion
+          var checkX = size.width <= now.width
+          var checkY = size.height <= now.height
           guard !now.contains(frame.rect, tolerance: tolerance, checkX: checkX, checkY: checkY)
           else { continue }
+          // The keyboard counts at rest, not under a dragging finger: a finger that takes the
+          // item over the keyboard put it there (a picture-in-picture window kept to the window's
+          // safe area while dragged, lifted clear of the keyboard when let go).
+          var environment = run.environment(at: frame.time)
+          if environment.keyboardFrame != nil {
+            environment.keyboardFrame = nil
+            now = environment.safeRegion
+            checkX = size.width <= now.width
+            checkY = size.height <= now.height
+            if now.contains(frame.rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+              continue
+            }
+          }
           let magnitude = Magnitude.points(now.overhang(of: frame.rect, checkX: checkX, checkY: checkY))
           let transient = run.duringContainerChange(frame.time)
           judgement.offer(.outsideSafeAreaWhileDragged, magnitude, transient: transient) {

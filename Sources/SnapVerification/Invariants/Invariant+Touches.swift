@@ -131,7 +131,8 @@ extension Invariant {
         if until == .infinity, trajectory.rest.distance(to: touch.shownFrame) > farthest {
           moved = trajectory.rest
         }
-        // A tap that docks an item an earlier touch or change left undocked finishes what that
+        // A tap that docks an item an earlier touch or change (one before the first touch too: a
+        // rotation of the item as loaded) left undocked finishes what that
         // one should have done (docked, cancel-safe or resize-safe judge it): a button that docks
         // on every touch-up does so by design. An item still where the app put it keeps that
         // place.
@@ -140,7 +141,7 @@ extension Invariant {
             run.algorithm, from: touch.shownFrame, to: moved,
             in: run.environment(at: touch.began)),
           touches[..<index].contains(where: \.reachedItem)
-            || run.resizes.contains(where: { $0.time < touch.began })
+            || run.changeDurations.contains(where: { $0.time < touch.began })
         {
           continue
         }
