@@ -235,6 +235,16 @@ struct SeverityTests {
          (0.05, .moved, 200, 20), (0.066, .moved, 200, 20), (0.083, .ended, 200, 20)],
         start: CGPoint(x: 200, y: 400)))
     let loose = Confined(window: true)
+    // A finger held still on it where it rests under the status bar did not drag it there.
+    let held = Scenario(
+      device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 200, 40), (0.016, .moved, 200, 40), (0.033, .moved, 200, 40),
+         (0.05, .ended, 200, 40)],
+        start: CGPoint(x: 200, y: 40)))
+    let still = Invariant.inSafeArea.violations(loose, scenario: held, trajectory: held.simulate(loose))
+    #expect(!still.contains { $0.defect == .outsideSafeAreaWhileDragged }, "\(still)")
+    #expect(still.contains { $0.defect == .outsideSafeArea }, "\(still)")
     let under = Invariant.inSafeArea.violations(loose, scenario: up, trajectory: up.simulate(loose))
     #expect(
       under.contains { $0.defect == .outsideSafeAreaWhileDragged && $0.severity == .hazard },

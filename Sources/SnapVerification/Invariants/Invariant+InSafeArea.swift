@@ -33,6 +33,8 @@ extension Invariant {
     if run.algorithm.confinesDragToSafeRegion {
       for touch in trajectory.touches where touch.reachedItem && !touch.itemWasMoving {
         for frame in run.dragFrames(of: touch) {
+          // Where the touch found it, not moved: the rest's place, which the rest is judged by.
+          if frame.rect.distance(to: touch.shownFrame) <= tolerance { continue }
           var now = run.regions(at: frame.time).safeRegion
           var checkX = size.width <= now.width
           var checkY = size.height <= now.height
