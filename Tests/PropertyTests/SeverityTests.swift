@@ -354,6 +354,17 @@ struct SeverityTests {
     let idempotent = Invariant.idempotent.violations(
       algorithm, scenario: dragOnly, trajectory: dragOnly.simulate(algorithm))
     #expect(idempotent.isEmpty, "\(idempotent)")
+    // Caught on its way to the edge by the next touch, 0.1 s after the tap: the tap was docking it.
+    let caught = Scenario(
+      device: phone, orientation: .landscape,
+      gesture: Self.gesture(
+        [(0, .began, 300, 200), (0.016, .moved, 280, 200), (0.033, .moved, 260, 200),
+         (0.05, .ended, 260, 200), (1, .began, 260, 200), (1.05, .ended, 260, 200),
+         (1.15, .began, 200, 200), (1.2, .ended, 200, 200)],
+        start: CGPoint(x: 300, y: 200)))
+    let cut = Invariant.tapIsNotDrag.violations(
+      algorithm, scenario: caught, trajectory: caught.simulate(algorithm))
+    #expect(!cut.contains { $0.defect == .tapMovesIt }, "\(cut)")
     // Left mid-screen by a rotation before any touch, as loaded: the tap docks it, by design.
     var rotated = Scenario(
       device: phone,

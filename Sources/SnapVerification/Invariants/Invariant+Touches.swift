@@ -136,10 +136,18 @@ extension Invariant {
         // one should have done (docked, cancel-safe or resize-safe judge it): a button that docks
         // on every touch-up does so by design. An item still where the app put it keeps that
         // place.
+        // (The next touch may catch it on its way there: a motion cut short is judged by where
+        // it was going, which only a dock of an undocked item excuses.)
+        let environment = run.environment(at: touch.began)
+        let interrupted = until < .infinity
+          && trajectory.frames.last(where: { $0.time < until })?.phase == .motion
+          && run.algorithm.dockingMargin.map {
+            dockingProblem(
+              touch.shownFrame, in: environment, margin: $0, rule: run.algorithm.dockingRule) != nil
+          } ?? false
         if let moved,
-          finishesDock(
-            run.algorithm, from: touch.shownFrame, to: moved,
-            in: run.environment(at: touch.began)),
+          interrupted
+            || finishesDock(run.algorithm, from: touch.shownFrame, to: moved, in: environment),
           touches[..<index].contains(where: \.reachedItem)
             || run.changeDurations.contains(where: { $0.time < touch.began })
         {
