@@ -245,6 +245,22 @@ struct SeverityTests {
     let still = Invariant.inSafeArea.violations(loose, scenario: held, trajectory: held.simulate(loose))
     #expect(!still.contains { $0.defect == .outsideSafeAreaWhileDragged }, "\(still)")
     #expect(still.contains { $0.defect == .outsideSafeArea }, "\(still)")
+    // Found inside the region, then a side column reserved under the still finger leaves it
+    // outside, and the handler never puts it back: that is the drag's.
+    var column = phone.environment(.portrait, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false))
+    column.additionalSafeAreaInsets = EdgeInsets(right: 200)
+    var reserved = Scenario(
+      device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 300, 400), (0.2, .moved, 300, 400), (0.4, .moved, 300, 400),
+         (0.6, .moved, 300, 400), (0.8, .moved, 300, 400), (1, .ended, 300, 400)],
+        start: CGPoint(x: 300, y: 400)))
+    reserved.gesture.containerChanges = [ContainerChange(time: 0.1, environment: column)]
+    let left = Invariant.inSafeArea.violations(
+      loose, scenario: reserved, trajectory: reserved.simulate(loose))
+    #expect(
+      left.contains { $0.defect == .outsideSafeAreaWhileDragged && $0.severity == .hazard },
+      "\(left)")
     let under = Invariant.inSafeArea.violations(loose, scenario: up, trajectory: up.simulate(loose))
     #expect(
       under.contains { $0.defect == .outsideSafeAreaWhileDragged && $0.severity == .hazard },

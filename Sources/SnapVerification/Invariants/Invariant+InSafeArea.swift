@@ -32,9 +32,16 @@ extension Invariant {
     // overshoot may have carried under a bar: only drags of an item picked up at rest.
     if run.algorithm.confinesDragToSafeRegion {
       for touch in trajectory.touches where touch.reachedItem && !touch.itemWasMoving {
+        // Found resting outside the region already: where it was found is the rest's place,
+        // which the rest is judged by (a change under the finger that leaves it outside is the
+        // drag's).
+        let found = touch.shownFrame
+        let then = run.regions(at: touch.began).safeRegion
+        let foundOutside = !then.contains(
+          found, tolerance: tolerance, checkX: size.width <= then.width,
+          checkY: size.height <= then.height)
         for frame in run.dragFrames(of: touch) {
-          // Where the touch found it, not moved: the rest's place, which the rest is judged by.
-          if frame.rect.distance(to: touch.shownFrame) <= tolerance { continue }
+          if foundOutside, frame.rect.distance(to: found) <= tolerance { continue }
           var now = run.regions(at: frame.time).safeRegion
           var checkX = size.width <= now.width
           var checkY = size.height <= now.height
