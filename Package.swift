@@ -48,14 +48,17 @@ let package = Package(
       name: "TestSupport", dependencies: ["SnapAlgorithms"], path: "Tests/TestSupport",
       linkerSettings: libm),
     .testTarget(
-      name: "SnapAlgorithmsTests", dependencies: ["SnapAlgorithms", "TestSupport"],
+      name: "SnapAlgorithmsTests",
+      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "TestSupport"],
       linkerSettings: libm),
     .testTarget(
       name: "SnapCheckTests", dependencies: ["SnapCheck", "SnapCheckTesting"], linkerSettings: libm),
     // Every invariant of every algorithm, checked by the property tester.
     .testTarget(
       name: "PropertyTests",
-      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification"],
+      dependencies: [
+        "SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "SnapVerification", "TestSupport",
+      ],
       linkerSettings: libm),
     // Floating buttons as users write them, in the shapes real libraries take (written for
     // SnapLab, no third-party code), each with the defects judged by hand.
