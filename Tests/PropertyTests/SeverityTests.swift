@@ -18,6 +18,28 @@ struct SeverityTests {
       events: events.map { TouchEvent(time: $0.0, phase: $0.1, location: CGPoint(x: $0.2, y: $0.3)) })
   }
 
+  /// What `invariant` finds in `algorithm`'s run through `scenario`, simulated once.
+  static func found<Algorithm: SnapAlgorithm>(
+    _ invariant: Invariant, _ algorithm: Algorithm, in scenario: Scenario
+  ) -> [Violation] {
+    invariant.violations(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+  }
+
+  /// Where a finger took an item, so that the item's centre follows it at that offset: the
+  /// touches-API handlers below all grab this way.
+  struct Grab {
+    var offset = CGPoint.zero
+    mutating func take(_ touch: Touch, _ view: ItemView) {
+      let at = touch.locationInContainer
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+    }
+    /// Where the finger of `touch` puts the centre.
+    func center(_ touch: Touch) -> CGPoint {
+      let at = touch.locationInContainer
+      return CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+  }
+
   @Test("a rotation's offset under a still finger that the next move corrects is polish; one it does not, a hazard")
   func offsetUntilNextTouch() throws {
     // The README's per-axis-clamp finding: under an opaque navigation bar the in-call status bar
@@ -110,17 +132,15 @@ struct SeverityTests {
     var inset: CGFloat
     /// Whether the clamp holds it still on both axes (a drag that stops following), not only on y.
     var freezes = false
-    var grab = CGPoint.zero
+    var grab = Grab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      grab.take(touch, view)
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
+      let wanted = grab.center(touch)
       let top = context.windowBounds.minY + inset + view.size.height / 2
-      let y = at.y - grab.y
-      if freezes, y < top { return }
-      view.center = CGPoint(x: at.x - grab.x, y: max(y, top))
+      if freezes, wanted.y < top { return }
+      view.center = CGPoint(x: wanted.x, y: max(wanted.y, top))
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let region = context.environment.safeRegion
@@ -143,15 +163,11 @@ struct SeverityTests {
          (0.05, .moved, 300, 50), (0.066, .moved, 300, 10), (0.083, .moved, 300, 0),
          (0.1, .ended, 300, 0)],
         start: CGPoint(x: 300, y: 200)))
-    func worst(_ algorithm: TopClamped) -> [Violation] {
-      Invariant.tracksFinger.violations(
-        algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
-    }
-    let near = worst(TopClamped(inset: 10))
+    let near = Self.found(.tracksFinger, TopClamped(inset: 10), in: scenario)
     #expect(near.contains { $0.defect == .heldShortOfEdge && $0.severity == .polish })
     #expect(!near.contains { $0.severity == .hazard }, "\(near)")
     // 40 pt in is no clamp near the edge: the item does not follow the finger.
-    let far = worst(TopClamped(inset: 40))
+    let far = Self.found(.tracksFinger, TopClamped(inset: 40), in: scenario)
     #expect(far.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(far)")
     // Nor is an item that stops following altogether a little inside the edge while the finger
     // goes on across: x is frozen too.
@@ -162,9 +178,7 @@ struct SeverityTests {
          (0.05, .moved, 360, 30), (0.066, .moved, 420, 20), (0.083, .moved, 480, 10),
          (0.1, .ended, 480, 10)],
         start: CGPoint(x: 300, y: 200)))
-    let frozen = TopClamped(inset: 10, freezes: true)
-    let stuck = Invariant.tracksFinger.violations(
-      frozen, scenario: across, trajectory: across.simulate(frozen))
+    let stuck = Self.found(.tracksFinger, TopClamped(inset: 10, freezes: true), in: across)
     #expect(stuck.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(stuck)")
   }
 
@@ -180,14 +194,10 @@ struct SeverityTests {
          (0.05, .moved, 89, 50), (0.066, .moved, 89, 30), (0.083, .moved, 89, 30),
          (0.1, .ended, 89, 30)],
         start: CGPoint(x: 89, y: 130)))
-    func found(_ algorithm: TopClamped) -> [Violation] {
-      Invariant.tracksFinger.violations(
-        algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
-    }
-    let near = found(TopClamped(inset: 10))
+    let near = Self.found(.tracksFinger, TopClamped(inset: 10), in: scenario)
     #expect(near.contains { $0.defect == .heldShortOfEdge }, "\(near)")
     #expect(!near.contains { $0.severity == .hazard }, "\(near)")
-    let far = found(TopClamped(inset: 40))
+    let far = Self.found(.tracksFinger, TopClamped(inset: 40), in: scenario)
     #expect(far.contains { $0.defect == .stuckOnItsEdge && $0.severity == .hazard }, "\(far)")
   }
 
@@ -202,20 +212,19 @@ struct SeverityTests {
       var dockingMargin: CGFloat? { nil }
       var confinesDragToSafeRegion: Bool { true }
       var window = false
-      var grab = CGPoint.zero
+      var grab = Grab()
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        let at = touch.locationInContainer
-        grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+        grab.take(touch, view)
       }
       mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        let at = touch.locationInContainer
+        let wanted = grab.center(touch)
         var open = context.environment
         open.keyboardFrame = nil
         let box = window ? context.windowBounds : open.safeRegion
         let half = CGSize(width: view.size.width / 2, height: view.size.height / 2)
         view.center = CGPoint(
-          x: min(max(at.x - grab.x, box.minX + half.width), box.maxX - half.width),
-          y: min(max(at.y - grab.y, box.minY + half.height), box.maxY - half.height))
+          x: min(max(wanted.x, box.minX + half.width), box.maxX - half.width),
+          y: min(max(wanted.y, box.minY + half.height), box.maxY - half.height))
       }
     }
     let phone = DeviceProfile.named("iPhone 15")!
@@ -225,8 +234,7 @@ struct SeverityTests {
         [(0, .began, 200, 400), (0.016, .moved, 200, 500), (0.033, .moved, 200, 600),
          (0.05, .moved, 200, 700), (0.066, .ended, 200, 700)],
         start: CGPoint(x: 200, y: 400)))
-    let over = Invariant.inSafeArea.violations(
-      Confined(), scenario: keyboard, trajectory: keyboard.simulate(Confined()))
+    let over = Self.found(.inSafeArea, Confined(), in: keyboard)
     #expect(!over.contains { $0.defect == .outsideSafeAreaWhileDragged }, "\(over)")
     let up = Scenario(
       device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
@@ -242,7 +250,7 @@ struct SeverityTests {
         [(0, .began, 200, 40), (0.016, .moved, 200, 40), (0.033, .moved, 200, 40),
          (0.05, .ended, 200, 40)],
         start: CGPoint(x: 200, y: 40)))
-    let still = Invariant.inSafeArea.violations(loose, scenario: held, trajectory: held.simulate(loose))
+    let still = Self.found(.inSafeArea, loose, in: held)
     #expect(!still.contains { $0.defect == .outsideSafeAreaWhileDragged }, "\(still)")
     #expect(still.contains { $0.defect == .outsideSafeArea }, "\(still)")
     // Found inside the region, then a side column reserved under the still finger leaves it
@@ -256,12 +264,11 @@ struct SeverityTests {
          (0.6, .moved, 300, 400), (0.8, .moved, 300, 400), (1, .ended, 300, 400)],
         start: CGPoint(x: 300, y: 400)))
     reserved.gesture.containerChanges = [ContainerChange(time: 0.1, environment: column)]
-    let left = Invariant.inSafeArea.violations(
-      loose, scenario: reserved, trajectory: reserved.simulate(loose))
+    let left = Self.found(.inSafeArea, loose, in: reserved)
     #expect(
       left.contains { $0.defect == .outsideSafeAreaWhileDragged && $0.severity == .hazard },
       "\(left)")
-    let under = Invariant.inSafeArea.violations(loose, scenario: up, trajectory: up.simulate(loose))
+    let under = Self.found(.inSafeArea, loose, in: up)
     #expect(
       under.contains { $0.defect == .outsideSafeAreaWhileDragged && $0.severity == .hazard },
       "\(under)")
@@ -279,14 +286,12 @@ struct SeverityTests {
       var host: ItemHost { .overlayWindow }
       /// The lowest centre y it rests at; `nil` rests it at the bottom of the region.
       var band: CGFloat?
-      var grab = CGPoint.zero
+      var grab = Grab()
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        let at = touch.locationInContainer
-        grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+        grab.take(touch, view)
       }
       mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        let at = touch.locationInContainer
-        view.center = CGPoint(x: at.x - grab.x, y: at.y - grab.y)
+        view.center = grab.center(touch)
       }
       mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
         let region = context.environment.safeRegion
@@ -304,15 +309,11 @@ struct SeverityTests {
          (0.05, .moved, 300, 60), (0.066, .moved, 300, 40), (0.083, .moved, 300, 40),
          (0.1, .moved, 300, 40), (0.116, .ended, 300, 40)],
         start: CGPoint(x: 300, y: 200)))
-    func found(_ algorithm: Banded) -> [Violation] {
-      Invariant.tracksFinger.violations(
-        algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
-    }
-    let band = found(Banded(band: 80))
+    let band = Self.found(.tracksFinger, Banded(band: 80), in: scenario)
     #expect(band.contains { $0.defect == .keptClearOfEdge && $0.severity == .polish }, "\(band)")
     #expect(!band.contains { $0.severity == .hazard }, "\(band)")
     // Taken to the bottom, past the middle: it does not stay where the finger left it.
-    let bottom = found(Banded(band: nil))
+    let bottom = Self.found(.tracksFinger, Banded(band: nil), in: scenario)
     #expect(bottom.contains { $0.defect == .movesAfterRelease && $0.severity == .hazard }, "\(bottom)")
   }
 
@@ -326,17 +327,14 @@ struct SeverityTests {
       let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
       var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
       var dockingMargin: CGFloat? { 0 }
-      var grab = CGPoint.zero
-      var travel: CGFloat = 0
+      var grab = Grab()
       var began = CGPoint.zero
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        let at = touch.locationInContainer
-        began = at
-        grab = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+        began = touch.locationInContainer
+        grab.take(touch, view)
       }
       mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-        let at = touch.locationInContainer
-        view.center = CGPoint(x: at.x - grab.x, y: at.y - grab.y)
+        view.center = grab.center(touch)
       }
       mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
         let at = touch.locationInContainer
@@ -367,8 +365,7 @@ struct SeverityTests {
     // of idempotent's either.
     var dragOnly = scenario
     dragOnly.gesture.events.removeLast(2)
-    let idempotent = Invariant.idempotent.violations(
-      algorithm, scenario: dragOnly, trajectory: dragOnly.simulate(algorithm))
+    let idempotent = Self.found(.idempotent, algorithm, in: dragOnly)
     #expect(idempotent.isEmpty, "\(idempotent)")
     // Caught on its way to the edge by the next touch, 0.1 s after the tap: the tap was docking it.
     let caught = Scenario(
@@ -378,8 +375,7 @@ struct SeverityTests {
          (0.05, .ended, 260, 200), (1, .began, 260, 200), (1.05, .ended, 260, 200),
          (1.15, .began, 200, 200), (1.2, .ended, 200, 200)],
         start: CGPoint(x: 300, y: 200)))
-    let cut = Invariant.tapIsNotDrag.violations(
-      algorithm, scenario: caught, trajectory: caught.simulate(algorithm))
+    let cut = Self.found(.tapIsNotDrag, algorithm, in: caught)
     #expect(!cut.contains { $0.defect == .tapMovesIt }, "\(cut)")
     // Left mid-screen by a rotation before any touch, as loaded: the tap docks it, by design.
     var rotated = Scenario(
@@ -388,14 +384,12 @@ struct SeverityTests {
     rotated.gesture.containerChanges = [
       ContainerChange(time: 0.5, environment: phone.environment(.landscape, bars: DeviceProfile.Bars()))
     ]
-    let afterRotation = Invariant.tapIsNotDrag.violations(
-      algorithm, scenario: rotated, trajectory: rotated.simulate(algorithm))
+    let afterRotation = Self.found(.tapIsNotDrag, algorithm, in: rotated)
     #expect(!afterRotation.contains { $0.defect == .tapMovesIt }, "\(afterRotation)")
     // Where the app put it, with nothing since, the tap that moves it is a defect.
     var still = rotated
     still.gesture.containerChanges = []
-    let placed = Invariant.tapIsNotDrag.violations(
-      algorithm, scenario: still, trajectory: still.simulate(algorithm))
+    let placed = Self.found(.tapIsNotDrag, algorithm, in: still)
     #expect(placed.contains { $0.defect == .tapMovesIt && $0.severity == .hazard }, "\(placed)")
   }
 

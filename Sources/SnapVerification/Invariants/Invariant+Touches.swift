@@ -138,20 +138,17 @@ extension Invariant {
         // place.
         // (The next touch may catch it on its way there: a motion cut short is judged by where
         // it was going, which only a dock of an undocked item excuses.)
-        let environment = run.environment(at: touch.began)
-        let interrupted = until < .infinity
-          && trajectory.frames.last(where: { $0.time < until })?.phase == .motion
-          && run.algorithm.dockingMargin.map {
-            dockingProblem(
-              touch.shownFrame, in: environment, margin: $0, rule: run.algorithm.dockingRule) != nil
-          } ?? false
-        if let moved,
-          interrupted
-            || finishesDock(run.algorithm, from: touch.shownFrame, to: moved, in: environment),
-          touches[..<index].contains(where: \.reachedItem)
-            || run.changeDurations.contains(where: { $0.time < touch.began })
-        {
-          continue
+        if let moved {
+          let environment = run.environment(at: touch.began)
+          if undocked(run.algorithm, touch.shownFrame, in: environment),
+            docksAgainstAnEdge(run.algorithm, moved, in: environment)
+              || (until < .infinity
+                && trajectory.frames.last(where: { $0.time < until })?.phase == .motion),
+            touches[..<index].contains(where: \.reachedItem)
+              || run.changeDurations.contains(where: { $0.time < touch.began })
+          {
+            continue
+          }
         }
         if let moved {
           judgement.add(Violation(
@@ -179,18 +176,31 @@ extension Invariant {
   }
 
   /// Whether a tap that moves an item from `from` to `to` finishes a dock: `from` is not docked
-  /// and `to` is, against the safe region as `algorithm` declares (its margin), or flush with
-  /// the window's own edges — where a library that ignores the safe area docks, which
-  /// in-safe-area judges, not the tap. A button that docks on every touch-up does so by design.
+  /// and `to` is (`docksAgainstAnEdge`). A button that docks on every touch-up does so by design.
   static func finishesDock(
     _ algorithm: Declarations, from: CGRect, to: CGRect, in environment: Environment
   ) -> Bool {
+    undocked(algorithm, from, in: environment)
+      && docksAgainstAnEdge(algorithm, to, in: environment)
+  }
+
+  /// Whether `rect` is not docked as `algorithm` declares (false when it declares no docking).
+  static func undocked(_ algorithm: Declarations, _ rect: CGRect, in environment: Environment)
+    -> Bool
+  {
+    guard let margin = algorithm.dockingMargin else { return false }
+    return dockingProblem(rect, in: environment, margin: margin, rule: algorithm.dockingRule) != nil
+  }
+
+  /// Whether `rect` is docked against the safe region as `algorithm` declares (its margin), or
+  /// flush with the window's own edges — where a library that ignores the safe area docks, which
+  /// in-safe-area judges.
+  static func docksAgainstAnEdge(
+    _ algorithm: Declarations, _ rect: CGRect, in environment: Environment
+  ) -> Bool {
     guard let margin = algorithm.dockingMargin else { return false }
     let rule = algorithm.dockingRule
-    guard dockingProblem(from, in: environment, margin: margin, rule: rule) != nil else {
-      return false
-    }
-    if dockingProblem(to, in: environment, margin: margin, rule: rule) == nil { return true }
+    if dockingProblem(rect, in: environment, margin: margin, rule: rule) == nil { return true }
     // The window's edges as the region docked against: no bars, insets or keyboard.
     var window = environment
     window.safeAreaInsets = .zero
@@ -199,7 +209,7 @@ extension Invariant {
     window.navigationBarHeight = 0
     window.tabBarHeight = 0
     window.keyboardFrame = nil
-    return dockingProblem(to, in: window, margin: 0, rule: rule) == nil
-      || dockingProblem(to, in: window, margin: margin, rule: rule) == nil
+    return dockingProblem(rect, in: window, margin: 0, rule: rule) == nil
+      || dockingProblem(rect, in: window, margin: margin, rule: rule) == nil
   }
 }

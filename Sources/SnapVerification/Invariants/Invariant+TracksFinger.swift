@@ -157,7 +157,10 @@ extension Invariant {
         coefficient: coefficient)
       wanted = min(abs(banded - shown.midY), room)
     }
-    let carried = frames.map { ($0.rect.midY - shown.midY) * sign }.max() ?? 0
+    /// How far `frame` carries it the way the finger went.
+    func carriedBy(_ frame: Frame) -> CGFloat { (frame.rect.midY - shown.midY) * sign }
+    let farthestFrame = frames.max { carriedBy($0) < carriedBy($1) }
+    let carried = farthestFrame.map(carriedBy) ?? 0
     // A translation-based pan handler comes the recogniser's slop short (what the finger went
     // before the pan began), as it lags the finger everywhere (tracks-finger's polish).
     let slop = algorithm.inputAPI == .panGestureRecognizer
@@ -166,7 +169,6 @@ extension Invariant {
     // Stopped by a clamp of its own within 20 pt of the window's edge it was taken towards (a
     // button kept 9.8 pt below the top): a design's choice, polish, as tracks-finger has it.
     let bounds = environment.bounds
-    let farthestFrame = frames.max { ($0.rect.midY - shown.midY) * sign < ($1.rect.midY - shown.midY) * sign }
     let nearEdge = farthestFrame.map {
       downwards
         ? $0.rect.maxY >= bounds.maxY - clampReach && $0.rect.maxY <= bounds.maxY + tolerance
@@ -219,6 +221,16 @@ extension Invariant {
     let rubberBand = algorithm.rubberBand
     let margin = algorithm.dockingMargin ?? 0
     let marginOnAllSides = algorithm.dockingRule.marginOnAllSides
+    /// When the touch's last drag frame is shown (what a clamp holds there is held): found once,
+    /// when a clamp first asks.
+    var lastDragFrameFound: Double??
+    func lastDragFrame() -> Double? {
+      if let found = lastDragFrameFound { return found }
+      var last: Double?
+      for frame in run.dragFrames(of: touch) { last = frame.time }
+      lastDragFrameFound = .some(last)
+      return last
+    }
     var recognised = false
     var firstRecognised = false
     var judged = false
@@ -343,15 +355,11 @@ extension Invariant {
       {
         // (Or held there in the touch's last frame: a finger that passes the clamp in one event
         // and lifts.)
-        var held = 0
-        var last: Frame?
-        for other in run.dragFrames(of: touch) {
-          last = other
-          if abs((axis == "x" ? other.rect.midX : other.rect.midY) - actual) <= Self.halfPoint {
-            held += 1
-          }
-        }
-        clamped = held >= 2 || last?.time == frame.time
+        clamped =
+          run.dragFrames(of: touch).lazy.filter {
+            abs((axis == "x" ? $0.rect.midX : $0.rect.midY) - actual) <= Self.halfPoint
+          }.prefix(2).count == 2
+          || frame.time == lastDragFrame()
       }
       return Candidate(
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,

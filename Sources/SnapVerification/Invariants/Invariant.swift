@@ -463,12 +463,11 @@ struct Run: Sendable {
     }
   }
 
-  /// Whether the frame at `time` is shown while the container changes:
-  /// within the change's own animation (a rotation's 0.4 s, the keyboard's 0.25 s, a window's
-  /// 0.3 s; one frame for a change UIKit does not animate), when what the screen shows moves
-  /// for reasons not the item's.
-  /// When the container change whose animation `time` falls in began, or `nil` when it falls in
-  /// none (the latest, when several overlap).
+  /// When the container change whose animation the frame at `time` is shown in began — within
+  /// the change's own animation (a rotation's 0.4 s, the keyboard's 0.25 s, a window's 0.3 s;
+  /// one frame for a change UIKit does not animate), when what the screen shows moves for
+  /// reasons not the item's — or `nil` when it is shown in none (the latest, when several
+  /// overlap).
   func containerChange(animatingAt time: Double) -> Double? {
     let frame = initialEnvironment.frameDuration
     return changeDurations.last { change in
@@ -476,12 +475,9 @@ struct Run: Sendable {
     }?.time
   }
 
-  func duringContainerChange(_ time: Double) -> Bool {
-    let frame = initialEnvironment.frameDuration
-    return changeDurations.contains { change in
-      time >= change.time - slack && time < change.time + max(change.duration, frame) - slack
-    }
-  }
+  /// Whether the frame at `time` is shown while the container changes
+  /// (`containerChange(animatingAt:)`).
+  func duringContainerChange(_ time: Double) -> Bool { containerChange(animatingAt: time) != nil }
 
   /// Whether, at `time` while `touch` is down, the container has changed since the touch landed
   /// and no touch event has come since the last such change: the item's code has not yet been
