@@ -182,6 +182,65 @@ struct SeverityTests {
     #expect(stuck.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(stuck)")
   }
 
+  /// The first pan-based MNFloatBtn's drag, on the touches API: each move adds the finger's
+  /// travel to an axis only while the frame lies inside the superview on that axis, so the item
+  /// ends a little past the edge it was dragged across and stays there; the lift puts it back.
+  struct FreezesPastEdge: SnapAlgorithm {
+    var id = "test.freezes-past-edge"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
+    var dockingMargin: CGFloat? { nil }
+    var last = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      last = touch.locationInContainer
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      let bounds = context.superview.bounds
+      var frame = view.frame
+      if frame.minX >= 0, frame.maxX <= bounds.width { frame.origin.x += at.x - last.x }
+      if frame.minY >= 0, frame.maxY <= bounds.height { frame.origin.y += at.y - last.y }
+      view.frame = frame
+      last = at
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let bounds = context.superview.bounds
+      var frame = view.frame
+      frame.origin.x = min(max(frame.minX, 0), bounds.width - frame.width)
+      frame.origin.y = min(max(frame.minY, 0), bounds.height - frame.height)
+      view.animate(withDuration: 0.3) { $0.frame = frame }
+    }
+  }
+
+  @Test("an item held a little past the bound the finger goes on across is polish; left there as the finger comes back, a hazard")
+  func heldPastBound() throws {
+    // Under an opaque navigation bar the superview starts 103 pt down the window; the finger
+    // takes the item up across that top, 97 pt from the window's, and on towards the bar.
+    let phone = DeviceProfile.named("iPhone 15")!
+    let bars = DeviceProfile.Bars(navigationBar: true, tabBar: false, opaqueNavigationBar: true)
+    let up: [(Double, TouchPhase, CGFloat, CGFloat)] = [
+      (0, .began, 200, 300), (0.016, .moved, 200, 250), (0.033, .moved, 200, 200),
+      (0.05, .moved, 200, 150), (0.066, .moved, 200, 100), (0.083, .moved, 200, 60),
+      (0.1, .moved, 200, 30),
+    ]
+    let onwards = Scenario(
+      device: phone, bars: bars,
+      gesture: Self.gesture(up + [(0.116, .ended, 200, 30)], start: CGPoint(x: 200, y: 300)))
+    let held = Self.found(.tracksFinger, FreezesPastEdge(), in: onwards)
+    #expect(held.contains { $0.defect == .heldShortOfEdge && $0.severity == .polish }, "\(held)")
+    #expect(!held.contains { $0.severity == .hazard }, "\(held)")
+    // The finger comes back down the screen, and the item stays under the bar: the button that
+    // "sticks to the edge" of MNFloatBtn's issue #2.
+    let back = Scenario(
+      device: phone, bars: bars,
+      gesture: Self.gesture(
+        up + [(0.116, .moved, 200, 120), (0.133, .moved, 200, 250), (0.15, .moved, 200, 400),
+              (0.166, .ended, 200, 400)],
+        start: CGPoint(x: 200, y: 300)))
+    let stuck = Self.found(.tracksFinger, FreezesPastEdge(), in: back)
+    #expect(stuck.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(stuck)")
+  }
+
   @Test("dragged up its edge into its own clamp near the top is polish; stopped further down, stuck")
   func stuckShortOfEdge() throws {
     // Docked on the left of a landscape phone (x 59, clear of the sensor housing) with no bars,

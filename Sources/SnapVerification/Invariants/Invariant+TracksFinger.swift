@@ -348,11 +348,19 @@ extension Invariant {
       // past (a floating button kept 10 pt clear of the screen's top): held there, at one place
       // for two frames or more while the finger goes on, it is a design's choice, polish; where
       // it rests is judged at rest. An item that stops anywhere else, or that still creeps on,
-      // does not follow the finger.
+      // does not follow the finger. So, too, a clamp that let the item a little past a bound
+      // before holding it there (a handler that stops adding the translation to an axis once the
+      // frame has crossed the edge, under the bar it went to): while the finger goes on the same
+      // way it is held at its bound, and where it rests is judged at rest. A finger that comes
+      // back, and an item that stays, is not held by any bound: that is still a hazard.
       var clamped = false
-      if (wanted > actual && high <= windowHigh + tolerance && high >= windowHigh - Self.clampReach)
-        || (wanted < actual && low >= windowLow - tolerance && low <= windowLow + Self.clampReach)
-      {
+      let heldHigh =
+        (high <= windowHigh + tolerance && high >= windowHigh - Self.clampReach)
+        || high >= regionHigh - tolerance || high >= areaHigh - tolerance
+      let heldLow =
+        (low >= windowLow - tolerance && low <= windowLow + Self.clampReach)
+        || low <= regionLow + tolerance || low <= areaLow + tolerance
+      if (wanted > actual && heldHigh) || (wanted < actual && heldLow) {
         // (Or held there in the touch's last frame: a finger that passes the clamp in one event
         // and lifts.)
         clamped =
