@@ -17,6 +17,10 @@ struct InvariantGapsTests {
     var dockingMargin: CGFloat? { 0 }
     var dockingRule: DockingRule { DockingRule(slots: 3) }
     var skipsLastSlot = false
+    /// Where it goes when the keyboard covers its slot: that slot pushed clear
+    /// (`nil`), the nearest slot left clear (`false`, as PIPKit moves up a row), or the top slot
+    /// (`true`).
+    var coveredGoesToTop: Bool?
     var grab = CGPoint.zero
     var slot = 0
 
@@ -68,7 +72,18 @@ struct InvariantGapsTests {
     mutating func environmentDidChange(
       from old: Environment, view: inout ItemView, context: UIKitContext
     ) {
-      let index = skipsLastSlot ? min(slot, 1) : slot
+      var index = skipsLastSlot ? min(slot, 1) : slot
+      let size = view.size
+      func covered(_ index: Int) -> Bool {
+        var open = context.environment
+        open.keyboardFrame = nil
+        let side: CGFloat = view.center.x
+        return abs(slotCenter(index, side: side, size: size, in: context.environment).y
+          - slotCenter(index, side: side, size: size, in: open).y) > 0.5
+      }
+      if let toTop = coveredGoesToTop, covered(index) {
+        index = toTop ? 0 : (0..<index).reversed().first { !covered($0) } ?? index
+      }
       view.center = slotCenter(
         index, side: view.center.x < old.safeRegion.midX ? 0 : .infinity, size: view.size,
         in: context.environment)
@@ -104,6 +119,41 @@ struct InvariantGapsTests {
     let finding = verify(skipping, .resizeSafe, examples: 200, seed: 1)
     #expect(finding.hazards.contains { $0.violation.defect == .losesPlaceAlongEdge })
     #expect(verify(right, .resizeSafe, examples: 200, seed: 1).hazards.isEmpty)
+  }
+
+  @Test("a slot the keyboard covers may give way to the nearest slot it leaves clear, not to any")
+  func coveredSlotGivesWay() throws {
+    let phone = DeviceProfile.named("iPhone 15")!
+    // Docked on the bottom slot of the left side, then the keyboard comes up over it.
+    var gesture = Gesture(
+      start: CGPoint(x: 100, y: 400),
+      events: [
+        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 400)),
+        TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 90, y: 700)),
+        TouchEvent(time: 0.1, phase: .moved, location: CGPoint(x: 80, y: 740)),
+        TouchEvent(time: 0.15, phase: .ended, location: CGPoint(x: 80, y: 740)),
+      ])
+    gesture.containerChanges = [
+      ContainerChange(time: 1, environment: phone.environment(bars: .init(keyboard: true)))
+    ]
+    let scenario = Scenario(device: phone, gesture: gesture)
+    func defects(_ algorithm: SlotDock) -> [Defect] {
+      let run = scenario.simulate(algorithm)
+      return Invariant.resizeSafe.violations(algorithm, scenario: scenario, trajectory: run)
+        .map(\.defect)
+    }
+    var pushed = SlotDock()
+    #expect(defects(pushed) == [])
+    // Up a row, to the middle slot clear of the keyboard: as good a place.
+    pushed.coveredGoesToTop = false
+    let run = scenario.simulate(pushed)
+    let middle = pushed.slotCenter(
+      1, side: 0, size: run.rest.size, in: phone.environment(bars: .init(keyboard: true)))
+    #expect(abs(run.rest.midY - middle.y) < 0.5, "\(run.rest), middle slot \(middle)")
+    #expect(defects(pushed) == [])
+    // To the top, past the middle slot the keyboard leaves clear: it lost its place.
+    pushed.coveredGoesToTop = true
+    #expect(defects(pushed).contains(.losesPlaceAlongEdge))
   }
 }
 

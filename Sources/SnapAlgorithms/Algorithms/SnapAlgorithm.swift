@@ -168,7 +168,9 @@ public struct DockingRule: Hashable, Sendable {
   public var decelerationRate: CGFloat?
   /// How many evenly spaced positions along an edge the item may rest at (ends included; the
   /// middle for one); `nil` for anywhere. After a container change an item on a slot must rest on
-  /// the same slot (the same fraction of the way along), as `keepsPlaceAlongEdge` asks.
+  /// the same slot (the same fraction of the way along), as `keepsPlaceAlongEdge` asks, pushed
+  /// clear of the bars and the keyboard — or, where the keyboard covers that slot, on the
+  /// nearest slot it leaves clear (a picture in picture moved up a row).
   public var slots: Int?
   /// Whether the margin applies at the top and bottom too (the item rests `margin` inside
   /// every edge of the safe region), rather than only at the left and right.

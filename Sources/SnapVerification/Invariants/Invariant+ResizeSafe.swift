@@ -205,7 +205,8 @@ extension Invariant {
 extension Invariant {
   /// For an algorithm with `slots` slots along its edges: resting at `before` in `then` on a slot
   /// (kept clear of the bars and the keyboard of the moment), after the container became `final`
-  /// it must rest on the same slot there (kept clear of `final`'s), within 0.5 pt. Not judged when
+  /// it must rest on the same slot there (kept clear of `final`'s), within 0.5 pt — or, when the
+  /// keyboard covers that slot, on the nearest slot the keyboard leaves clear. Not judged when
   /// `before` is on no slot, or on a place two slots share (a bar held both short of their
   /// places).
   static func slotProblem(
@@ -243,6 +244,21 @@ extension Invariant {
     let wanted = now[slot]
     let actual = alongY ? rest.midY : rest.midX
     guard abs(actual - wanted) > halfPoint else { return nil }
+    // Its slot under the keyboard: the slot nearest it that the keyboard leaves clear is as
+    // good a place (a picture in picture moved up a row above the keyboard). Bars are part of
+    // the layout: a slot they cover is pushed clear of them.
+    if final.keyboardFrame != nil {
+      var open = final
+      open.keyboardFrame = nil
+      if let without = places(open) {
+        let clear = now.indices.filter { abs(now[$0] - without[$0]) <= halfPoint }
+        if !clear.contains(slot), let nearest = clear.map({ abs($0 - slot) }).min(),
+          clear.contains(where: { abs($0 - slot) == nearest && abs(actual - now[$0]) <= halfPoint })
+        {
+          return nil
+        }
+      }
+    }
     let axis = alongY ? "y" : "x"
     return Violation(
       "resting on slot \(slot + 1) of \(slots) at \(describe(before)), after the container changed "
