@@ -19,7 +19,8 @@ import SnapCheck
 ///   get when a rotation or the keyboard comes while the thumb is on the button.
 /// - `changeAtRest` (the classes of one container change): the item dragged to one side, either,
 ///   and docked; once it rests the container changes, and three times in four changes back — a phone
-///   turned with the button docked, the keyboard shown and hidden over it.
+///   turned with the button docked, the keyboard shown and hidden over it. For the keyboard, half
+///   the drags go 150 to 450 pt down, where the keyboard comes and stays.
 /// - `burstAfterRelease` (the same classes but the side column): the item docked, then carried to the window's middle
 ///   and let go, and as it glides back to a side a burst of five or six changes of that kind,
 ///   each undoing the one before (a keyboard toggled while switching fields, bars hidden and
@@ -82,13 +83,16 @@ extension ScenarioGenerators {
       let choices = plan.containerEvents(isPad: isPad)
       return choices.isEmpty ? nil : Gen.frequency(choices)
     }
-    // What follows the setup, on a phone and on an iPad: nothing where no situation can be built
-    // (an iPad window's changes on a phone, which its class never draws).
-    let rest = [false, true].map { isPad -> Gen<[Interaction]> in
-      let choices = kinds.compactMap { kind, weight in
-        situation(kind, event: events[isPad ? 1 : 0]).map { (weight, $0) }
+    // What follows the setup, on a phone and on an iPad, with the keyboard down and up: nothing
+    // where no situation can be built (an iPad window's changes on a phone, which its class
+    // never draws).
+    let rest = [false, true].map { isPad in
+      [false, true].map { keyboardUp -> Gen<[Interaction]> in
+        let choices = kinds.compactMap { kind, weight in
+          situation(kind, event: events[isPad ? 1 : 0], keyboardUp: keyboardUp).map { (weight, $0) }
+        }
+        return choices.isEmpty ? Gen.constant([]) : Gen.frequency(choices)
       }
-      return choices.isEmpty ? Gen.constant([]) : Gen.frequency(choices)
     }
     let setup = machine.initial.map { command -> Interaction in
       // The column the side column's situations are about: one from the start.
@@ -101,7 +105,9 @@ extension ScenarioGenerators {
     return setup.flatMap { command -> Gen<[Interaction]> in
       guard case .setup(let setup) = command else { return Gen.constant([command]) }
       let isPad = devices[setup.device % devices.count].idiom == .pad
-      return rest[isPad ? 1 : 0].map { validated([command] + $0, machine: machine) }
+      return rest[isPad ? 1 : 0][setup.keyboard ? 1 : 0].map {
+        validated([command] + $0, machine: machine)
+      }
     }
   }
 
@@ -182,9 +188,9 @@ extension ScenarioGenerators {
 
   /// The steps of one situation after the setup, drawn with the container changes `event` makes
   /// (`nil`: the class makes none, and situations that need one are not built).
-  static func situation(_ kind: Situation, event: Gen<Interaction.ContainerEvent>?)
-    -> Gen<[Interaction]>?
-  {
+  static func situation(
+    _ kind: Situation, event: Gen<Interaction.ContainerEvent>?, keyboardUp: Bool = false
+  ) -> Gen<[Interaction]>? {
     let grab = zip(Gen.int(in: -40...40), Gen.int(in: -40...40))
     switch kind {
     case .stillFingerThroughChange:
@@ -216,12 +222,21 @@ extension ScenarioGenerators {
       // come back to its berth.
       return zip(
         zip(Gen.bool, Gen.int(in: 300...600), Gen.int(in: -300...300)), event,
-        Gen.frequency((1, Gen.constant(0)), (3, Gen.element(of: [700, 300, 100])))
-      ).map { drag, event, back -> [Interaction] in
-        let (leftward, distance, dy) = drag
-        return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: dy, steps: 10) + [
-          back == 0 ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
-        ]
+        Gen.frequency((1, Gen.constant(0)), (3, Gen.element(of: [700, 300, 100]))), Gen.bool
+      ).map { drag, event, back, low -> [Interaction] in
+        let (leftward, distance, drawn) = drag
+        // The keyboard covers the lower part of the window: half the time the item is docked
+        // there, 150 to 450 pt below where it was, and the keyboard comes over it to stay (where
+        // it was up already, it goes and comes back).
+        let underKeyboard = event == .keyboard && low
+        let dy = underKeyboard ? 150 + abs(drawn) : drawn
+        let change: Interaction =
+          underKeyboard
+          ? (keyboardUp
+            ? .changeAndBack(event, delay: 700, hold: back == 0 ? 300 : back)
+            : .change(event, delay: 700))
+          : (back == 0 ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back))
+        return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: dy, steps: 10) + [change]
       }
     case .burstAfterRelease:
       guard let event else { return nil }
