@@ -133,10 +133,11 @@ struct InvariantGapsTests {
         TouchEvent(time: 0.1, phase: .moved, location: CGPoint(x: 80, y: 740)),
         TouchEvent(time: 0.15, phase: .ended, location: CGPoint(x: 80, y: 740)),
       ])
-    gesture.containerChanges = [
-      ContainerChange(time: 1, environment: phone.environment(bars: .init(keyboard: true)))
-    ]
-    let scenario = Scenario(device: phone, gesture: gesture)
+    // No bars (a window of its own above them): the bottom slot is the safe region's bottom.
+    let keyboard = phone.environment(
+      bars: .init(navigationBar: false, tabBar: false, keyboard: true))
+    gesture.containerChanges = [ContainerChange(time: 1, environment: keyboard)]
+    let scenario = Scenario(device: phone, bars: .none, gesture: gesture)
     func defects(_ algorithm: SlotDock) -> [Defect] {
       let run = scenario.simulate(algorithm)
       return Invariant.resizeSafe.violations(algorithm, scenario: scenario, trajectory: run)
@@ -147,8 +148,7 @@ struct InvariantGapsTests {
     // Up a row, to the middle slot clear of the keyboard: as good a place.
     pushed.coveredGoesToTop = false
     let run = scenario.simulate(pushed)
-    let middle = pushed.slotCenter(
-      1, side: 0, size: run.rest.size, in: phone.environment(bars: .init(keyboard: true)))
+    let middle = pushed.slotCenter(1, side: 0, size: run.rest.size, in: keyboard)
     #expect(abs(run.rest.midY - middle.y) < 0.5, "\(run.rest), middle slot \(middle)")
     #expect(defects(pushed) == [])
     // To the top, past the middle slot the keyboard leaves clear: it lost its place.

@@ -113,16 +113,18 @@ extension Invariant {
     }
     // An item on a slot rests on the same slot: the one nearest to where it was, even where a
     // bar or the keyboard held it short of it.
+    var gaveWay = false
     if let margin = algorithm.dockingMargin, let slots = algorithm.dockingRule.slots,
       let problem = Self.slotProblem(
         before.rect, in: then, rest: trajectory.rest, in: final, margin: margin, slots: slots,
-        rule: algorithm.dockingRule)
+        rule: algorithm.dockingRule, gaveWay: &gaveWay)
     {
       return problem
     }
     // An item that keeps its place along the edge, or rests on slots (the same slot is the
-    // nearest to where it was: a slot is a fraction of the way along), stays at that fraction.
-    if let margin = algorithm.dockingMargin,
+    // nearest to where it was: a slot is a fraction of the way along), stays at that fraction —
+    // unless it gave way to the keyboard, a row up.
+    if let margin = algorithm.dockingMargin, !gaveWay,
       algorithm.dockingRule.keepsPlaceAlongEdge || algorithm.dockingRule.slots != nil,
       let problem = Self.placeAlongEdgeProblem(
         before.rect, in: then, rest: trajectory.rest, in: final, margin: margin)
@@ -206,12 +208,12 @@ extension Invariant {
   /// For an algorithm with `slots` slots along its edges: resting at `before` in `then` on a slot
   /// (kept clear of the bars and the keyboard of the moment), after the container became `final`
   /// it must rest on the same slot there (kept clear of `final`'s), within 0.5 pt — or, when the
-  /// keyboard covers that slot, on the nearest slot the keyboard leaves clear. Not judged when
-  /// `before` is on no slot, or on a place two slots share (a bar held both short of their
-  /// places).
+  /// keyboard covers that slot, on the nearest slot the keyboard leaves clear (`gaveWay`). Not
+  /// judged when `before` is on no slot, or on a place two slots share (a bar held both short of
+  /// their places).
   static func slotProblem(
     _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat,
-    slots: Int, rule: DockingRule
+    slots: Int, rule: DockingRule, gaveWay: inout Bool
   ) -> Violation? {
     guard slots > 1 else { return nil }
     let edges = Self.edges(of: before, in: then.safeRegion, margin: margin, rule: rule)
@@ -255,6 +257,7 @@ extension Invariant {
         if !clear.contains(slot), let nearest = clear.map({ abs($0 - slot) }).min(),
           clear.contains(where: { abs($0 - slot) == nearest && abs(actual - now[$0]) <= halfPoint })
         {
+          gaveWay = true
           return nil
         }
       }
