@@ -154,6 +154,21 @@ struct InvariantGapsTests {
     // To the top, past the middle slot the keyboard leaves clear: it lost its place.
     pushed.coveredGoesToTop = true
     #expect(defects(pushed).contains(.losesPlaceAlongEdge))
+    // A tap on it while the keyboard is up, and the keyboard goes: back down to the bottom
+    // slot, the row it came up from.
+    var andBack = scenario
+    let middleShown = CGPoint(x: 100, y: middle.y)
+    andBack.gesture.events += [
+      TouchEvent(time: 1.5, phase: .began, location: middleShown),
+      TouchEvent(time: 1.55, phase: .ended, location: middleShown),
+    ]
+    andBack.gesture.containerChanges.append(
+      ContainerChange(time: 2, environment: phone.environment(bars: .none)))
+    var upARow = SlotDock()
+    upARow.coveredGoesToTop = false
+    let back = andBack.simulate(upARow)
+    #expect(abs(back.rest.maxY - phone.environment(bars: .none).safeRegion.maxY) < 0.5)
+    #expect(Invariant.resizeSafe.violations(upARow, scenario: andBack, trajectory: back).isEmpty)
   }
 }
 

@@ -208,8 +208,8 @@ extension Invariant {
   /// For an algorithm with `slots` slots along its edges: resting at `before` in `then` on a slot
   /// (kept clear of the bars and the keyboard of the moment), after the container became `final`
   /// it must rest on the same slot there (kept clear of `final`'s), within 0.5 pt — or, when the
-  /// keyboard covers that slot, on the nearest slot the keyboard leaves clear (`gaveWay`). Not
-  /// judged when `before` is on no slot, or on a place two slots share (a bar held both short of
+  /// keyboard covers that slot, on the nearest slot the keyboard leaves clear, and back when it
+  /// goes (`gaveWay`). Not judged when `before` is on no slot, or on a place two slots share (a bar held both short of
   /// their places).
   static func slotProblem(
     _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat,
@@ -249,6 +249,23 @@ extension Invariant {
     // Its slot under the keyboard: the slot nearest it that the keyboard leaves clear is as
     // good a place (a picture in picture moved up a row above the keyboard). Bars are part of
     // the layout: a slot they cover is pushed clear of them.
+    // And back: on a slot the keyboard left clear, when the keyboard goes, the slot it covered
+    // whose nearest clear slot that was (the row it came up from).
+    if then.keyboardFrame != nil, final.keyboardFrame == nil {
+      var open = then
+      open.keyboardFrame = nil
+      if let without = places(open) {
+        let clear = was.indices.filter { abs(was[$0] - without[$0]) <= halfPoint }
+        let cameFrom = was.indices.filter { covered in
+          !clear.contains(covered) && abs(actual - now[covered]) <= halfPoint
+            && clear.map({ abs($0 - covered) }).min() == abs(slot - covered)
+        }
+        if clear.contains(slot), !cameFrom.isEmpty {
+          gaveWay = true
+          return nil
+        }
+      }
+    }
     if final.keyboardFrame != nil {
       var open = final
       open.keyboardFrame = nil
