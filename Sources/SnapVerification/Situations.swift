@@ -20,7 +20,8 @@ import SnapCheck
 /// - `changeAtRest` (the classes of one container change): the item dragged to one side, either,
 ///   and docked; once it rests the container changes, and three times in four changes back — a phone
 ///   turned with the button docked, the keyboard shown and hidden over it. For the keyboard, half
-///   the drags go 150 to 450 pt down, where the keyboard comes and stays.
+///   the time the item is docked 40 to 190 pt above the bottom end of its edge, where the
+///   keyboard comes, to stay half the time.
 /// - `burstAfterRelease` (the same classes but the side column): the item docked, then carried to the window's middle
 ///   and let go, and as it glides back to a side a burst of five or six changes of that kind,
 ///   each undoing the one before (a keyboard toggled while switching fields, bars hidden and
@@ -226,17 +227,31 @@ extension ScenarioGenerators {
       ).map { drag, event, back, low -> [Interaction] in
         let (leftward, distance, drawn) = drag
         // The keyboard covers the lower part of the window: half the time the item is docked
-        // there, 150 to 450 pt below where it was, and the keyboard comes over it to stay (where
-        // it was up already, it goes and comes back).
+        // there (below), and the keyboard comes over it.
         let underKeyboard = event == .keyboard && low
-        let dy = underKeyboard ? 150 + abs(drawn) : drawn
-        let change: Interaction =
-          underKeyboard
-          ? (keyboardUp
-            ? .changeAndBack(event, delay: 700, hold: back == 0 ? 300 : back)
-            : .change(event, delay: 700))
-          : (back == 0 ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back))
-        return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: dy, steps: 10) + [change]
+        let dy = drawn
+        // Docked low, the keyboard comes to stay half the time (`back` 0 or 700) and goes again
+        // after 300 or 100 ms the other half: pushed clear, the item must come back to its
+        // berth.
+        let change: Interaction
+        if underKeyboard {
+          change =
+            back == 0 || back == 700
+            ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
+        } else {
+          change = back == 0 ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
+        }
+        guard underKeyboard else {
+          return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: dy, steps: 10) + [change]
+        }
+        // Docked at the bottom end of its edge, then slid 40 to 190 pt up it: under where the
+        // keyboard comes, and not at the end, where a berth lost and found again would look kept.
+        // (A keyboard up from the start goes first.)
+        let down: [Interaction] = keyboardUp ? [.change(event, delay: 100)] : []
+        return down + Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: 1000, steps: 10) + [
+          .touch(onItem: true, x: 0, y: 0, delay: 1000),
+          .slideAlongEdge(distance: -(40 + abs(drawn) / 2), wobble: 0, steps: 6), .lift, change,
+        ]
       }
     case .burstAfterRelease:
       guard let event else { return nil }
