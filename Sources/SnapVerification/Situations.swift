@@ -229,20 +229,14 @@ extension ScenarioGenerators {
         // The keyboard covers the lower part of the window: half the time the item is docked
         // there (below), and the keyboard comes over it.
         let underKeyboard = event == .keyboard && low
-        let dy = drawn
         // Docked low, the keyboard comes to stay half the time (`back` 0 or 700) and goes again
         // after 300 or 100 ms the other half: pushed clear, the item must come back to its
         // berth.
-        let change: Interaction
-        if underKeyboard {
-          change =
-            back == 0 || back == 700
-            ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
-        } else {
-          change = back == 0 ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
-        }
+        let stays = back == 0 || (underKeyboard && back == 700)
+        let change: Interaction =
+          stays ? .change(event, delay: 700) : .changeAndBack(event, delay: 700, hold: back)
         guard underKeyboard else {
-          return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: dy, steps: 10) + [change]
+          return Self.drag(toward: leftward ? -1 : 1, distance: distance, dy: drawn, steps: 10) + [change]
         }
         // Docked at the bottom end of its edge, then slid 40 to 190 pt up it: under where the
         // keyboard comes, and not at the end, where a berth lost and found again would look kept.

@@ -90,18 +90,21 @@ struct InvariantGapsTests {
     }
   }
 
+  /// A drag from the middle of an iPhone 15 down to the bottom slot of the left side.
+  static let dockedOnBottomSlot = Gesture(
+    start: CGPoint(x: 100, y: 400),
+    events: [
+      TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 400)),
+      TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 90, y: 700)),
+      TouchEvent(time: 0.1, phase: .moved, location: CGPoint(x: 80, y: 740)),
+      TouchEvent(time: 0.15, phase: .ended, location: CGPoint(x: 80, y: 740)),
+    ])
+
   @Test("after a container change an item on a slot rests on the same slot")
   func sameSlotAfterAChange() throws {
     let phone = DeviceProfile.named("iPhone 15")!
     // Docked on the bottom slot of the left side, then the device turns.
-    var gesture = Gesture(
-      start: CGPoint(x: 100, y: 400),
-      events: [
-        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 400)),
-        TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 90, y: 700)),
-        TouchEvent(time: 0.1, phase: .moved, location: CGPoint(x: 80, y: 740)),
-        TouchEvent(time: 0.15, phase: .ended, location: CGPoint(x: 80, y: 740)),
-      ])
+    var gesture = Self.dockedOnBottomSlot
     gesture.containerChanges = [ContainerChange(time: 1, environment: phone.environment(.landscape))]
     let scenario = Scenario(device: phone, gesture: gesture)
     let right = SlotDock()
@@ -125,14 +128,7 @@ struct InvariantGapsTests {
   func coveredSlotGivesWay() throws {
     let phone = DeviceProfile.named("iPhone 15")!
     // Docked on the bottom slot of the left side, then the keyboard comes up over it.
-    var gesture = Gesture(
-      start: CGPoint(x: 100, y: 400),
-      events: [
-        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 400)),
-        TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 90, y: 700)),
-        TouchEvent(time: 0.1, phase: .moved, location: CGPoint(x: 80, y: 740)),
-        TouchEvent(time: 0.15, phase: .ended, location: CGPoint(x: 80, y: 740)),
-      ])
+    var gesture = Self.dockedOnBottomSlot
     // No bars (a window of its own above them): the bottom slot is the safe region's bottom.
     let keyboard = phone.environment(
       bars: .init(navigationBar: false, tabBar: false, keyboard: true))

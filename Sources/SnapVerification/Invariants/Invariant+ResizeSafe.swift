@@ -209,8 +209,8 @@ extension Invariant {
   /// (kept clear of the bars and the keyboard of the moment), after the container became `final`
   /// it must rest on the same slot there (kept clear of `final`'s), within 0.5 pt — or, when the
   /// keyboard covers that slot, on the nearest slot the keyboard leaves clear, and back when it
-  /// goes (`gaveWay`). Not judged when `before` is on no slot, or on a place two slots share (a bar held both short of
-  /// their places).
+  /// goes (`gaveWay`). Not judged when `before` is on no slot, or on a place two slots share (a
+  /// bar held both short of their places).
   static func slotProblem(
     _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat,
     slots: Int, rule: DockingRule, gaveWay: inout Bool
@@ -246,38 +246,29 @@ extension Invariant {
     let wanted = now[slot]
     let actual = alongY ? rest.midY : rest.midX
     guard abs(actual - wanted) > halfPoint else { return nil }
-    // Its slot under the keyboard: the slot nearest it that the keyboard leaves clear is as
-    // good a place (a picture in picture moved up a row above the keyboard). Bars are part of
-    // the layout: a slot they cover is pushed clear of them.
-    // And back: on a slot the keyboard left clear, when the keyboard goes, the slot it covered
-    // whose nearest clear slot that was (the row it came up from).
-    if then.keyboardFrame != nil, final.keyboardFrame == nil {
-      var open = then
+    /// Whether, under the keyboard of `environment`, slot `covered` gives way to slot `other`:
+    /// the keyboard moves `covered` from its place and leaves `other` where it is, and no slot it
+    /// leaves clear is nearer `covered`.
+    func givesWay(in environment: Environment, from covered: Int, to other: Int) -> Bool {
+      guard environment.keyboardFrame != nil, let placed = places(environment) else { return false }
+      var open = environment
       open.keyboardFrame = nil
-      if let without = places(open) {
-        let clear = was.indices.filter { abs(was[$0] - without[$0]) <= halfPoint }
-        let cameFrom = was.indices.filter { covered in
-          !clear.contains(covered) && abs(actual - now[covered]) <= halfPoint
-            && clear.map({ abs($0 - covered) }).min() == abs(slot - covered)
-        }
-        if clear.contains(slot), !cameFrom.isEmpty {
-          gaveWay = true
-          return nil
-        }
-      }
+      guard let without = places(open) else { return false }
+      let clear = placed.indices.filter { abs(placed[$0] - without[$0]) <= halfPoint }
+      guard !clear.contains(covered), clear.contains(other) else { return false }
+      return clear.map { abs($0 - covered) }.min() == abs(other - covered)
     }
-    if final.keyboardFrame != nil {
-      var open = final
-      open.keyboardFrame = nil
-      if let without = places(open) {
-        let clear = now.indices.filter { abs(now[$0] - without[$0]) <= halfPoint }
-        if !clear.contains(slot), let nearest = clear.map({ abs($0 - slot) }).min(),
-          clear.contains(where: { abs($0 - slot) == nearest && abs(actual - now[$0]) <= halfPoint })
-        {
-          gaveWay = true
-          return nil
-        }
-      }
+    // Its slot under the keyboard: the slot nearest it that the keyboard leaves clear is as
+    // good a place (a picture in picture moved up a row above the keyboard), and when the
+    // keyboard goes, so is the slot it came up from. Bars are part of the layout: a slot they
+    // cover is pushed clear of them.
+    let restsOn = now.indices.filter { abs(actual - now[$0]) <= halfPoint }
+    if restsOn.contains(where: { other in
+      givesWay(in: final, from: slot, to: other)
+        || (final.keyboardFrame == nil && givesWay(in: then, from: other, to: slot))
+    }) {
+      gaveWay = true
+      return nil
     }
     let axis = alongY ? "y" : "x"
     return Violation(
