@@ -21,7 +21,9 @@ let package = Package(
     // Geometry, environments, gestures, the UIKit model, the algorithms, motion, the simulator.
     .target(name: "SnapAlgorithms", linkerSettings: libm),
     // The property tester; knows nothing of snapping.
-    .target(name: "SnapCheck", linkerSettings: libm),
+    .target(name: "SnapCheck", dependencies: ["CSnapCheckSupport"], linkerSettings: libm),
+    // The property tester's crash handlers, watchdog slots and child processes.
+    .target(name: "CSnapCheckSupport"),
     // Reports SnapCheck failures as Swift Testing issues or XCTest failures.
     .target(name: "SnapCheckTesting", dependencies: ["SnapCheck"], linkerSettings: libm),
     // Joins the two: scenario generators, the invariant catalogue, findings.

@@ -101,6 +101,7 @@ public func forAllBuckets<Value, Key: Hashable>(
   score: (Value, Key) -> Double?
 ) -> BucketedResult<Key, Value> {
   precondition(!strata.isEmpty, "forAllBuckets needs at least one generator")
+  ExampleGuard.install()
   return withoutActuallyEscaping(classify) { classify in
     withoutActuallyEscaping(score) { score in
       BucketRun(
@@ -292,6 +293,12 @@ private struct BucketRun<Value, Key: Hashable> {
 
   /// Draws example `index` from its stratum and names the buckets it falls in.
   func outcome(of index: UInt64, testCase: TestCase, context: PropertyContext) -> Outcome? {
+    ExampleGuard.running(seed: seed, example: index) {
+      unguardedOutcome(of: index, testCase: testCase, context: context)
+    }
+  }
+
+  func unguardedOutcome(of index: UInt64, testCase: TestCase, context: PropertyContext) -> Outcome? {
     let stratum = turns.stratum(of: index)
     testCase.reset(random: RunState.random(seed: seed, example: index))
     guard let value = try? strata[stratum].generate(testCase) else { return nil }
@@ -320,6 +327,13 @@ private struct BucketRun<Value, Key: Hashable> {
     func replay(
       _ choices: [UInt64], random: Xoshiro256? = nil, spans: Bool = false,
       stratum: Int = tally.stratum
+    ) -> (value: Value, score: Double, run: Shrinker.Run)? {
+      ExampleGuard.running(seed: seed, example: nil) {
+        unguardedReplay(choices, random: random, spans: spans, stratum: stratum)
+      }
+    }
+    func unguardedReplay(
+      _ choices: [UInt64], random: Xoshiro256?, spans: Bool, stratum: Int
     ) -> (value: Value, score: Double, run: Shrinker.Run)? {
       let gen = strata[stratum]
       testCase.reset(prefix: choices, random: random, recordsSpans: spans)

@@ -246,6 +246,7 @@ private func runCheck<Value>(
   shrinkLimit: Int, database: FailureDatabase?, key: String, resuming resumed: RunState? = nil,
   _ property: @escaping (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
+  ExampleGuard.install()
   let clock = ContinuousClock()
   let started = clock.now
   let runSeed = seed ?? SnapCheckEnvironment.seed ?? UInt64.random(in: .min ... .max)
@@ -266,6 +267,12 @@ private func runCheck<Value>(
 
   /// Runs the property on what `testCase` generates: `nil` when the case is discarded.
   func evaluate(recording: Bool) -> (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)? {
+    ExampleGuard.running(seed: runSeed, example: nil) {
+      unguardedEvaluate(recording: recording)
+    }
+  }
+
+  func unguardedEvaluate(recording: Bool) -> (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)? {
     let value: Value
     do {
       value = try gen.generate(testCase)

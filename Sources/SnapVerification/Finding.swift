@@ -28,6 +28,14 @@ public struct Finding: Sendable {
     /// It applied to no example (the algorithm does not dock, its motion cannot be handed a
     /// velocity, …).
     case notApplicable = "not-applicable"
+    /// The algorithm crashed (a trap such as a failed precondition or an index out of range, a
+    /// bad memory access) before the invariant could be judged: `violation` says how, and
+    /// `counterexample` is the smallest scenario found that does it. Only a verification run in
+    /// worker processes (`snap-bench verify`) lives to report it.
+    case crashes
+    /// A scenario ran past the deadline (a loop that never ends, or code far too slow for a
+    /// frame): `violation` says how long, and `counterexample` is the scenario.
+    case timesOut = "times-out"
   }
 
   /// One way the invariant breaks: a cause class and a severity, with the smallest
@@ -103,6 +111,12 @@ public struct Finding: Sendable {
   /// The executable that knows the algorithm, for `replayCommand`: `snap-bench`, or the bench
   /// of your own package built on `SnapBench.main(adding:)`.
   public var replayTool: String
+  /// Why the algorithm's runs cannot be trusted to repeat, when the same scenario ran on fresh
+  /// copies of it and gave two different runs (both outcomes are said): it draws random
+  /// numbers, reads the clock, or shares state between copies (a class instance, a static or
+  /// global variable). Its findings can change from run to run, and a seed does not reproduce
+  /// them. `nil` when every replay matched.
+  public var nondeterminism: String?
 
   public init(
     algorithm: String, motion: String?, invariant: Invariant, status: Status,
@@ -262,6 +276,7 @@ func shellWord(_ text: String) -> String {
 extension Finding: Codable {
   private enum CodingKeys: String, CodingKey {
     case algorithm, motion, invariant, status, examplesRun, violation, counterexample, causes
+    case nondeterminism
   }
 
   public init(from decoder: any Decoder) throws {
@@ -276,6 +291,7 @@ extension Finding: Codable {
       counterexample: try container.decodeIfPresent(Scenario.self, forKey: .counterexample),
       violation: try container.decodeIfPresent(String.self, forKey: .violation))
     evidence = causes.first?.violation
+    nondeterminism = try container.decodeIfPresent(String.self, forKey: .nondeterminism)
   }
 
   public func encode(to encoder: any Encoder) throws {
@@ -292,6 +308,7 @@ extension Finding: Codable {
       try container.encode(counterexample, forKey: .counterexample)
     }
     if !causes.isEmpty { try container.encode(causes, forKey: .causes) }
+    if let nondeterminism { try container.encode(nondeterminism, forKey: .nondeterminism) }
   }
 }
 

@@ -833,15 +833,23 @@ extension ScenarioGenerators {
     // The container as it is now.
     var environment = base
     var touched = false
+    // Told as it is made, for the report of a crash or a hang while it is played.
+    let inFlight = ScenarioInFlight.playing(
+      Scenario(
+        device: device, orientation: orientation, bars: bars, itemSize: size,
+        gesture: Gesture(start: start, events: [])))
     if initial != base {
       simulation.record(ContainerChange(time: 0, environment: initial))
+      inFlight?.played(ContainerChange(time: 0, environment: initial))
       environment = initial
     }
     let step = 1 / Double(setup.touchRate)
     var time = 0.0
     var finger: CGPoint?
     func touch(_ phase: TouchPhase, at location: CGPoint) {
-      simulation.record(TouchEvent(time: time, phase: phase, location: location))
+      let event = TouchEvent(time: time, phase: phase, location: location)
+      inFlight?.played(event)
+      simulation.record(event)
       touched = true
     }
     /// When each kind of change last happened: the system makes no change of a kind sooner
@@ -856,6 +864,7 @@ extension ScenarioGenerators {
     /// Records the container as it is now, at `time`.
     func containerChanged() {
       environment = container.environment
+      inFlight?.played(ContainerChange(time: time, environment: environment))
       simulation.record(ContainerChange(time: time, environment: environment))
     }
     /// The item's frame as the screen shows it at `time`.
@@ -1041,6 +1050,7 @@ extension ScenarioGenerators {
     let scenario = Scenario(
       device: device, orientation: orientation, bars: bars, itemSize: size,
       gesture: simulation.gesture)
+    if inFlight != nil { ScenarioInFlight.simulating(scenario) }
     return (scenario, simulation)
   }
 

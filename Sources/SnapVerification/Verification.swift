@@ -187,8 +187,18 @@ func verify<Algorithm: SnapAlgorithm>(
   func score(_ violation: Violation) -> Double {
     violation.magnitude.value.isNaN ? .infinity : violation.magnitude.value
   }
+  // Each example tells the guard what it is, for the report of a crash or a hang.
+  let motionReplayed = replaced ? algorithm.releaseMotion?.description : nil
+  let algorithmID = algorithm.id
+  let guarded = strata.map { stratum in
+    Gen<Example<Algorithm>> { testCase in
+      ScenarioInFlight.begin(
+        algorithm: algorithmID, motion: motionReplayed, replayTool: replayTool, seed: seed)
+      return try stratum.examples.generate(testCase)
+    }
+  }
   let result = forAllBuckets(
-    strata.map(\.examples), weights: strata.map(\.weight), seed: seed, examples: examples,
+    guarded, weights: strata.map(\.weight), seed: seed, examples: examples,
     budgets: {
       VerificationBudget.budgets(
         $0.map { (key: $0.key, start: $0.start.scenario) }, examples: examples)
@@ -241,6 +251,14 @@ func verify<Algorithm: SnapAlgorithm>(
       }
       return score(violation)
     })
+  // Every counterexample, and a few plain gestures, replayed on fresh copies: a run that does
+  // not repeat makes every finding of the row doubtful.
+  let probes =
+    result.buckets.map(\.counterexample.scenario)
+    + (0..<4).compactMap { offset in
+      strata.first { $0.cause == .plain }?.examples.example(seed: seed &+ UInt64(offset))?.scenario
+    }
+  let unrepeatable = nondeterminism(algorithm, probes: probes, simulation: simulation)
   // The defects a plain gesture shows, under any invariant.
   let plainShows = Set(
     result.buckets.filter { $0.key.cause == .plain }.map { "\($0.key.severity)|\($0.key.defect)" })
@@ -318,6 +336,7 @@ func verify<Algorithm: SnapAlgorithm>(
         < Defect.allCases.firstIndex(of: $1.violation.defect)!
     }
     finding.shrinkEvaluations = finding.causes.reduce(0) { $0 + $1.shrinkEvaluations }
+    finding.nondeterminism = unrepeatable
     if let first = finding.causes.first {
       finding.status = first.severity == .hazard ? .violated : .polish
       finding.counterexample = first.counterexample
@@ -328,6 +347,45 @@ func verify<Algorithm: SnapAlgorithm>(
     }
     return finding
   }
+}
+
+/// Why `algorithm` cannot be trusted to repeat a run, or `nil`: each probe scenario is run on a
+/// fresh copy twice in a row, and once more after the next probe ran on another copy (state
+/// shared between copies changes the run then); two runs that differ are told, with where each
+/// came to rest.
+func nondeterminism<Algorithm: SnapAlgorithm>(
+  _ algorithm: Algorithm, probes: [Scenario], simulation: Simulation<Algorithm>
+) -> String? {
+  func rest(_ trajectory: Trajectory) -> String {
+    let rect = trajectory.rest
+    return "(\(describeNumber(rect.midX)), \(describeNumber(rect.midY)))"
+  }
+  /// The same run: equal, or equal but for values that are not numbers (NaN is not equal to
+  /// itself), which print the same.
+  func same(_ a: Trajectory, _ b: Trajectory) -> Bool {
+    a == b || String(describing: a) == String(describing: b)
+  }
+  for (index, scenario) in probes.prefix(12).enumerated() {
+    let first = simulation(algorithm, scenario)
+    let second = simulation(algorithm, scenario)
+    var differing: (Trajectory, String)?
+    if !same(first, second) {
+      differing = (second, "run again on a fresh copy")
+    } else if probes.count > 1 {
+      _ = simulation(algorithm, probes[(index + 1) % probes.count])
+      let third = simulation(algorithm, scenario)
+      if !same(first, third) { differing = (third, "run again after another scenario ran on another copy") }
+    }
+    guard let (other, how) = differing else { continue }
+    let outcome = first.rest == other.rest
+      ? "its frames differ, though both came to rest centred at \(rest(first))"
+      : "it came to rest centred at \(rest(first)) the first time and at \(rest(other)) the second"
+    return "the same scenario, \(how), gave a different run: \(outcome). The algorithm draws "
+      + "random numbers, reads the clock or shares state between copies (a class instance, a "
+      + "static or global variable), so its findings can change from run to run and a seed does "
+      + "not reproduce them. The scenario: \(scenario)"
+  }
+  return nil
 }
 
 extension Invariant {

@@ -12,6 +12,9 @@ struct Tool: Sendable {
   let algorithms: [RegisteredAlgorithm]
   /// Those added to SnapLab's own.
   let added: [RegisteredAlgorithm]
+  /// The executable that verification workers are started from (this one, with the same
+  /// algorithms): set by `SnapBench.main`; `nil` where this process is some other program.
+  var workerExecutable: String?
 
   /// The tool with `added` beside the built-ins; throws when an added id is empty, has
   /// characters an id cannot have, or is one the tool already answers to.

@@ -76,8 +76,13 @@ enum ReportCommand {
     let progress = ProgressBar(total: 5 + cells, unit: "steps", enabled: !parsed.flag(noProgress))
     progress.update(0, "verifying")
     let matrix = findings ?? freshFindings(examples: count, seed: runSeed, tool: tool, progress: progress)
+    // An algorithm that crashed or hung is in the matrix, and nowhere else: it would bring the
+    // report down with it.
+    let failing = Set(
+      matrix.filter { $0.status == .crashes || $0.status == .timesOut }.map(\.algorithm))
+    page.leaveOut(failing)
     progress.update(cells, "cost")
-    let measured = cost ?? freshResults(tool: tool)
+    let measured = cost ?? freshResults(tool: tool, leavingOut: failing)
     progress.update(cells + 1, "trajectories")
     page.addPairs()
     progress.update(cells + 2, "dock maps")
@@ -86,9 +91,13 @@ enum ReportCommand {
     page.addMotion()
     page.addMatrix(
       matrix,
-      source: findings == nil
+      source: (findings == nil
         ? "verified now: \(count) examples per cell, seed \(runSeed)"
         : "read from \(parsed.value(verifyFile) ?? "")")
+        + (failing.isEmpty
+          ? ""
+          : "; left out of the pictures and the cost, having crashed or run past the deadline: "
+            + failing.sorted().joined(separator: ", ")))
     page.addCost(
       measured,
       source: cost == nil
@@ -183,12 +192,14 @@ enum ReportCommand {
   /// SVG file per picture) changes with it.
   static let pageVersion = 2
 
-  static func freshResults(tool: Tool) -> [Cost] {
+  static func freshResults(tool: Tool, leavingOut failing: Set<String> = []) -> [Cost] {
     var harness = Harness()
     harness.epochTarget = 200_000
     harness.epochs = 5
     harness.warmup = 1
-    let benchmarks = makeBenchmarks(seed: 1, algorithms: tool.algorithms).filter { $0.group != "reference" || $0.name == "reference/clamp" }
+    let benchmarks = makeBenchmarks(
+      seed: 1, algorithms: tool.algorithms.filter { !failing.contains($0.entry.id) }
+    ).filter { $0.group != "reference" || $0.name == "reference/clamp" }
     return Result.from(harness.run(benchmarks)).map {
       Cost(
         name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90,

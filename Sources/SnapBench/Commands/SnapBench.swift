@@ -20,7 +20,8 @@ public enum SnapBench {
   public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
     let path = CommandLine.arguments.first
     let status = reportingErrors(toolName: toolName(of: path)) {
-      let tool = try Tool(name: toolName(of: path), adding: algorithms, executablePath: path)
+      var tool = try Tool(name: toolName(of: path), adding: algorithms, executablePath: path)
+      tool.workerExecutable = Bundle.main.executablePath
       try dispatch(Array(CommandLine.arguments.dropFirst()), tool: tool)
     }
     exit(status)
@@ -97,6 +98,8 @@ public enum SnapBench {
     case "curve": try CurveCommand.run(rest, tool: tool)
     case "verify": try VerifyCommand.run(rest, tool: tool)
     case "report": try ReportCommand.run(rest, tool: tool)
+    case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
+    case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
     case "help" where !rest.isEmpty:
       // `help trace` is `trace --help`; `help help` and the like are the overview.
       let name = rest[0]

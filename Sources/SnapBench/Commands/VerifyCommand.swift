@@ -31,6 +31,9 @@ enum VerifyCommand {
     "--jobs", value: "<n>",
     help: "Threads to verify on (default: one per core); every count prints the same output.")
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
+  static let deadline = OptionSpec(
+    "--deadline", value: "<seconds>",
+    help: "How long one scenario may run before it is reported as a finding (default: 1).")
   static let item = OptionSpec(
     "--item", value: "<width>x<height>",
     help: "Only items of this size (default: the algorithm's scope, every size).")
@@ -68,7 +71,7 @@ enum VerifyCommand {
       """,
     options: [
       algorithm, invariant, motion, examples, seed, item, orientation, idiom, cause, strict, jobs,
-      format, wide, noProgress, worst,
+      deadline, format, wide, noProgress, worst,
     ])
 
   static func run(_ arguments: [String], tool: Tool) throws {
@@ -143,6 +146,7 @@ enum VerifyCommand {
     let threads = try parsed.count(
       jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
     let narrowing = try scope(from: parsed)
+    let limit = try deadline(from: parsed)
     let strictly = parsed.flag(strict)
 
     if parsed.flag(worst) {
@@ -169,7 +173,7 @@ enum VerifyCommand {
     }
     var findings = verifyAll(
       rows, invariants: invariants, examples: count, seed: runSeed, scope: narrowing, tool: tool,
-      progress: progress, jobs: threads)
+      progress: progress, jobs: threads, deadline: limit)
     progress.finish()
     if strictly {
       for index in findings.indices where findings[index].status == .polish {
@@ -190,10 +194,18 @@ enum VerifyCommand {
       print(table)
       let details = violations(findings)
       if !details.isEmpty { print("\n" + details) }
+      let unrepeatable = VerifyCommand.rows(of: findings).compactMap { row in
+        row[0].nondeterminism.map { (label: rowLabel(row[0]), why: $0) }
+      }
+      for (label, why) in unrepeatable {
+        print("\n⚠ \(label) is not deterministic: \(why)")
+      }
       let scoped = narrowing == .everything ? "" : " (scope: \(narrowing))"
+      let except = unrepeatable.isEmpty
+        ? "" : ", but for the rows that are not deterministic (\(unrepeatable.map { $0.label }.joined(separator: ", ")))"
       print(
         "\nSeed \(runSeed), \(count) examples per row, shared among the cause classes\(scoped); "
-          + "'--seed \(runSeed)' reproduces this run.")
+          + "'--seed \(runSeed)' reproduces this run\(except).")
     }
   }
 
@@ -209,6 +221,16 @@ enum VerifyCommand {
   struct Row {
     var algorithm: any SnapAlgorithm
     var motion: Motion?
+  }
+
+  /// The deadline `--deadline` asks for, or the default; set for this process's own examples
+  /// too, which the watchdog reports when they run past it.
+  static func deadline(from parsed: ParsedArguments) throws -> Duration {
+    guard let text = parsed.value(deadline) else { return ExampleGuard.defaultDeadline }
+    let seconds = try parseDouble(text, option: deadline, minimum: 0.01, maximum: 86_400)
+    let limit = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+    ExampleGuard.deadline = limit
+    return limit
   }
 
   /// The scope the flags ask for: `--item`, `--orientation`, `--idiom`, `--cause`.
@@ -247,8 +269,10 @@ enum VerifyCommand {
   /// moved as each is done. The findings do not depend on `jobs`.
   static func verifyAll(
     _ rows: [Row], invariants: [Invariant], examples: Int, seed: UInt64,
-    scope: Scope = .everything, tool: Tool, progress: ProgressBar, jobs: Int = 1
+    scope: Scope = .everything, tool: Tool, progress: ProgressBar, jobs: Int = 1,
+    deadline: Duration = ExampleGuard.defaultDeadline
   ) -> [Finding] {
+    let isolated = Workers.available(tool)
     // Fewer rows than threads: each row's scenarios are shared out as well.
     let inner = max(1, (jobs + rows.count - 1) / max(1, rows.count))
     var cells = [[Finding]](repeating: [], count: rows.count)
@@ -257,9 +281,19 @@ enum VerifyCommand {
     progress.update(0, rows.first?.algorithm.id ?? "")
     cells.withUnsafeMutableBufferPointer { slots in
       concurrentForEach(rows.count, jobs: jobs) { index, _ in
-        slots[index] = verifyOpened(
-          rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
-          examples: examples, seed: seed, scope: scope, tool: tool, noting: false, jobs: inner)
+        // In a worker of its own where one can be started: a crash or a hang ends the worker.
+        if isolated,
+          let job = Workers.job(
+            for: rows[index], examples: examples, seed: seed, jobs: inner, scope: scope,
+            deadline: deadline, tool: tool),
+          let found = try? Workers.verify(rows[index], job: job, invariants: invariants, tool: tool)
+        {
+          slots[index] = found
+        } else {
+          slots[index] = verifyOpened(
+            rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
+            examples: examples, seed: seed, scope: scope, tool: tool, noting: false, jobs: inner)
+        }
         lock.lock()
         done += 1
         progress.update(done * invariants.count, rows[index].algorithm.id)
@@ -349,6 +383,7 @@ enum VerifyCommand {
     case .violated: return "✗"
     case .polish: return "~"
     case .notApplicable: return "—"
+    case .crashes, .timesOut: return "!"
     }
   }
 
@@ -440,7 +475,29 @@ enum VerifyCommand {
   static func violations(_ findings: [Finding]) -> String {
     let violated = findings.filter { $0.status == .violated }
     let polished = findings.filter { $0.status == .polish }
-    var sections = violated.map { finding in
+    // A crash or a hang is the row's, whatever the invariant: said once, first.
+    var sections = rows(of: findings.filter { $0.status == .crashes || $0.status == .timesOut })
+      .map { row -> String in
+        let finding = row[0]
+        let crashed = finding.status == .crashes
+        var lines = [
+          "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "
+            + (finding.violation ?? "")
+        ]
+        if let scenario = finding.counterexample {
+          let shrunk = finding.shrinkEvaluations > 0
+            ? " (shrunk in \(finding.shrinkEvaluations) runs, each in a child process)" : ""
+          lines.append("    \(crashed ? "smallest scenario" : "scenario"): \(scenario)\(shrunk)")
+          lines.append("    replay: \(finding.replayCommand)")
+        } else {
+          lines.append("    the scenario was still being drawn; replay: \(finding.replayCommand)")
+        }
+        lines.append(
+          "    every invariant of the row is marked '!': none could be judged past the "
+            + (crashed ? "crash" : "deadline"))
+        return lines.joined(separator: "\n")
+      }
+    sections += violated.map { finding in
       (["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue)"]
         + finding.causes.flatMap { $0.reportLines(for: finding) }).joined(separator: "\n")
     }

@@ -12,8 +12,9 @@ struct ReportPage {
   let device: DeviceProfile
   let orientation: DeviceProfile.Orientation
   let bars: DeviceProfile.Bars
-  /// Every algorithm the tool knows, in its order: each is drawn.
-  let algorithms: [RegisteredAlgorithm]
+  /// Every algorithm the tool knows, in its order: each is drawn, but those that crashed or
+  /// hung when verified (`leaveOut(_:)`).
+  private(set) var algorithms: [RegisteredAlgorithm]
   let tool: Tool
   var files: [(String, SVG)] = []
   /// The sections in page order; the contents list is made from it.
@@ -30,6 +31,11 @@ struct ReportPage {
     var bars = DeviceProfile.Bars.standard
     bars.keyboard = keyboard
     self.bars = bars
+  }
+
+  /// Leaves algorithms out of the pictures: drawing one that crashes would end the report.
+  mutating func leaveOut(_ ids: Set<String>) {
+    algorithms.removeAll { ids.contains($0.entry.id) }
   }
 
   var environment: Environment { device.environment(orientation, bars: bars) }
@@ -344,6 +350,11 @@ struct ReportPage {
             + Self.causeList(finding)
           details.append(figure(name, drawing.svg, caption: caption, id: anchor, classes: "counterexample"))
         case .notApplicable: row += "<td class=\"na\" title=\"\(Self.html(invariant.rawValue)) does not apply\">—</td>"
+        case .crashes, .timesOut:
+          // Never simulated here: the scenario would bring this process down too.
+          let what = cell.status == .crashes ? "crashes" : "runs past the deadline"
+          let tip = Self.html("\(label) \(what): " + (cell.violation ?? ""))
+          row += "<td class=\"violated\" title=\"\(tip)\">!</td>"
         }
       }
       rows.append(row + "</tr>")

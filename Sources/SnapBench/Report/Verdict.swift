@@ -21,6 +21,8 @@ struct Verdict {
     var ship = false
     /// Whether velocity-continuous applies and holds: the motion starts at the flick's speed.
     var holdsVelocity = false
+    /// How it crashed or hung when verified, if it did.
+    var failure: String?
   }
 
   /// Invariants from the worst to break to the least: losing the item, then leaving the screen
@@ -72,10 +74,17 @@ struct Verdict {
       }
       for cells in verified {
         let label = VerifyCommand.rowLabel(cells[0])
-        let violated = Self.severity.filter { invariant in
-          cells.contains { $0.invariant == invariant && $0.status == .violated }
+        let crash = cells.first { $0.status == .crashes || $0.status == .timesOut }
+        let failure = crash.map {
+          "It \($0.status == .crashes ? "crashes" : "runs past the deadline"): \($0.violation ?? "")"
         }
-        let worst = violated.first.map {
+        let violated = Self.severity.filter { invariant in
+          cells.contains {
+            $0.invariant == invariant
+              && ($0.status == .violated || $0.status == .crashes || $0.status == .timesOut)
+          }
+        }
+        let worst = failure ?? violated.first.map {
           Self.sentence($0, measure: measures[label + "|" + $0.rawValue])
             + (violated.count > 1 ? " It breaks \(violated.count - 1) more." : "")
         }
@@ -83,7 +92,8 @@ struct Verdict {
           id: id, label: label, held: cells.filter { $0.status == .holds }.count,
           applicable: cells.filter { $0.status != .notApplicable }.count, violated: violated, worst: worst,
           ratio: cells[0].motionReplaced ? nil : gesture?.ratio, nanoseconds: gesture?.median,
-          holdsVelocity: cells.contains { $0.invariant == .velocityContinuous && $0.status == .holds }))
+          holdsVelocity: cells.contains { $0.invariant == .velocityContinuous && $0.status == .holds },
+          failure: failure))
       }
     }
     // Ship what holds every invariant that applies and keeps the flick's velocity (a
@@ -104,6 +114,10 @@ struct Verdict {
       let row = rows[index]
       guard let held = row.held else {
         rows[index].recommendation = "Not verified in this matrix."
+        continue
+      }
+      if let failure = row.failure {
+        rows[index].recommendation = "Do not ship: \(failure)"
         continue
       }
       if shipped.contains(row.label) {

@@ -535,6 +535,7 @@ struct Example<Algorithm: SnapAlgorithm> {
     simulating scenario: Scenario, with algorithm: Algorithm, simulation: Simulation<Algorithm>,
     declarations: Declarations? = nil
   ) {
+    ScenarioInFlight.simulating(scenario)
     var atRest = simulation.begin(algorithm, scenario)
     let trajectory = simulation.proceed(&atRest)
     self.init(

@@ -1,0 +1,296 @@
+#define _GNU_SOURCE
+#include "CSnapCheckSupport.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+// MARK: - Slots: one per thread that ran an example, visible to the watchdog
+
+#define SLOT_COUNT 1024
+
+struct slot {
+  _Atomic int in_use;
+  _Atomic int lock;
+  _Atomic uint64_t started;  // 0: no example running
+  _Atomic int reported;      // the watchdog already reported this example
+  void *crumb;
+  void (*release)(void *);
+  void *alternate_stack;
+};
+
+static struct slot slots[SLOT_COUNT];
+static _Atomic int slots_used = 0;  // one past the highest slot ever used
+static _Thread_local int own_slot = -1;
+static pthread_key_t slot_key;
+static pthread_once_t slot_key_once = PTHREAD_ONCE_INIT;
+
+uint64_t snapcheck_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  return (uint64_t)now.tv_sec * 1000000000u + (uint64_t)now.tv_nsec;
+}
+
+static void slot_lock(struct slot *slot) {
+  int expected = 0;
+  while (!atomic_compare_exchange_weak(&slot->lock, &expected, 1)) {
+    expected = 0;
+  }
+}
+
+static void slot_unlock(struct slot *slot) { atomic_store(&slot->lock, 0); }
+
+/// A thread ends: its crumb is let go and its slot freed for another thread.
+static void thread_ended(void *value) {
+  int index = (int)(intptr_t)value - 1;
+  if (index < 0 || index >= SLOT_COUNT) return;
+  struct slot *slot = &slots[index];
+  slot_lock(slot);
+  void *crumb = slot->crumb;
+  void (*release)(void *) = slot->release;
+  slot->crumb = NULL;
+  atomic_store(&slot->started, 0);
+  slot_unlock(slot);
+  if (slot->alternate_stack) {
+    stack_t none = {.ss_flags = SS_DISABLE};
+    sigaltstack(&none, NULL);
+    free(slot->alternate_stack);
+    slot->alternate_stack = NULL;
+  }
+  if (crumb && release) release(crumb);
+  atomic_store(&slot->in_use, 0);
+}
+
+static void make_slot_key(void) { pthread_key_create(&slot_key, thread_ended); }
+
+/// The calling thread's slot, taken on first use; -1 when all are taken.
+static int take_slot(void) {
+  if (own_slot >= 0) return own_slot;
+  pthread_once(&slot_key_once, make_slot_key);
+  for (int index = 0; index < SLOT_COUNT; index++) {
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&slots[index].in_use, &expected, 1)) {
+      own_slot = index;
+      int used = atomic_load(&slots_used);
+      while (used < index + 1 && !atomic_compare_exchange_weak(&slots_used, &used, index + 1)) {
+      }
+      pthread_setspecific(slot_key, (void *)(intptr_t)(index + 1));
+      // A stack overflow can only be reported from a stack of its own.
+      stack_t current;
+      if (sigaltstack(NULL, &current) == 0 && (current.ss_flags & SS_DISABLE)) {
+        size_t size = 256 * 1024;
+        void *memory = malloc(size);
+        if (memory) {
+          stack_t stack = {.ss_sp = memory, .ss_size = size, .ss_flags = 0};
+          if (sigaltstack(&stack, NULL) == 0) {
+            slots[index].alternate_stack = memory;
+          } else {
+            free(memory);
+          }
+        }
+      }
+      return index;
+    }
+  }
+  return -1;
+}
+
+void snapcheck_crumb_set(void *crumb, void (*release)(void *)) {
+  int index = take_slot();
+  if (index < 0) return;
+  struct slot *slot = &slots[index];
+  slot_lock(slot);
+  void *old = slot->crumb;
+  void (*old_release)(void *) = slot->release;
+  slot->crumb = crumb;
+  slot->release = release;
+  slot_unlock(slot);
+  if (old && old != crumb && old_release) old_release(old);
+}
+
+void *snapcheck_crumb(void) { return own_slot >= 0 ? slots[own_slot].crumb : NULL; }
+
+void snapcheck_crumb_lock(int lock) {
+  if (own_slot < 0) return;
+  if (lock) {
+    slot_lock(&slots[own_slot]);
+  } else {
+    slot_unlock(&slots[own_slot]);
+  }
+}
+
+void snapcheck_example_begin(void) {
+  int index = take_slot();
+  if (index < 0) return;
+  atomic_store(&slots[index].reported, 0);
+  atomic_store(&slots[index].started, snapcheck_now());
+}
+
+uint64_t snapcheck_example_end(void) {
+  if (own_slot < 0) return 0;
+  struct slot *slot = &slots[own_slot];
+  // Waits while the watchdog reads the crumb.
+  slot_lock(slot);
+  uint64_t started = atomic_exchange(&slot->started, 0);
+  slot_unlock(slot);
+  return started ? snapcheck_now() - started : 0;
+}
+
+void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed) {
+  uint64_t now = snapcheck_now();
+  int used = atomic_load(&slots_used);
+  int longest = -1;
+  uint64_t longest_time = 0;
+  for (int index = 0; index < used; index++) {
+    uint64_t started = atomic_load(&slots[index].started);
+    if (!started || atomic_load(&slots[index].reported) || !slots[index].crumb) continue;
+    uint64_t ran = now > started ? now - started : 0;
+    if (ran >= nanoseconds && ran >= longest_time) {
+      longest = index;
+      longest_time = ran;
+    }
+  }
+  if (longest < 0) return NULL;
+  struct slot *slot = &slots[longest];
+  slot_lock(slot);
+  if (!atomic_load(&slot->started) || !slot->crumb) {
+    slot_unlock(slot);
+    return NULL;
+  }
+  atomic_store(&slot->reported, 1);
+  if (elapsed) *elapsed = longest_time;
+  return slot->crumb;
+}
+
+void snapcheck_overrun_done(void *crumb) {
+  int used = atomic_load(&slots_used);
+  for (int index = 0; index < used; index++) {
+    if (slots[index].crumb == crumb) {
+      slot_unlock(&slots[index]);
+      return;
+    }
+  }
+}
+
+// MARK: - Crash handlers
+
+static const int fatal_signals[] = {SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT};
+#define FATAL_COUNT (int)(sizeof(fatal_signals) / sizeof(fatal_signals[0]))
+static struct sigaction previous_actions[FATAL_COUNT];
+static snapcheck_crash_reporter crash_reporter = NULL;
+static _Atomic int installed = 0;
+static _Atomic int reporting = 0;
+
+static void on_fatal_signal(int signal_number, siginfo_t *info, void *context) {
+  (void)context;
+  int expected = 0;
+  if (atomic_compare_exchange_strong(&reporting, &expected, 1)) {
+    void *crumb = own_slot >= 0 ? slots[own_slot].crumb : NULL;
+    if (crash_reporter && crumb) crash_reporter(signal_number, crumb);
+  }
+  for (int index = 0; index < FATAL_COUNT; index++) {
+    if (fatal_signals[index] == signal_number) {
+      sigaction(signal_number, &previous_actions[index], NULL);
+    }
+  }
+  // A fault the kernel raised happens again when the handler returns, now handled as before
+  // (with the registers of the fault, for a backtracer); one raised by a call (abort, raise,
+  // kill) or a trap the processor steps past is raised again.
+  int refaults = info && info->si_code > 0 && signal_number != SIGABRT && signal_number != SIGTRAP;
+  if (!refaults) raise(signal_number);
+}
+
+void snapcheck_guard_install(snapcheck_crash_reporter reporter) {
+  int expected = 0;
+  if (!atomic_compare_exchange_strong(&installed, &expected, 1)) return;
+  crash_reporter = reporter;
+  for (int index = 0; index < FATAL_COUNT; index++) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_sigaction = on_fatal_signal;
+    action.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&action.sa_mask);
+    sigaction(fatal_signals[index], &action, &previous_actions[index]);
+  }
+}
+
+// MARK: - A body run in a child process
+
+int snapcheck_run_in_child(void (*body)(void *), void *context, uint64_t timeout_ns,
+                           char *output, int capacity) {
+  if (capacity > 0) output[0] = 0;
+  int pipe_ends[2];
+  if (pipe2(pipe_ends, O_CLOEXEC) != 0) return -3;
+  pid_t child = fork();
+  if (child < 0) {
+    close(pipe_ends[0]);
+    close(pipe_ends[1]);
+    return -3;
+  }
+  if (child == 0) {
+    dup2(pipe_ends[1], STDERR_FILENO);
+    close(pipe_ends[0]);
+    body(context);
+    _exit(0);
+  }
+  close(pipe_ends[1]);
+  int length = 0;
+  uint64_t deadline = snapcheck_now() + timeout_ns;
+  int timed_out = 0;
+  for (;;) {
+    uint64_t now = snapcheck_now();
+    if (now >= deadline) {
+      timed_out = 1;
+      break;
+    }
+    uint64_t left_ms = (deadline - now) / 1000000u + 1;
+    struct pollfd descriptor = {.fd = pipe_ends[0], .events = POLLIN};
+    int ready = poll(&descriptor, 1, left_ms > 60000 ? 60000 : (int)left_ms);
+    if (ready < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    if (ready == 0) continue;
+    char buffer[4096];
+    ssize_t count = read(pipe_ends[0], buffer, sizeof buffer);
+    if (count < 0 && errno == EINTR) continue;
+    if (count <= 0) break;  // the child is gone, or closed its standard error
+    for (ssize_t index = 0; index < count && length < capacity - 1; index++) {
+      output[length++] = buffer[index];
+    }
+    if (capacity > 0) output[length] = 0;
+  }
+  close(pipe_ends[0]);
+  int status = 0;
+  if (timed_out) {
+    kill(child, SIGKILL);
+    while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    return -1;
+  }
+  // The pipe closed: the child is ending; wait for it, within the time left.
+  for (;;) {
+    pid_t done = waitpid(child, &status, WNOHANG);
+    if (done == child) break;
+    if (done < 0 && errno != EINTR) return -3;
+    if (snapcheck_now() >= deadline) {
+      kill(child, SIGKILL);
+      while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+      }
+      return -1;
+    }
+    struct timespec pause = {.tv_sec = 0, .tv_nsec = 1000000};
+    nanosleep(&pause, NULL);
+  }
+  if (WIFSIGNALED(status)) return WTERMSIG(status);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0) return 0;
+  return -2;
+}

@@ -1,0 +1,52 @@
+#ifndef SNAPLAB_CSNAPCHECKSUPPORT_H
+#define SNAPLAB_CSNAPCHECKSUPPORT_H
+
+#include <stdint.h>
+
+/// Called on the thread that crashed, from the signal handler, with that thread's crumb (an
+/// object its owner keeps alive) and the signal; it should write what it knows and return. A
+/// reporter that itself crashes is not called again.
+typedef void (*snapcheck_crash_reporter)(int signal_number, void *crumb);
+
+/// Installs, once, handlers for the signals a crash raises (SIGILL and SIGTRAP for a Swift
+/// trap, SIGSEGV, SIGBUS, SIGFPE, SIGABRT) that call `reporter` and then hand the signal to
+/// whatever handled it before (the Swift runtime's backtracer, or the default: the process
+/// dies of it). Later calls change nothing.
+void snapcheck_guard_install(snapcheck_crash_reporter reporter);
+
+/// Sets the calling thread's crumb (the caller keeps it alive for as long as the thread may
+/// crash), giving the thread a slot the watchdog can see and an alternate signal stack, so that
+/// a stack overflow is reported too. `release` is called with the crumb when the thread ends.
+void snapcheck_crumb_set(void *crumb, void (*release)(void *crumb));
+
+/// The calling thread's crumb, or NULL.
+void *snapcheck_crumb(void);
+
+/// Locks (1) or unlocks (0) the calling thread's crumb against the watchdog reading it, while
+/// its owner changes it.
+void snapcheck_crumb_lock(int lock);
+
+/// An example starts (or ends) on the calling thread: the watchdog measures from here.
+void snapcheck_example_begin(void);
+/// Ends the example begun on this thread; returns how long it ran, in nanoseconds.
+uint64_t snapcheck_example_end(void);
+
+/// The crumb of the example that has run longest of those that have run at least
+/// `nanoseconds` and were not reported yet, locked and marked reported, with how long it has
+/// run in `elapsed`; NULL if none. Unlock it with `snapcheck_overrun_done`.
+void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed);
+void snapcheck_overrun_done(void *crumb);
+
+/// The monotonic clock, in nanoseconds.
+uint64_t snapcheck_now(void);
+
+/// Runs `body(context)` in a child process made by fork(), its standard error and a report
+/// pipe captured, and waits at most `timeout_ns` for it. Returns 0 when the child exited with
+/// status 0, the signal number when a signal ended it, -1 when it ran past the timeout (it is
+/// then killed), -2 when it exited with another status, -3 when it could not be started.
+/// `output` receives up to `capacity - 1` bytes of what the child wrote to standard error (NUL
+/// ended). Only for a process with one thread: the child runs nothing but `body` and `_exit`.
+int snapcheck_run_in_child(void (*body)(void *context), void *context, uint64_t timeout_ns,
+                           char *output, int capacity);
+
+#endif

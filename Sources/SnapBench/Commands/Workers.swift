@@ -1,0 +1,482 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+import SnapVerification
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Verification in worker processes: each row of the matrix (an algorithm with a motion) is
+/// verified by a copy of this executable started for it, so that an algorithm that traps, or
+/// never returns, ends its own worker and not the run. Its crash becomes a finding ("crashes")
+/// with the smallest scenario that does it, shrunk by another worker that runs each candidate in
+/// a child process; a scenario past the deadline becomes a "times-out" finding. The other rows'
+/// results are kept, and are the same bytes as verified in one process.
+///
+/// A tool started by `SnapBench.main` (snap-bench, and a user's bench) has workers;
+/// `SnapBench.run`, called from some other program, verifies in its own process.
+enum Workers {
+  /// The hidden command a worker runs a row with.
+  static let verifyRowCommand = "__verify-row"
+  /// The hidden command a worker shrinks a crash with.
+  static let shrinkCrashCommand = "__shrink-crash"
+  /// A worker's exit status when an example ran past the deadline.
+  static let overrunStatus: Int32 = 75
+  /// Set to `0`, verification stays in one process.
+  static let environmentSwitch = "SNAPLAB_WORKERS"
+
+  /// What a worker needs to verify one row: everything given as arguments, so the worker
+  /// builds exactly the row the parent has.
+  struct RowJob: Sendable {
+    var algorithm: String
+    var motion: String?
+    var examples: Int
+    var seed: UInt64
+    var jobs: Int
+    var scope: Scope
+    var deadline: Duration
+
+    /// The worker's arguments, or `nil` when the row cannot be described by them (then it is
+    /// verified in this process).
+    var arguments: [String]? {
+      var words = [
+        "--algorithm", algorithm, "--examples", String(examples), "--seed", String(seed),
+        "--jobs", String(jobs), "--deadline-ms", String(Workers.milliseconds(deadline)),
+      ]
+      if let motion { words += ["--motion", motion] }
+      switch scope.itemSizes {
+      case .any: break
+      case .exactly(let size): words += ["--item", "\(Double(size.width))x\(Double(size.height))"]
+      case .within: return nil
+      }
+      words += ["--orientations", scope.orientations.map(\.rawValue).sorted().joined(separator: ",")]
+      words += ["--idioms", scope.idioms.map(\.rawValue).sorted().joined(separator: ",")]
+      words += ["--causes", scope.causes.map(\.rawValue).sorted().joined(separator: ",")]
+      return words
+    }
+
+    /// Reads the arguments `arguments` wrote.
+    init(parsing words: [String]) throws {
+      var values: [String: String] = [:]
+      var index = 0
+      while index + 1 < words.count {
+        values[words[index]] = words[index + 1]
+        index += 2
+      }
+      func value(_ key: String) throws -> String {
+        guard let found = values[key] else { throw RuntimeError("worker: \(key) is missing") }
+        return found
+      }
+      algorithm = try value("--algorithm")
+      motion = values["--motion"]
+      guard let examples = Int(try value("--examples")), let seed = UInt64(try value("--seed")),
+        let jobs = Int(try value("--jobs")), let deadline = Int(try value("--deadline-ms"))
+      else { throw RuntimeError("worker: a number is malformed") }
+      self.examples = examples
+      self.seed = seed
+      self.jobs = jobs
+      self.deadline = .milliseconds(deadline)
+      scope = Scope()
+      if let item = values["--item"] {
+        let parts = item.split(separator: "x").compactMap { Double($0) }
+        guard parts.count == 2 else { throw RuntimeError("worker: --item is malformed") }
+        scope.itemSizes = .exactly(CGSize(width: parts[0], height: parts[1]))
+      }
+      func list<T>(_ key: String, _ make: (String) -> T?) throws -> Set<T> {
+        Set(try value(key).split(separator: ",").map {
+          guard let made = make(String($0)) else { throw RuntimeError("worker: \(key) is malformed") }
+          return made
+        })
+      }
+      scope.orientations = try list("--orientations") { DeviceProfile.Orientation(rawValue: $0) }
+      scope.idioms = try list("--idioms") { DeviceProfile.Idiom(rawValue: $0) }
+      scope.causes = try list("--causes") { CauseClass(rawValue: $0) }
+    }
+
+    init(
+      algorithm: String, motion: String?, examples: Int, seed: UInt64, jobs: Int, scope: Scope,
+      deadline: Duration
+    ) {
+      self.algorithm = algorithm
+      self.motion = motion
+      self.examples = examples
+      self.seed = seed
+      self.jobs = jobs
+      self.scope = scope
+      self.deadline = deadline
+    }
+  }
+
+  static func milliseconds(_ duration: Duration) -> Int64 {
+    duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000
+  }
+
+  /// Whether this process can verify in workers.
+  static func available(_ tool: Tool) -> Bool {
+    tool.workerExecutable != nil
+      && ProcessInfo.processInfo.environment[environmentSwitch] != "0"
+  }
+
+  /// The one algorithm `id` names, rebuilt exactly as the parent has it, or `nil`.
+  static func algorithm(_ id: String, tool: Tool) -> (any SnapAlgorithm)? {
+    guard let found = try? tool.algorithms(matching: id), found.count == 1, found[0].id == id
+    else { return nil }
+    return found[0]
+  }
+
+  /// The job for `row`, when a worker can rebuild it: its id names it alone and its motion reads
+  /// back as the same motion.
+  static func job(
+    for row: VerifyCommand.Row, examples: Int, seed: UInt64, jobs: Int, scope: Scope,
+    deadline: Duration, tool: Tool
+  ) -> RowJob? {
+    guard algorithm(row.algorithm.id, tool: tool) != nil else { return nil }
+    if let motion = row.motion {
+      guard (try? Motion(parsing: motion.description)) == motion else { return nil }
+    }
+    let job = RowJob(
+      algorithm: row.algorithm.id, motion: row.motion?.description, examples: examples,
+      seed: seed, jobs: jobs, scope: scope, deadline: deadline)
+    return job.arguments == nil ? nil : job
+  }
+
+  // MARK: The parent's side
+
+  /// What a worker left: its status, how it ended, and what it wrote.
+  struct Ended {
+    var status: Int32
+    var signalled: Bool
+    var stdout: Data
+    var stderr: String
+  }
+
+  /// Starts `tool`'s executable with `arguments`, `input` on its standard input, and waits.
+  static func launch(_ arguments: [String], input: Data? = nil, tool: Tool) throws -> Ended {
+    guard let executable = tool.workerExecutable else { throw RuntimeError("no worker executable") }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    var environment = ProcessInfo.processInfo.environment
+    // The Swift runtime's backtrace of a crash takes time and says nothing the finding does not.
+    environment["SWIFT_BACKTRACE"] = "enable=no"
+    process.environment = environment
+    let out = Pipe()
+    let err = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = stdin
+    try process.run()
+    // Both streams drained at once, so that neither fills and stalls the worker.
+    let errorText = UncheckedBox(Data())
+    let group = DispatchGroup()
+    group.enter()
+    DispatchQueue.global().async {
+      errorText.value = err.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    if let input { stdin.fileHandleForWriting.write(input) }
+    try? stdin.fileHandleForWriting.close()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return Ended(
+      status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
+      stdout: output, stderr: String(decoding: errorText.value, as: UTF8.self))
+  }
+
+  /// The findings of `row`, verified by a worker; a crash or an overrun becomes the row's
+  /// finding on every invariant that applies.
+  static func verify(
+    _ row: VerifyCommand.Row, job: RowJob, invariants: [Invariant], tool: Tool,
+    retried: Bool = false
+  ) throws -> [Finding] {
+    guard let arguments = job.arguments else { throw RuntimeError("the row has no worker form") }
+    let ended = try launch(
+      [verifyRowCommand] + arguments + invariants.flatMap { ["--invariant", $0.rawValue] },
+      tool: tool)
+    if !ended.signalled, ended.status == 0 {
+      return try decode(ended.stdout, tool: tool)
+    }
+    // What the worker's guard wrote: the scenario in flight.
+    let record = ended.stderr.split(separator: "\n").last {
+      $0.hasPrefix(ExampleGuard.recordPrefix)
+    }
+    var scenario: Scenario?
+    if let record, let brace = record.firstIndex(of: "{") {
+      scenario = try? JSONDecoder().decode(Scenario.self, from: Data(record[brace...].utf8))
+    }
+    let overran = !ended.signalled && ended.status == overrunStatus
+    let slow = !ended.signalled && ended.status == ExampleGuard.slowStatus
+    var report: CrashReport?
+    if slow {
+      let said = ended.stderr.split(separator: "\n").first {
+        $0.contains("is far too slow")
+      }.map { String($0.drop { $0 != ":" }.dropFirst(2)) } ?? "its scenarios take far too long"
+      report = scenario.map {
+        CrashReport(
+          scenario: $0, signal: nil,
+          message: said.replacingOccurrences(of: "The slowest took", with: "the slowest, below, took"),
+          evaluations: 0)
+      }
+    } else if !ended.signalled, !overran {
+      // The process ended itself (the algorithm called exit(), or the worker failed).
+      let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
+      report = scenario.map {
+        CrashReport(
+          scenario: $0, signal: nil,
+          message: "the process exited with status \(ended.status) while the algorithm ran"
+            + (last.isEmpty ? "" : ": \(last)"), evaluations: 0)
+      }
+    } else if overran {
+      // A busy machine can hold a scenario up: it is run again, alone, with twice the time, and
+      // only one that overruns again is reported. A fluke runs the row again with four times
+      // the deadline.
+      if !retried, let scenario, try !confirmOverrun(job: job, scenario: scenario, tool: tool) {
+        var longer = job
+        longer.deadline = job.deadline * 4
+        return try verify(row, job: longer, invariants: invariants, tool: tool, retried: true)
+      }
+      let seconds = ExampleGuard.describe(job.deadline)
+      report = scenario.map {
+        CrashReport(
+          scenario: $0, signal: nil,
+          message: "a scenario ran past the deadline of \(seconds) (a loop that never ends, or "
+            + "code far too slow for a frame); '--deadline' sets it", evaluations: 0)
+      }
+    } else if let scenario {
+      report = try shrink(job: job, scenario: scenario, tool: tool)
+      if report == nil {
+        // Shrunk elsewhere it did not crash: the scenario as the worker met it.
+        let message = crashMessage(in: ended.stderr)
+          ?? ExampleGuard.signalDescription(ended.status)
+        report = CrashReport(
+          scenario: scenario, signal: ended.status,
+          message: message + " (it did not crash again when the scenario ran alone: does the "
+            + "algorithm depend on time, randomness or state it shares?)", evaluations: 0)
+      }
+    }
+    return crashFindings(
+      row, job: job, invariants: invariants, report: report, overran: overran || slow,
+      signal: ended.status, stderr: ended.stderr, tool: tool)
+  }
+
+  /// Whether `scenario` overruns `job`'s deadline again, run alone in a worker (given twice the
+  /// time, and timed).
+  static func confirmOverrun(job: RowJob, scenario: Scenario, tool: Tool) throws -> Bool {
+    guard let arguments = job.arguments else { return true }
+    let ended = try launch(
+      [shrinkCrashCommand, confirmFlag] + arguments, input: try JSONEncoder().encode(scenario),
+      tool: tool)
+    guard !ended.signalled, ended.status == 0 else { return true }
+    return String(decoding: ended.stdout, as: UTF8.self).contains(resultPrefix + "overran")
+  }
+
+  /// The shrink worker's flag that asks only whether a scenario overruns again.
+  static let confirmFlag = "--confirm-overrun"
+
+  /// Asks a worker to shrink `scenario`, which crashed `job`'s algorithm.
+  static func shrink(job: RowJob, scenario: Scenario, tool: Tool) throws -> CrashReport? {
+    guard let arguments = job.arguments else { return nil }
+    let ended = try launch(
+      [shrinkCrashCommand] + arguments, input: try JSONEncoder().encode(scenario), tool: tool)
+    guard !ended.signalled, ended.status == 0 else { return nil }
+    let text = String(decoding: ended.stdout, as: UTF8.self)
+    guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) })
+    else { return nil }
+    let data = Data(line.dropFirst(resultPrefix.count).utf8)
+    return try? JSONDecoder().decode(ShrunkCrash.self, from: data).report
+  }
+
+  /// The row's findings after a crash or an overrun: every invariant that applies is marked,
+  /// with the scenario and the message.
+  static func crashFindings(
+    _ row: VerifyCommand.Row, job: RowJob, invariants: [Invariant], report: CrashReport?,
+    overran: Bool, signal: Int32, stderr: String, tool: Tool
+  ) -> [Finding] {
+    var algorithm = row.algorithm
+    let replaced = row.motion != nil && algorithm.releaseMotion != nil
+    if let motion = row.motion, replaced { algorithm.releaseMotion = motion }
+    let message: String
+    if let report {
+      message = report.message
+    } else if overran {
+      message = "a scenario ran past the deadline of \(ExampleGuard.describe(job.deadline))"
+    } else {
+      message = crashMessage(in: stderr) ?? ExampleGuard.signalDescription(signal)
+    }
+    return invariants.map { invariant in
+      var finding = Finding(
+        algorithm: algorithm.id, motion: algorithm.releaseMotion?.description,
+        invariant: invariant, status: .notApplicable, seed: job.seed, examples: job.examples,
+        motionReplaced: replaced, replayTool: tool.replayName)
+      guard invariant.applies(to: algorithm) else { return finding }
+      finding.status = overran ? .timesOut : .crashes
+      finding.violation = message
+      finding.counterexample = report?.scenario
+      finding.shrinkEvaluations = report?.evaluations ?? 0
+      return finding
+    }
+  }
+
+  // MARK: The worker's side
+
+  /// `__verify-row`: verifies one row and writes its findings, whole, to standard output.
+  static func runRow(_ arguments: [String], tool: Tool) throws {
+    let invariantIDs = stride(from: 0, to: arguments.count - 1, by: 2)
+      .filter { arguments[$0] == "--invariant" }.map { arguments[$0 + 1] }
+    let job = try RowJob(parsing: arguments.enumerated().filter { index, word in
+      !(word == "--invariant" && index % 2 == 0) && !(index > 0 && index % 2 == 1 && arguments[index - 1] == "--invariant")
+    }.map(\.element))
+    let invariants = invariantIDs.compactMap { Invariant(rawValue: $0) }
+    guard let algorithm = algorithm(job.algorithm, tool: tool) else {
+      throw RuntimeError("worker: no algorithm '\(job.algorithm)'")
+    }
+    let motion = try job.motion.map { try Motion(parsing: $0) }
+    watchParent()
+    ExampleGuard.install()
+    ExampleGuard.deadline = job.deadline
+    ExampleGuard.overrunAction = .exit(overrunStatus)
+    ExampleGuard.writesRecords = true
+    let findings = VerifyCommand.verifyOpened(
+      algorithm, invariants: invariants, motion: motion, examples: job.examples, seed: job.seed,
+      scope: job.scope, tool: tool, noting: false, jobs: job.jobs)
+    let data = try JSONEncoder().encode(findings.map(WorkerFinding.init))
+    // On a line of its own after a mark: an algorithm that prints does not spoil it.
+    writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+  }
+
+  /// `__shrink-crash`: reads the scenario from standard input and writes what it shrinks to.
+  static func runShrink(_ arguments: [String], tool: Tool) throws {
+    let confirming = arguments.first == confirmFlag
+    let job = try RowJob(parsing: confirming ? Array(arguments.dropFirst()) : arguments)
+    guard let algorithm = algorithm(job.algorithm, tool: tool) else {
+      throw RuntimeError("worker: no algorithm '\(job.algorithm)'")
+    }
+    let motion = try job.motion.map { try Motion(parsing: $0) }
+    let input = try readInput("-", what: "the scenario")
+    let scenario = try JSONDecoder().decode(Scenario.self, from: Data(input))
+    watchParent()
+    if confirming {
+      let overran = overrunsOpened(algorithm, motion: motion, scenario: scenario, job: job)
+      writeStandardOutput(Array(("\n" + resultPrefix + (overran ? "overran" : "finished") + "\n").utf8))
+      return
+    }
+    guard let report = shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job) else {
+      return
+    }
+    let data = try JSONEncoder().encode(ShrunkCrash(report: report))
+    writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+  }
+
+  static func overrunsOpened<A: SnapAlgorithm>(
+    _ algorithm: A, motion: Motion?, scenario: Scenario, job: RowJob
+  ) -> Bool {
+    overruns(algorithm, motion: motion, scenario: scenario, deadline: job.deadline)
+  }
+
+  static func shrinkOpened<A: SnapAlgorithm>(
+    _ algorithm: A, motion: Motion?, scenario: Scenario, job: RowJob
+  ) -> CrashReport? {
+    shrinkCrash(algorithm, motion: motion, scenario: scenario, timeout: job.deadline)
+  }
+
+  /// Ends this worker when the process that started it is gone (killed, say, with SIGKILL).
+  static func watchParent() {
+    let parent = getppid()
+    let thread = Thread {
+      while true {
+        sleep(1)
+        if getppid() != parent { _exit(1) }
+      }
+    }
+    thread.start()
+  }
+
+  /// A finding as a worker hands it back: every field, so that the parent prints what one
+  /// process would have.
+  struct WorkerFinding: Codable {
+    var finding: Finding
+    var applicable: Int
+    var seed: UInt64
+    var examples: Int
+    var shrinkEvaluations: Int
+    var motionReplaced: Bool
+    var evidence: Violation?
+    var causeShrinks: [Int]
+
+    init(_ finding: Finding) {
+      self.finding = finding
+      applicable = finding.applicable
+      seed = finding.seed
+      examples = finding.examples
+      shrinkEvaluations = finding.shrinkEvaluations
+      motionReplaced = finding.motionReplaced
+      evidence = finding.evidence
+      causeShrinks = finding.causes.map(\.shrinkEvaluations)
+    }
+
+    var restored: Finding {
+      var result = finding
+      result.applicable = applicable
+      result.seed = seed
+      result.examples = examples
+      result.shrinkEvaluations = shrinkEvaluations
+      result.motionReplaced = motionReplaced
+      result.evidence = evidence
+      for (index, count) in causeShrinks.enumerated() where index < result.causes.count {
+        result.causes[index].shrinkEvaluations = count
+      }
+      return result
+    }
+  }
+
+  /// What starts the line of a worker's standard output that holds its findings.
+  static let resultPrefix = "SNAPLAB-WORKER-RESULT "
+
+  static func decode(_ output: Data, tool: Tool) throws -> [Finding] {
+    let text = String(decoding: output, as: UTF8.self)
+    guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) }) else {
+      throw RuntimeError("a worker wrote no findings")
+    }
+    let data = Data(line.dropFirst(resultPrefix.count).utf8)
+    do {
+      return try JSONDecoder().decode([WorkerFinding].self, from: data).map {
+        var finding = $0.restored
+        finding.replayTool = tool.replayName
+        return finding
+      }
+    } catch {
+      throw RuntimeError("a worker's findings could not be read: \(error)")
+    }
+  }
+
+  struct ShrunkCrash: Codable {
+    var scenario: Scenario
+    var signal: Int32?
+    var message: String
+    var evaluations: Int
+
+    init(report: CrashReport) {
+      scenario = report.scenario
+      signal = report.signal
+      message = report.message
+      evaluations = report.evaluations
+    }
+
+    var report: CrashReport {
+      CrashReport(scenario: scenario, signal: signal, message: message, evaluations: evaluations)
+    }
+  }
+}
+
+/// A value one thread writes and another reads after a wait that orders the two.
+final class UncheckedBox<Value>: @unchecked Sendable {
+  var value: Value
+  init(_ value: Value) { self.value = value }
+}

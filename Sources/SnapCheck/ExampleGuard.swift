@@ -1,0 +1,339 @@
+import CSnapCheckSupport
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a layer above SnapCheck knows about the example in flight (SnapLab's verification: the
+/// algorithm and the scenario), for the report a crash or an overrun leaves behind.
+public protocol ExampleDetail: AnyObject {
+  /// Lines for a person: what was being checked, and how to run it again.
+  func reportLines() -> [String]
+  /// One line for a supervising process (a JSON object), or `nil`.
+  func record() -> String?
+}
+
+/// What the example a thread is checking was, kept where a crash or the watchdog can read it:
+/// SnapCheck's seed and example, and the detail a layer above added.
+public final class ExampleCrumb: @unchecked Sendable {
+  /// The run's seed.
+  public internal(set) var seed: UInt64 = 0
+  /// The random example's index, or `nil` while a failure is shrunk or climbed from.
+  public internal(set) var example: UInt64?
+  /// What a layer above knows about the example; set while the example runs.
+  public var detail: (any ExampleDetail)?
+
+  init() {}
+}
+
+/// Survives nothing, but tells: when the code under test traps (a failed precondition, an index
+/// out of range, a nil unwrapped) or crashes, the process dies — no test framework can carry on
+/// after that — but first the thread's crumb is printed to standard error: which run, seed and
+/// example, and what a layer above knows (SnapLab prints the algorithm, the scenario and the
+/// command that replays it). An example that runs past `deadline` is reported the same way by a
+/// watchdog, and then left to run (`OverrunAction.report`) or ends the process
+/// (`OverrunAction.exit`).
+///
+/// SnapCheck installs the guard itself the first time a property runs; the Swift runtime's own
+/// crash report (its backtrace) still follows.
+public enum ExampleGuard {
+  /// What the watchdog does with an example that runs past the deadline.
+  public enum OverrunAction: Sendable {
+    /// Print the crumb once, and let the example go on.
+    case report
+    /// Print the crumb, then end the process with this status (a tool's, never a test's).
+    case exit(Int32)
+  }
+
+  /// The default deadline: an example that runs this long is stuck or far too slow. SnapLab's
+  /// own scenarios each take under a tenth of it even in a debug build (`snap-bench verify
+  /// --deadline 0.1` finds none past it); a handler that takes 50 ms an event passes it within
+  /// twenty events.
+  public static let defaultDeadline: Duration = .seconds(1)
+
+  private static let settings = Settings()
+
+  final class Settings: @unchecked Sendable {
+    let lock = NSLock()
+    var deadline: Duration = ExampleGuard.defaultDeadline
+    var action: OverrunAction = .report
+    var record = false
+    var started = false
+  }
+
+  /// How long one example may run before the watchdog reports it (default 1 s).
+  public static var deadline: Duration {
+    get { settings.lock.withLock { settings.deadline } }
+    set { settings.lock.withLock { settings.deadline = newValue } }
+  }
+
+  /// What happens to an example past the deadline (default: reported, then left to run).
+  public static var overrunAction: OverrunAction {
+    get { settings.lock.withLock { settings.action } }
+    set { settings.lock.withLock { settings.action = newValue } }
+  }
+
+  /// Whether a crash or an overrun also writes the detail's machine record to standard error,
+  /// on a line of its own after `recordPrefix`, for a supervising process.
+  public static var writesRecords: Bool {
+    get { settings.lock.withLock { settings.record } }
+    set { settings.lock.withLock { settings.record = newValue } }
+  }
+
+  /// What starts the machine record's line.
+  public static let recordPrefix = "SNAPCHECK-RECORD "
+
+  /// Installs the crash handlers and starts the watchdog, once.
+  public static func install() {
+    let first = settings.lock.withLock {
+      defer { settings.started = true }
+      return !settings.started
+    }
+    guard first else { return }
+    snapcheck_guard_install { signal, crumb in
+      guard let crumb else { return }
+      let owner = Unmanaged<ExampleCrumb>.fromOpaque(crumb).takeUnretainedValue()
+      ExampleGuard.report(owner, signal: signal, elapsed: nil)
+    }
+    let watchdog = Thread { ExampleGuard.watch() }
+    watchdog.name = "SnapCheck watchdog"
+    watchdog.start()
+  }
+
+  /// The calling thread's crumb, made on first use.
+  public static var crumb: ExampleCrumb {
+    if let existing = snapcheck_crumb() {
+      return Unmanaged<ExampleCrumb>.fromOpaque(existing).takeUnretainedValue()
+    }
+    let made = ExampleCrumb()
+    snapcheck_crumb_set(Unmanaged.passRetained(made).toOpaque()) { crumb in
+      guard let crumb else { return }
+      Unmanaged<ExampleCrumb>.fromOpaque(crumb).release()
+    }
+    return made
+  }
+
+  /// Changes the calling thread's crumb where the watchdog cannot read it half changed.
+  public static func update(_ change: (ExampleCrumb) -> Void) {
+    let owner = crumb
+    snapcheck_crumb_lock(1)
+    change(owner)
+    snapcheck_crumb_lock(0)
+  }
+
+  /// Runs one example under the guard: its seed and index on the crumb, its time watched.
+  @usableFromInline
+  static func running<Result>(seed: UInt64, example: UInt64?, _ body: () throws -> Result)
+    rethrows -> Result
+  {
+    update {
+      $0.seed = seed
+      $0.example = example
+      $0.detail = nil
+    }
+    snapcheck_example_begin()
+    defer {
+      let elapsed = snapcheck_example_end()
+      pace.add(elapsed) { crumb.detail?.record() }
+    }
+    return try body()
+  }
+
+  /// How fast the examples run, for the watchdog to tell code far too slow for a frame (every
+  /// scenario a second or so, none past the deadline) from code that is merely slow.
+  static let pace = Pace()
+
+  final class Pace: @unchecked Sendable {
+    private let lock = NSLock()
+    private(set) var total: UInt64 = 0
+    private(set) var count = 0
+    private(set) var slowest: (nanoseconds: UInt64, record: String?, lines: [String]) = (0, nil, [])
+    var reported = false
+
+    func add(_ nanoseconds: UInt64, record: () -> String?) {
+      lock.lock()
+      defer { lock.unlock() }
+      total &+= nanoseconds
+      count += 1
+      if nanoseconds > slowest.nanoseconds {
+        // Only a new slowest is written down: rare once the run is under way.
+        let crumb = ExampleGuard.crumb
+        slowest = (nanoseconds, record(), crumb.detail?.reportLines() ?? [])
+      }
+    }
+
+    /// The mean and the slowest, when enough has run to judge: two seconds of examples.
+    func judge() -> (mean: Double, slowest: (nanoseconds: UInt64, record: String?, lines: [String]))? {
+      lock.lock()
+      defer { lock.unlock() }
+      guard total >= 2_000_000_000, count > 0, !reported else { return nil }
+      return (Double(total) / Double(count) / 1e9, slowest)
+    }
+  }
+
+  /// The mean time of a scenario past which code is far too slow for a frame: SnapLab's own
+  /// take about 2 ms in a debug build.
+  public static let slowMean: Double = 0.1
+
+  /// Writes `crumb` to standard error: after a crash (`signal`), or past the deadline.
+  static func report(_ crumb: ExampleCrumb, signal: Int32?, elapsed: Double?) {
+    var lines: [String] = []
+    let what: String
+    if let signal {
+      what = "crashed (\(signalDescription(signal)))"
+    } else {
+      let seconds = elapsed.map { String(format: "%.1f s", $0) } ?? "too long"
+      what = "has run \(seconds), past the deadline of \(describe(deadline))"
+    }
+    let example = crumb.example.map { "example \($0)" } ?? "an example"
+    lines.append("")
+    lines.append("SnapCheck: the code under test \(what), at \(example) of seed \(crumb.seed).")
+    if let detail = crumb.detail { lines += detail.reportLines() }
+    var text = lines.joined(separator: "\n") + "\n"
+    if writesRecords, let record = crumb.detail?.record() {
+      text += recordPrefix + (signal.map { "crash \($0) " } ?? "overrun 0 ") + record + "\n"
+    }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      if written <= 0 {
+        if written < 0, errno == EINTR { continue }
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// The watchdog's loop: every tenth of a second, the longest-running example past the deadline
+  /// is reported.
+  static func watch() {
+    while true {
+      let limit = deadline
+      let nanoseconds = UInt64(max(0, limit.components.seconds)) * 1_000_000_000
+        + UInt64(max(0, limit.components.attoseconds / 1_000_000_000))
+      usleep(UInt32(min(100_000, max(10_000, nanoseconds / 10_000))))
+      if let (mean, slowest) = pace.judge(), mean > slowMean {
+        pace.reported = true
+        reportSlow(mean: mean, slowest: slowest)
+        if case .exit = overrunAction { _exit(slowStatus) }
+      }
+      var elapsed: UInt64 = 0
+      guard let found = snapcheck_overrun(nanoseconds, &elapsed) else { continue }
+      let owner = Unmanaged<ExampleCrumb>.fromOpaque(found).takeUnretainedValue()
+      report(owner, signal: nil, elapsed: Double(elapsed) / 1e9)
+      snapcheck_overrun_done(found)
+      if case .exit(let status) = overrunAction {
+        _exit(status)
+      }
+    }
+  }
+
+  /// The status a process that ends for code far too slow exits with (`OverrunAction.exit`).
+  public static let slowStatus: Int32 = 76
+
+  static func reportSlow(
+    mean: Double, slowest: (nanoseconds: UInt64, record: String?, lines: [String])
+  ) {
+    var text = "\nSnapCheck: the code under test is far too slow: its examples take "
+      + String(format: "%.2f s", mean) + " each on average (SnapLab's own take about 2 ms). "
+      + "The slowest took " + String(format: "%.2f s", Double(slowest.nanoseconds) / 1e9) + ":\n"
+    text += slowest.lines.joined(separator: "\n") + "\n"
+    if writesRecords, let record = slowest.record {
+      text += recordPrefix + "slow 0 " + record + "\n"
+    }
+    writeError(text)
+  }
+
+  static func writeError(_ text: String) {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      if written <= 0 {
+        if written < 0, errno == EINTR { continue }
+        return
+      }
+      bytes = bytes.dropFirst(written)
+    }
+  }
+
+  /// A deadline as a person reads it: `5 s`, `250 ms`.
+  public static func describe(_ duration: Duration) -> String {
+    let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    if seconds >= 1 { return "\(formatted(seconds)) s" }
+    return "\(formatted(seconds * 1000)) ms"
+  }
+
+  private static func formatted(_ value: Double) -> String {
+    value == value.rounded() ? String(Int(value)) : String(format: "%.3g", value)
+  }
+
+  /// What a signal that ended a process says: `SIGILL, a Swift runtime trap: …`.
+  public static func signalDescription(_ signal: Int32) -> String {
+    switch signal {
+    case SIGILL, SIGTRAP:
+      return "signal \(signal), \(signal == SIGILL ? "SIGILL" : "SIGTRAP"): a Swift runtime trap — "
+        + "a failed precondition or fatalError, an index out of range, a nil unwrapped, an "
+        + "arithmetic overflow"
+    case SIGSEGV: return "signal \(signal), SIGSEGV: a bad memory access, or a stack overflow"
+    case SIGBUS: return "signal \(signal), SIGBUS: a bad memory access"
+    case SIGFPE: return "signal \(signal), SIGFPE: an arithmetic fault"
+    case SIGABRT: return "signal \(signal), SIGABRT: abort() was called"
+    case SIGKILL: return "signal \(signal), SIGKILL: killed, perhaps for running out of memory"
+    default: return "signal \(signal)"
+    }
+  }
+}
+
+/// Runs code in a child process, so that a crash or a hang in it ends the child, not the caller.
+package enum ChildProcess {
+  /// How a child ended.
+  package enum Outcome: Equatable, Sendable {
+    /// It returned.
+    case returned
+    /// A signal ended it (a crash); `output` is what it wrote to standard error.
+    case crashed(signal: Int32, output: String)
+    /// It ran past the time allowed and was killed.
+    case timedOut
+    /// It could not be started, or exited some other way.
+    case failed
+  }
+
+  /// Runs `body` in a child made by `fork()`, waiting at most `timeout`.
+  ///
+  /// Only for a process that runs one thread while it calls this (a worker of SnapLab's own):
+  /// the child holds a copy of the caller's memory and nothing else.
+  package static func run(timeout: Duration, _ body: () -> Void) -> Outcome {
+    final class Box {
+      let body: () -> Void
+      init(_ body: @escaping () -> Void) { self.body = body }
+    }
+    return withoutActuallyEscaping(body) { body in
+      let box = Unmanaged.passRetained(Box(body))
+      defer { box.release() }
+      let nanoseconds = UInt64(max(0, timeout.components.seconds)) * 1_000_000_000
+        + UInt64(max(0, timeout.components.attoseconds / 1_000_000_000))
+      var output = [CChar](repeating: 0, count: 1 << 14)
+      let status = output.withUnsafeMutableBufferPointer { buffer in
+        snapcheck_run_in_child(
+          { context in
+            guard let context else { return }
+            Unmanaged<Box>.fromOpaque(context).takeUnretainedValue().body()
+          }, box.toOpaque(), nanoseconds, buffer.baseAddress, Int32(buffer.count))
+      }
+      switch status {
+      case 0: return .returned
+      case -1: return .timedOut
+      case let signal where signal > 0:
+        let end = output.firstIndex(of: 0) ?? output.count
+        let text = String(decoding: output[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return .crashed(signal: signal, output: text)
+      default: return .failed
+      }
+    }
+  }
+}

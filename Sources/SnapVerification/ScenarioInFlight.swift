@@ -1,0 +1,104 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+/// The scenario a thread is simulating while `verify` runs, for the report a crash or the
+/// watchdog leaves behind (see `ExampleGuard`): which algorithm, which seed, the scenario as far
+/// as it was made, and the `trace` command that replays it.
+@usableFromInline
+final class ScenarioInFlight: ExampleDetail, @unchecked Sendable {
+  let algorithm: String
+  let motion: String?
+  let replayTool: String
+  let seed: UInt64
+  /// The whole scenario, once it is known.
+  var scenario: Scenario?
+  /// A scenario made as it is played (a sequence of interactions): its setting, and its
+  /// touches and container changes so far.
+  var partial: Scenario?
+
+  init(algorithm: String, motion: String?, replayTool: String, seed: UInt64) {
+    self.algorithm = algorithm
+    self.motion = motion
+    self.replayTool = replayTool
+    self.seed = seed
+  }
+
+  /// The calling thread's scenario in flight, when `verify` is running an example on it.
+  @usableFromInline
+  static var current: ScenarioInFlight? { ExampleGuard.crumb.detail as? ScenarioInFlight }
+
+  /// Starts an example of `verify` on the calling thread.
+  static func begin(algorithm: String, motion: String?, replayTool: String, seed: UInt64) {
+    let made = ScenarioInFlight(
+      algorithm: algorithm, motion: motion, replayTool: replayTool, seed: seed)
+    ExampleGuard.update { $0.detail = made }
+  }
+
+  /// The scenario now simulated on this thread, whole.
+  @usableFromInline
+  static func simulating(_ scenario: Scenario) {
+    guard let current else { return }
+    ExampleGuard.update { _ in
+      current.scenario = scenario
+      current.partial = nil
+    }
+  }
+
+  /// A scenario is being played on this thread: its setting, and no touches yet.
+  @usableFromInline
+  static func playing(_ setting: Scenario) -> ScenarioInFlight? {
+    guard let current else { return nil }
+    ExampleGuard.update { _ in
+      current.scenario = nil
+      current.partial = setting
+    }
+    return current
+  }
+
+  /// A touch the scenario being played has made.
+  @usableFromInline
+  func played(_ event: TouchEvent) {
+    ExampleGuard.update { _ in partial?.gesture.events.append(event) }
+  }
+
+  /// A container change the scenario being played has made.
+  @usableFromInline
+  func played(_ change: ContainerChange) {
+    ExampleGuard.update { _ in partial?.gesture.containerChanges.append(change) }
+  }
+
+  /// The scenario as far as it is known, and whether it is whole.
+  var known: (scenario: Scenario, whole: Bool)? {
+    if let scenario { return (scenario, true) }
+    if let partial { return (partial, false) }
+    return nil
+  }
+
+  @usableFromInline
+  func reportLines() -> [String] {
+    var lines = ["SnapLab: '\(algorithm)' was being verified (seed \(seed))."]
+    if let (scenario, whole) = known {
+      lines.append(
+        whole ? "  The scenario: \(scenario)" : "  The scenario so far (its last touch in flight): \(scenario)")
+      lines.append(
+        "  Replay it: "
+          + traceCommand(tool: replayTool, algorithm: algorithm, scenario: scenario, motion: motion))
+    } else {
+      lines.append("  The scenario was still being drawn.")
+    }
+    lines.append(
+      "  '\(replayTool) verify --algorithm \(shellWord(algorithm)) --seed \(seed)' runs this check "
+        + "in worker processes, which report a crash or a hang as a finding, with its smallest "
+        + "scenario, and go on with the rest.")
+    return lines
+  }
+
+  @usableFromInline
+  func record() -> String? {
+    guard let (scenario, whole) = known,
+      let data = try? JSONEncoder().encode(scenario)
+    else { return nil }
+    return (whole ? "whole " : "partial ") + String(decoding: data, as: UTF8.self)
+  }
+}
