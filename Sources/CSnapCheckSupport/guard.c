@@ -22,6 +22,7 @@ struct slot {
   _Atomic int lock;
   _Atomic uint64_t started;  // 0: no example running
   _Atomic int reported;      // the watchdog already reported this example
+  _Atomic uint64_t deadline; // this example's own deadline, or 0 for the watchdog's
   void *crumb;
   void (*release)(void *);
   void *alternate_stack;
@@ -127,10 +128,13 @@ void snapcheck_crumb_lock(int lock) {
   }
 }
 
-void snapcheck_example_begin(void) {
+void snapcheck_example_begin(void) { snapcheck_example_begin_within(0); }
+
+void snapcheck_example_begin_within(uint64_t deadline) {
   int index = take_slot();
   if (index < 0) return;
   atomic_store(&slots[index].reported, 0);
+  atomic_store(&slots[index].deadline, deadline);
   atomic_store(&slots[index].started, snapcheck_now());
 }
 
@@ -153,7 +157,8 @@ void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed) {
     uint64_t started = atomic_load(&slots[index].started);
     if (!started || atomic_load(&slots[index].reported) || !slots[index].crumb) continue;
     uint64_t ran = now > started ? now - started : 0;
-    if (ran >= nanoseconds && ran >= longest_time) {
+    uint64_t own = atomic_load(&slots[index].deadline);
+    if (ran >= (own ? own : nanoseconds) && ran >= longest_time) {
       longest = index;
       longest_time = ran;
     }

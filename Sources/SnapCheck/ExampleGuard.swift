@@ -180,6 +180,26 @@ public enum ExampleGuard {
   /// take about 2 ms in a debug build.
   public static let slowMean: Double = 0.1
 
+  /// Runs `body` as one watched piece of work, `detail` saying what it is: a crash in it prints
+  /// the detail before the process dies, and the watchdog reports it when it runs past
+  /// `deadline` (by default the process's `deadline`), then does what `overrunAction` says.
+  ///
+  ///     ExampleGuard.install()
+  ///     let trajectory = ExampleGuard.watching(WhatRuns("replaying the gesture")) {
+  ///       simulator.run(algorithm, gesture: gesture)
+  ///     }
+  public static func watching<Result>(
+    _ detail: any ExampleDetail, deadline: Duration? = nil, _ body: () throws -> Result
+  ) rethrows -> Result {
+    update {
+      $0.example = nil
+      $0.detail = detail
+    }
+    snapcheck_example_begin_within(deadline.map(nanoseconds) ?? 0)
+    defer { pace.add(snapcheck_example_end()) { nil } }
+    return try body()
+  }
+
   /// Writes `crumb` to standard error: after a crash (`signal`), or past the deadline.
   static func report(_ crumb: ExampleCrumb, signal: Int32?, elapsed: Double?) {
     var lines: [String] = []
@@ -190,9 +210,12 @@ public enum ExampleGuard {
       let seconds = elapsed.map { String(format: "%.1f s", $0) } ?? "too long"
       what = "has run \(seconds), past the deadline of \(describe(deadline))"
     }
-    let example = crumb.example.map { "example \($0)" } ?? "an example"
     lines.append("")
-    lines.append("SnapCheck: the code under test \(what), at \(example) of seed \(crumb.seed).")
+    if let example = crumb.example {
+      lines.append("SnapCheck: the code under test \(what), at example \(example) of seed \(crumb.seed).")
+    } else {
+      lines.append("SnapCheck: the code under test \(what).")
+    }
     if let detail = crumb.detail { lines += detail.reportLines() }
     var text = lines.joined(separator: "\n") + "\n"
     if writesRecords, let record = crumb.detail?.record() {
@@ -213,9 +236,7 @@ public enum ExampleGuard {
   /// is reported.
   static func watch() {
     while true {
-      let limit = deadline
-      let nanoseconds = UInt64(max(0, limit.components.seconds)) * 1_000_000_000
-        + UInt64(max(0, limit.components.attoseconds / 1_000_000_000))
+      let nanoseconds = nanoseconds(deadline)
       usleep(UInt32(min(100_000, max(10_000, nanoseconds / 10_000))))
       if let (mean, slowest) = pace.judge(), mean > slowMean {
         pace.reported = true
@@ -259,6 +280,11 @@ public enum ExampleGuard {
       }
       bytes = bytes.dropFirst(written)
     }
+  }
+
+  static func nanoseconds(_ duration: Duration) -> UInt64 {
+    UInt64(max(0, duration.components.seconds)) * 1_000_000_000
+      + UInt64(max(0, duration.components.attoseconds / 1_000_000_000))
   }
 
   /// A deadline as a person reads it: `5 s`, `250 ms`.
@@ -336,4 +362,14 @@ package enum ChildProcess {
       }
     }
   }
+}
+
+/// A piece of work described in a line, for `ExampleGuard.watching(_:_:)`.
+public final class WhatRuns: ExampleDetail, @unchecked Sendable {
+  public let description: String
+
+  public init(_ description: String) { self.description = description }
+
+  public func reportLines() -> [String] { ["  It was \(description)."] }
+  public func record() -> String? { nil }
 }

@@ -39,6 +39,17 @@ import Testing
 /// It also fails when the algorithm's release animation does not use the `releaseMotion` it
 /// declares (or the `motion` given): the invariants read the declared one.
 ///
+/// It fails too when the algorithm is not deterministic: the same scenario, run again on a
+/// fresh copy, gave a different run (it draws random numbers, reads the clock, or shares state
+/// between copies), so no verdict can be trusted to repeat.
+///
+/// A crash cannot be caught in the test's own process: when the algorithm traps (a failed
+/// precondition, an index out of range) the process ends, but first standard error says which
+/// algorithm, seed and scenario it was, with the `trace` command that replays it. A scenario that
+/// runs past `ExampleGuard.deadline` (1 s) is reported there the same way while it runs.
+/// `my-bench verify --algorithm <id>` checks it in worker processes instead, where a crash or a
+/// hang is a finding with its smallest scenario, and the run goes on.
+///
 /// - Parameters:
 ///   - algorithm: The algorithm to check, with the motion it ships with.
 ///   - excluded: Invariants not to check (an invariant it does not promise).
@@ -91,6 +102,11 @@ func recordFindings(
   }
   if let motionProblem {
     record(motionProblem, sourceLocation, file, line)
+  }
+  // A run that does not repeat makes every verdict doubtful: a failure of its own.
+  if let first = findings.first, let why = first.nondeterminism {
+    record(
+      "\(first.algorithm) is not deterministic: \(why)", sourceLocation, file, line)
   }
 }
 

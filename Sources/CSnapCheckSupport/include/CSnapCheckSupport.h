@@ -28,11 +28,13 @@ void snapcheck_crumb_lock(int lock);
 
 /// An example starts (or ends) on the calling thread: the watchdog measures from here.
 void snapcheck_example_begin(void);
+/// An example starts with a deadline of its own, in nanoseconds (0: the watchdog's).
+void snapcheck_example_begin_within(uint64_t deadline);
 /// Ends the example begun on this thread; returns how long it ran, in nanoseconds.
 uint64_t snapcheck_example_end(void);
 
-/// The crumb of the example that has run longest of those that have run at least
-/// `nanoseconds` and were not reported yet, locked and marked reported, with how long it has
+/// The crumb of the example that has run longest of those that have run at least their own
+/// deadline (or `nanoseconds`) and were not reported yet, locked and marked reported, with how long it has
 /// run in `elapsed`; NULL if none. Unlock it with `snapcheck_overrun_done`.
 void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed);
 void snapcheck_overrun_done(void *crumb);

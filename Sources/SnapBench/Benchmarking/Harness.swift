@@ -1,5 +1,6 @@
 import CBenchSupport
 import Foundation
+import SnapCheck
 import SnapAlgorithms
 
 #if canImport(Glibc)
@@ -113,13 +114,26 @@ struct Harness {
     let groups = Dictionary(grouping: benchmarks, by: \.group)
     let ordered = BenchmarkGroup.order.compactMap { groups[$0] }
       + groups.filter { !BenchmarkGroup.order.contains($0.key) }.map(\.value)
-    var measurements = ordered.joined().map { Measurement(benchmark: $0, batch: calibrate($0)) }
+    // A benchmark that never returns (a handler that loops) ends the run, saying which.
+    ExampleGuard.install()
+    var measurements = ordered.joined().map { benchmark in
+      Measurement(
+        benchmark: benchmark,
+        batch: ExampleGuard.watching(
+          WhatRuns("calibrating the benchmark '\(benchmark.name)'"), deadline: .seconds(10)
+        ) {
+          calibrate(benchmark)
+        })
+    }
     let totalEpochs = measurements.count * (epochs + warmup)
     var done = 0
     for round in 0..<(warmup + epochs) {
       for index in measurements.indices {
         let batch = measurements[index].batch
-        let (elapsed, allocations) = time(measurements[index].benchmark, batch: batch)
+        let (elapsed, allocations) = ExampleGuard.watching(
+          WhatRuns("timing the benchmark '\(measurements[index].benchmark.name)'"),
+          deadline: .seconds(10)
+        ) { time(measurements[index].benchmark, batch: batch) }
         if round >= warmup {
           measurements[index].epochs.append(Double(elapsed) / Double(batch))
           measurements[index].allocations &+= allocations

@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import SnapCheck
 
 /// Every `snap-bench` command as a library, open to algorithms of your own.
 ///
@@ -22,6 +23,9 @@ public enum SnapBench {
     let status = reportingErrors(toolName: toolName(of: path)) {
       var tool = try Tool(name: toolName(of: path), adding: algorithms, executablePath: path)
       tool.workerExecutable = Bundle.main.executablePath
+      // A tool's own process, not a test's: work that runs past its deadline ends the command,
+      // which says what it was, rather than hanging it.
+      ExampleGuard.overrunAction = .exit(ExitStatus.failure)
       try dispatch(Array(CommandLine.arguments.dropFirst()), tool: tool)
     }
     exit(status)

@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import SnapCheck
 import SnapVerification
 
 /// `snap-bench trace <algorithm>`: one simulated gesture, frame by frame.
@@ -132,7 +133,13 @@ enum TraceCommand {
     if let problem = releaseMotionProblem(algorithm) {
       writeStandardError("note: \(problem)\n")
     }
-    let trajectory = Simulator(environment: environment, itemSize: size).run(algorithm, gesture: input)
+    // A handler that never returns ends the command, saying so, instead of hanging it.
+    ExampleGuard.install()
+    let trajectory = ExampleGuard.watching(
+      WhatRuns("replaying the gesture on '\(algorithm.id)'"), deadline: .seconds(10)
+    ) {
+      Simulator(environment: environment, itemSize: size).run(algorithm, gesture: input)
+    }
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count
     if output == "svg" {
       let motion = algorithm.releaseMotion.map { ", \($0)" } ?? ""

@@ -1,0 +1,178 @@
+import Foundation
+import HostileAlgorithms
+import SnapAlgorithms
+import SnapLabTesting
+import SnapVerification
+import Testing
+
+/// What SnapLab does with buttons that trap, loop, crawl, roll dice or share state, checked as a
+/// user would meet it: through this package's own bench (`hostile-bench`, SnapBench with the
+/// buttons added) and its own `expectInvariants`, each run as a process of its own, since a
+/// crash ends the process it happens in.
+@Suite("SnapLab lives through hostile buttons")
+struct HostileTests {
+  /// A program that ran: its exit status (or the signal that ended it), its output, its time.
+  struct Ran {
+    var status: Int32
+    var signalled: Bool
+    var stdout: String
+    var stderr: String
+    var seconds: Double
+  }
+
+  /// A program built beside this test bundle.
+  static func built(_ name: String) throws -> String {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<5 {
+      let candidate = directory.appendingPathComponent(name).path
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+      directory = directory.deletingLastPathComponent()
+    }
+    throw Missing(name: name)
+  }
+
+  struct Missing: Error { var name: String }
+
+  static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String] = [:]
+  ) throws -> Ran {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    let err = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    defer {
+      try? FileManager.default.removeItem(at: out)
+      try? FileManager.default.removeItem(at: err)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let started = Date()
+    try process.run()
+    process.waitUntilExit()
+    return Ran(
+      status: process.terminationStatus,
+      signalled: process.terminationReason == .uncaughtSignal,
+      stdout: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+      stderr: (try? String(contentsOf: err, encoding: .utf8)) ?? "",
+      seconds: Date().timeIntervalSince(started))
+  }
+
+  static func bench(_ arguments: [String]) throws -> Ran {
+    try run(try built("hostile-bench"), arguments)
+  }
+
+  /// The matrix row of `id`: its cells.
+  static func row(_ id: String, in output: String) -> [Substring]? {
+    output.split(separator: "\n").first { $0.hasPrefix(id + " ") }?
+      .split(separator: " ").dropFirst().map { $0 }
+  }
+
+  @Test("a button that traps is a 'crashes' finding with its smallest scenario; the other rows are kept")
+  func trapping() throws {
+    let ran = try Self.bench([
+      "verify", "--algorithm", "hostile.traps", "--algorithm", "hostile.dock", "--no-progress",
+    ])
+    #expect(ran.status == 0 && !ran.signalled, "\(ran.stderr)")
+    let traps = try #require(Self.row("hostile.traps", in: ran.stdout))
+    #expect(traps.contains("!") && !traps.contains("✓"), "\(ran.stdout)")
+    // The button that does not trap is judged as ever.
+    let dock = try #require(Self.row("hostile.dock", in: ran.stdout))
+    #expect(dock.contains("✓") && !dock.contains("!"))
+    #expect(ran.stdout.contains("! hostile.traps crashes: "))
+    #expect(ran.stdout.contains("Index out of range"))
+    // Shrunk: a drag that ends in a flick, a few touches long.
+    let scenario = try #require(
+      ran.stdout.split(separator: "\n").first { $0.contains("smallest scenario: ") })
+    #expect(scenario.contains("shrunk in"))
+    let touches = scenario.components(separatedBy: " t=").count - 1
+    #expect((2...6).contains(touches), "\(scenario)")
+    // Its replay traps in trace too, and says where.
+    let replay = try #require(
+      ran.stdout.split(separator: "\n").first { $0.contains("replay: ") }
+    ).components(separatedBy: "replay: ")[1]
+    let traced = try Self.run(
+      "/bin/bash",
+      ["-c", replay.replacingOccurrences(of: "swift run hostile-bench", with: try Self.built("hostile-bench"))])
+    #expect(traced.status != 0, "\(traced.stdout)")
+    #expect(traced.stderr.contains("Index out of range"), "\(traced.stderr)")
+  }
+
+  @Test("a button that loops ends verify within its deadline and a few seconds, with a finding")
+  func looping() throws {
+    let ran = try Self.bench([
+      "verify", "--algorithm", "hostile.loops", "--algorithm", "hostile.dock", "--no-progress",
+      "--cause", "keyboard",
+    ])
+    #expect(ran.status == 0)
+    #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
+    #expect(Self.row("hostile.loops", in: ran.stdout)?.contains("!") == true, "\(ran.stdout)")
+    #expect(ran.stdout.contains("! hostile.loops runs past the deadline"))
+    #expect(ran.stdout.contains("keyboard shown"))
+    #expect(Self.row("hostile.dock", in: ran.stdout)?.contains("✓") == true)
+  }
+
+  @Test("a button that takes 50 ms an event is reported, not waited for")
+  func crawling() throws {
+    let ran = try Self.bench(["verify", "--algorithm", "hostile.slow", "--no-progress"])
+    #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
+    #expect(ran.stdout.contains("! hostile.slow runs past the deadline"), "\(ran.stdout)")
+  }
+
+  @Test("buttons that roll dice or share state are told apart from the rest", arguments: ["random", "shared"])
+  func unrepeatable(_ bug: String) throws {
+    let ran = try Self.bench([
+      "verify", "--algorithm", "hostile.\(bug)", "--algorithm", "hostile.dock", "--no-progress",
+      "--jobs", "2",
+    ])
+    #expect(ran.stdout.contains("⚠ hostile.\(bug) is not deterministic: "), "\(ran.stdout)")
+    #expect(!ran.stdout.contains("⚠ hostile.dock"))
+    #expect(ran.stdout.contains("but for the rows that are not deterministic (hostile.\(bug))"))
+    let json = try Self.bench([
+      "verify", "--algorithm", "hostile.\(bug)", "--no-progress", "--format", "json",
+    ])
+    #expect(json.stdout.contains("\"nondeterminism\""))
+  }
+
+  @Test("report lives through them: in the matrix, left out of the pictures and the cost")
+  func report() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("hostile-report-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let ran = try Self.bench([
+      "report", "--output", directory, "--no-progress", "--examples", "100",
+    ])
+    #expect(ran.status == 0, "\(ran.stderr)")
+    let page = try String(contentsOfFile: directory + "/index.html", encoding: .utf8)
+    #expect(page.contains("Do not ship: It crashes"))
+    #expect(page.contains("left out of the pictures and the cost"))
+    #expect(page.contains("hostile.traps"))
+  }
+
+  // MARK: In the user's own test process
+
+  /// The variable that tells `trapsInThisProcess` to run; unset, it returns at once.
+  static let trapSwitch = "HOSTILE_TRAP_IN_PROCESS"
+
+  @Test("expectInvariants on a button that traps says which algorithm and scenario before the process ends")
+  func trapInTheTestProcess() throws {
+    let tests = try Self.built("HostileAlgorithmsPackageTests.xctest")
+    let ran = try Self.run(
+      tests, ["--testing-library", "swift-testing", "--filter", "trapsInThisProcess"],
+      environment: [Self.trapSwitch: "1", "SWIFT_BACKTRACE": "enable=no"])
+    #expect(ran.signalled, "status \(ran.status): \(ran.stderr)")
+    let said = ran.stdout + ran.stderr
+    #expect(said.contains("SnapLab: 'hostile.traps' was being verified (seed 1)."), "\(said)")
+    #expect(said.contains("Replay it: swift run hostile-bench trace hostile.traps"))
+    #expect(said.contains("hostile-bench verify --algorithm hostile.traps --seed 1"))
+  }
+
+  @Test("(run by trapInTheTestProcess in a process of its own)")
+  func trapsInThisProcess() {
+    guard ProcessInfo.processInfo.environment[Self.trapSwitch] == "1" else { return }
+    expectInvariants(HostileDock(bug: .traps), replayTool: "swift run hostile-bench")
+  }
+}
