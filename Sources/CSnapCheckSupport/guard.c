@@ -138,6 +138,10 @@ void snapcheck_example_begin_within(uint64_t deadline) {
   atomic_store(&slots[index].started, snapcheck_now());
 }
 
+static _Atomic uint64_t pace_total = 0;
+static _Atomic uint64_t pace_count = 0;
+static _Atomic uint64_t pace_slowest = 0;
+
 uint64_t snapcheck_example_end(void) {
   if (own_slot < 0) return 0;
   struct slot *slot = &slots[own_slot];
@@ -145,7 +149,24 @@ uint64_t snapcheck_example_end(void) {
   slot_lock(slot);
   uint64_t started = atomic_exchange(&slot->started, 0);
   slot_unlock(slot);
-  return started ? snapcheck_now() - started : 0;
+  if (!started) return 0;
+  uint64_t elapsed = snapcheck_now() - started;
+  atomic_fetch_add(&pace_total, elapsed);
+  atomic_fetch_add(&pace_count, 1);
+  return elapsed;
+}
+
+int snapcheck_pace_record(uint64_t elapsed) {
+  uint64_t slowest = atomic_load(&pace_slowest);
+  while (elapsed > slowest) {
+    if (atomic_compare_exchange_weak(&pace_slowest, &slowest, elapsed)) return 1;
+  }
+  return 0;
+}
+
+void snapcheck_pace(uint64_t *total, uint64_t *count) {
+  *total = atomic_load(&pace_total);
+  *count = atomic_load(&pace_count);
 }
 
 void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed) {

@@ -131,15 +131,16 @@ public enum ExampleGuard {
   static func running<Result>(seed: UInt64, example: UInt64?, _ body: () throws -> Result)
     rethrows -> Result
   {
-    update {
-      $0.seed = seed
-      $0.example = example
-      $0.detail = nil
-    }
+    // The numbers are written as they are (a watchdog reading one mid-write reads an old
+    // number); the detail, an object, only under the lock, and only when there is one to clear.
+    let owner = crumb
+    owner.seed = seed
+    owner.example = example
+    if owner.detail != nil { update { $0.detail = nil } }
     snapcheck_example_begin()
     defer {
       let elapsed = snapcheck_example_end()
-      pace.add(elapsed) { crumb.detail?.record() }
+      pace.add(elapsed) { owner.detail?.record() }
     }
     return try body()
   }
@@ -150,28 +151,29 @@ public enum ExampleGuard {
 
   final class Pace: @unchecked Sendable {
     private let lock = NSLock()
-    private(set) var total: UInt64 = 0
-    private(set) var count = 0
-    private(set) var slowest: (nanoseconds: UInt64, record: String?, lines: [String]) = (0, nil, [])
+    private var slowest: (nanoseconds: UInt64, record: String?, lines: [String]) = (0, nil, [])
     var reported = false
 
+    /// Notes an example that took `nanoseconds` (the total and the count are kept in C, without
+    /// a lock); a new slowest is written down with its detail, rare once the run is under way.
+    @inline(__always)
     func add(_ nanoseconds: UInt64, record: () -> String?) {
+      guard snapcheck_pace_record(nanoseconds) != 0 else { return }
+      let detail = ExampleGuard.crumb.detail
+      let written = (nanoseconds, record(), detail?.reportLines() ?? [])
       lock.lock()
-      defer { lock.unlock() }
-      total &+= nanoseconds
-      count += 1
-      if nanoseconds > slowest.nanoseconds {
-        // Only a new slowest is written down: rare once the run is under way.
-        let crumb = ExampleGuard.crumb
-        slowest = (nanoseconds, record(), crumb.detail?.reportLines() ?? [])
-      }
+      if written.0 >= slowest.nanoseconds { slowest = written }
+      lock.unlock()
     }
 
     /// The mean and the slowest, when enough has run to judge: two seconds of examples.
     func judge() -> (mean: Double, slowest: (nanoseconds: UInt64, record: String?, lines: [String]))? {
+      var total: UInt64 = 0
+      var count: UInt64 = 0
+      snapcheck_pace(&total, &count)
+      guard total >= 2_000_000_000, count > 0, !reported else { return nil }
       lock.lock()
       defer { lock.unlock() }
-      guard total >= 2_000_000_000, count > 0, !reported else { return nil }
       return (Double(total) / Double(count) / 1e9, slowest)
     }
   }

@@ -33,6 +33,13 @@ void snapcheck_example_begin_within(uint64_t deadline);
 /// Ends the example begun on this thread; returns how long it ran, in nanoseconds.
 uint64_t snapcheck_example_end(void);
 
+/// Whether `elapsed` (an example's time, from `snapcheck_example_end`) is the longest yet: it
+/// becomes the record.
+int snapcheck_pace_record(uint64_t elapsed);
+
+/// The time every ended example took, all together, and how many there were.
+void snapcheck_pace(uint64_t *total, uint64_t *count);
+
 /// The crumb of the example that has run longest of those that have run at least their own
 /// deadline (or `nanoseconds`) and were not reported yet, locked and marked reported, with how long it has
 /// run in `elapsed`; NULL if none. Unlock it with `snapcheck_overrun_done`.
