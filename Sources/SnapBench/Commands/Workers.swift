@@ -147,6 +147,11 @@ enum Workers {
 
   // MARK: The parent's side
 
+  /// A worker could not be started: the row is verified in this process instead.
+  struct LaunchFailure: Error {
+    var reason: String
+  }
+
   /// What a worker left: its status, how it ended, and what it wrote.
   struct Ended {
     var status: Int32
@@ -157,7 +162,9 @@ enum Workers {
 
   /// Starts `tool`'s executable with `arguments`, `input` on its standard input, and waits.
   static func launch(_ arguments: [String], input: Data? = nil, tool: Tool) throws -> Ended {
-    guard let executable = tool.workerExecutable else { throw RuntimeError("no worker executable") }
+    guard let executable = tool.workerExecutable else {
+      throw LaunchFailure(reason: "no worker executable")
+    }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -171,7 +178,11 @@ enum Workers {
     process.standardOutput = out
     process.standardError = err
     process.standardInput = stdin
-    try process.run()
+    do {
+      try process.run()
+    } catch {
+      throw LaunchFailure(reason: "\(error)")
+    }
     // Both streams drained at once, so that neither fills and stalls the worker.
     let errorText = UncheckedBox(Data())
     let group = DispatchGroup()
@@ -196,12 +207,12 @@ enum Workers {
     _ row: VerifyCommand.Row, job: RowJob, invariants: [Invariant], tool: Tool,
     retried: Bool = false
   ) throws -> [Finding] {
-    guard let arguments = job.arguments else { throw RuntimeError("the row has no worker form") }
+    guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
     let ended = try launch(
       [verifyRowCommand] + arguments + invariants.flatMap { ["--invariant", $0.rawValue] },
       tool: tool)
-    if !ended.signalled, ended.status == 0 {
-      return try decode(ended.stdout, tool: tool)
+    if !ended.signalled, ended.status == 0, let findings = try? decode(ended.stdout, tool: tool) {
+      return findings
     }
     // What the worker's guard wrote: the scenario in flight.
     let record = ended.stderr.split(separator: "\n").last {
@@ -237,7 +248,7 @@ enum Workers {
       // A busy machine can hold a scenario up: it is run again, alone, with twice the time, and
       // only one that overruns again is reported. A fluke runs the row again with four times
       // the deadline.
-      if !retried, let scenario, try !confirmOverrun(job: job, scenario: scenario, tool: tool) {
+      if !retried, let scenario, !confirmOverrun(job: job, scenario: scenario, tool: tool) {
         var longer = job
         longer.deadline = job.deadline * 4
         return try verify(row, job: longer, invariants: invariants, tool: tool, retried: true)
@@ -250,7 +261,7 @@ enum Workers {
             + "code far too slow for a frame); '--deadline' sets it", evaluations: 0)
       }
     } else if let scenario {
-      report = try shrink(job: job, scenario: scenario, tool: tool)
+      report = shrink(job: job, scenario: scenario, tool: tool)
       if report == nil {
         // Shrunk elsewhere it did not crash: the scenario as the worker met it.
         let message = crashMessage(in: ended.stderr)
@@ -268,11 +279,10 @@ enum Workers {
 
   /// Whether `scenario` overruns `job`'s deadline again, run alone in a worker (given twice the
   /// time, and timed).
-  static func confirmOverrun(job: RowJob, scenario: Scenario, tool: Tool) throws -> Bool {
-    guard let arguments = job.arguments else { return true }
-    let ended = try launch(
-      [shrinkCrashCommand, confirmFlag] + arguments, input: try JSONEncoder().encode(scenario),
-      tool: tool)
+  static func confirmOverrun(job: RowJob, scenario: Scenario, tool: Tool) -> Bool {
+    guard let arguments = job.arguments, let input = try? JSONEncoder().encode(scenario),
+      let ended = try? launch([shrinkCrashCommand, confirmFlag] + arguments, input: input, tool: tool)
+    else { return true }
     guard !ended.signalled, ended.status == 0 else { return true }
     return String(decoding: ended.stdout, as: UTF8.self).contains(resultPrefix + "overran")
   }
@@ -281,10 +291,10 @@ enum Workers {
   static let confirmFlag = "--confirm-overrun"
 
   /// Asks a worker to shrink `scenario`, which crashed `job`'s algorithm.
-  static func shrink(job: RowJob, scenario: Scenario, tool: Tool) throws -> CrashReport? {
-    guard let arguments = job.arguments else { return nil }
-    let ended = try launch(
-      [shrinkCrashCommand] + arguments, input: try JSONEncoder().encode(scenario), tool: tool)
+  static func shrink(job: RowJob, scenario: Scenario, tool: Tool) -> CrashReport? {
+    guard let arguments = job.arguments, let input = try? JSONEncoder().encode(scenario),
+      let ended = try? launch([shrinkCrashCommand] + arguments, input: input, tool: tool)
+    else { return nil }
     guard !ended.signalled, ended.status == 0 else { return nil }
     let text = String(decoding: ended.stdout, as: UTF8.self)
     guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) })
