@@ -148,6 +148,14 @@ void snapbench_signals_hold(int hold) {
   pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
 
+int snapbench_stdout_flush(void) {
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+  return errno != 0 ? errno : EIO;
+}
+
+int snapbench_stdout_failed(void) { return ferror(stdout) != 0; }
+
 int snapbench_exchange(const char *a, const char *b) {
 #if defined(__linux__) && defined(SYS_renameat2)
 #ifndef RENAME_EXCHANGE

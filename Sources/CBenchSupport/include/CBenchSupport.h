@@ -56,6 +56,14 @@ void snapbench_temporary_forget(int slot);
 /// must not be torn apart run to the end; a signal that arrives meanwhile is delivered after.
 void snapbench_signals_hold(int hold);
 
+/// Flushes stdio's `stdout` and returns 0 when everything written to it so far reached the
+/// descriptor, else the errno of the failure (EIO when stdio no longer knows it). Swift 6 cannot
+/// name the C global `stdout`, so it is reached from here.
+int snapbench_stdout_flush(void);
+
+/// 1 when stdio's `stdout` has failed (its error indicator is set), else 0; nothing is flushed.
+int snapbench_stdout_failed(void);
+
 /// Swaps the names of two existing paths (files or directories) in one step; 0 on success, -1
 /// with errno set (ENOSYS or EINVAL where the system or file system cannot).
 int snapbench_exchange(const char *a, const char *b);

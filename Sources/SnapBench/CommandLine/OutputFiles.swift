@@ -35,6 +35,12 @@ struct OutputFile: Sendable {
   let path: String
   let destination: Destination
 
+  /// Whether the text goes to standard output (`-`).
+  var isStandardOutput: Bool {
+    if case .standardOutput = destination { return true }
+    return false
+  }
+
   /// Checks `path`, given for `option`.
   init(_ path: String, for option: OptionSpec) throws(UsageError) {
     self.path = path
@@ -83,7 +89,7 @@ struct OutputFile: Sendable {
     let shown = parent.isEmpty ? "." : parent
     var info = stat()
     guard stat(shown, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-      return "the directory '\(shown)' does not exist"
+      return "the directory \(quoted(shown)) does not exist"
     }
     return nil
   }
@@ -104,7 +110,7 @@ struct OutputFile: Sendable {
   func write(_ bytes: [UInt8]) throws {
     switch destination {
     case .standardOutput:
-      writeStandardOutput(bytes)
+      try writeStandardOutput(bytes)
     case .stream(let target):
       let descriptor = open(target, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw failure(target) }
@@ -116,7 +122,7 @@ struct OutputFile: Sendable {
   }
 
   private func failure(_ target: String) -> RuntimeError {
-    let which = target == path ? "'\(path)'" : "'\(path)' (its target '\(target)')"
+    let which = target == path ? quoted(path) : "\(quoted(path)) (its target \(quoted(target)))"
     return RuntimeError("Could not write \(which): \(systemErrorText())")
   }
 
@@ -241,7 +247,7 @@ struct OutputDirectory: Sendable {
     let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     let temporary = "\(parent).\(name).tmp-\(getpid())-\(suffix)"
     func failure(_ what: String) -> RuntimeError {
-      RuntimeError("Could not write '\(path)' (\(what)): \(systemErrorText())")
+      RuntimeError("Could not write \(quoted(path)) (\(what)): \(systemErrorText())")
     }
     // Remembered before it is made, as its files are before they are opened: a signal between
     // the two would leave it behind.

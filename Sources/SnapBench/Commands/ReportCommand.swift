@@ -105,7 +105,7 @@ enum ReportCommand {
       page.files.map { (name: $0.0, bytes: Array($0.1.document.utf8)) }
         + [(name: "index.html", bytes: Array(page.html.utf8))])
     progress.finish()
-    print("Wrote \(directory)/index.html and \(page.files.count) pictures.")
+    try printOutput("Wrote \(directory)/index.html and \(page.files.count) pictures.")
   }
 
   // MARK: Inputs
@@ -129,7 +129,7 @@ enum ReportCommand {
       findings = try VerificationReport(json: data).findings
     } catch {
       throw RuntimeError(
-        "the verify file '\(path)' is invalid: \(error.description) (expected the output of "
+        "the verify file \(quoted(path)) is invalid: \(error.description) (expected the output of "
           + "'\(tool.name) verify --format json')")
     }
     for index in findings.indices {
@@ -203,7 +203,7 @@ enum ReportCommand {
       file = try BenchmarkResults(json: data)
     } catch {
       throw RuntimeError(
-        "the results file '\(path)' is invalid: \(error.description); expected "
+        "the results file \(quoted(path)) is invalid: \(error.description); expected "
           + "'snap-bench run --format json'")
     }
     return file.results.map {
