@@ -51,9 +51,12 @@ enum ReportCommand {
       examples, default: defaultExamples, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let directory = parsed.value(output) ?? "report"
-    // What an earlier report wrote may be replaced; anything else in the directory may not.
-    let destination = try OutputDirectory(directory, for: output) { name in
-      name == "index.html" || name.hasSuffix(".svg")
+    // What an earlier report wrote (its manifest says) may be replaced; nothing else may.
+    let destination: OutputDirectory
+    do {
+      destination = try OutputDirectory(directory, for: output)
+    } catch {
+      throw error.withUsage(of: spec)
     }
     let velocity = try parsed.value(flick).map { try parseVelocity($0, for: flick, spec: spec) }
       ?? CGVector(dx: 600, dy: -600)
