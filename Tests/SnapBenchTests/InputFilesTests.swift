@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Files the command line reads: every read has a size limit, so that `/dev/zero` or a runaway
-/// stream is an error rather than the end of memory.
+/// stream is an error rather than the end of memory, and no output may be one of them.
 @Suite("Files snap-bench reads")
 struct InputFilesTests {
   func scratch() throws -> URL {
@@ -69,5 +69,91 @@ struct InputFilesTests {
       "\(result.stderr)")
     #expect(Date().timeIntervalSince(started) < 30)
     #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["big.json"])
+  }
+
+  /// A quick `run`: one benchmark, a few epochs.
+  static let quickRun = [
+    "run", "--filter", "^reference/empty$", "--skip", "clamp", "--iterations", "100",
+    "--repetitions", "2", "--no-progress",
+  ]
+
+  @Test("run --output that is the --baseline file, or a link to it, is refused before any work")
+  func runOutputIsBaseline() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let baselines = ["SNAPBENCH_BASELINES": directory.path]
+    let saved = try SnapBenchProcess.run(
+      Self.quickRun + ["--save-baseline", "main"], environment: baselines)
+    try #require(saved.status == 0, "\(saved.stderr)")
+    let baseline = directory.appendingPathComponent("main.json").path
+    let before = try String(contentsOfFile: baseline, encoding: .utf8)
+    let link = directory.appendingPathComponent("link.txt").path
+    symlink(baseline, link)
+    for output in [baseline, link] {
+      let result = try SnapBenchProcess.run(
+        Self.quickRun + ["--baseline", "main", "--output", output], environment: baselines)
+      #expect(result.status == 64, "\(output): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: The value '\(output)' is invalid for '--output <file>': it is also the input "
+            + "given to '--baseline <name>'"),
+        "\(result.stderr)")
+      #expect(!result.stderr.contains("Regression"), "it measured before refusing")
+      #expect(try String(contentsOfFile: baseline, encoding: .utf8) == before)
+    }
+    // Standard output redirected onto the baseline: the shell emptied it; said so.
+    let binary = try #require(SnapBenchProcess.executable).path
+    let redirected = try SnapBenchProcess.shell(
+      "SNAPBENCH_BASELINES='\(directory.path)' '\(binary)' "
+        + Self.quickRun.map { "'\($0)'" }.joined(separator: " ")
+        + " --baseline main > '\(baseline)'")
+    #expect(redirected.status == 64, "\(redirected.stderr)")
+    #expect(redirected.stderr.contains("it is also standard output"), "\(redirected.stderr)")
+  }
+
+  @Test("trace --gesture that is also standard output is refused, exit 64")
+  func gestureIsStandardOutput() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let binary = try #require(SnapBenchProcess.executable).path
+    let gesture = directory.appendingPathComponent("g.json").path
+    let result = try SnapBenchProcess.shell(
+      "'\(binary)' trace edge-dock.published --gesture '\(gesture)' > '\(gesture)'")
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(
+      result.stderr.hasPrefix(
+        "Error: The value '\(gesture)' is invalid for '--gesture <file>|-': it is also standard output"),
+      "\(result.stderr)")
+  }
+
+  @Test("report --output holding its own --verify or --results file is refused, the file kept")
+  func reportOutputHoldsInput() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A report written earlier, and a verify file saved in it under one of the names the
+    // report writes (so that nothing but its being an input could keep it).
+    let written = try #require(ReportTests.report)
+    try #require(written.status == 0, "\(written.stderr)")
+    let page = directory.appendingPathComponent("page")
+    try FileManager.default.copyItem(at: written.directory, to: page)
+    let verify = try SnapBenchProcess.run([
+      "verify", "--format", "json", "--examples", "1", "--algorithm", "edge-dock.published",
+      "--invariant", "on-screen", "--no-progress",
+    ])
+    try #require(verify.status == 0, "\(verify.stderr)")
+    let input = page.appendingPathComponent("cost-frame.svg")
+    try Data(verify.stdout.utf8).write(to: input)
+    // Named directly, and through a link outside the directory.
+    let link = directory.appendingPathComponent("v.json")
+    symlink(input.path, link.path)
+    for (option, path) in [("--verify", input.path), ("--verify", link.path), ("--results", input.path)] {
+      let result = try SnapBenchProcess.run(
+        ["report", "--output", page.path, option, path, "--examples", "1", "--no-progress"])
+      #expect(result.status == 64, "\(option) \(path): \(result.stderr)")
+      #expect(
+        result.stderr.hasPrefix("Error: The value '\(page.path)' is invalid for '--output <dir>': it holds '\(path)', the input given to '\(option) "),
+        "\(result.stderr)")
+      #expect(try String(contentsOf: input, encoding: .utf8) == verify.stdout)
+    }
   }
 }

@@ -209,8 +209,11 @@ struct OutputDirectory: Sendable {
   let previousFiles: [String]
 
   /// Checks `path`, given for `option`: a new directory in an existing one, an empty one, or
-  /// one that holds what an earlier run wrote and nothing else.
-  init(_ path: String, for option: OptionSpec) throws(UsageError) {
+  /// one that holds what an earlier run wrote and nothing else, and none of the `inputs` the
+  /// command reads (each a path and the label of the option it was given for).
+  init(
+    _ path: String, for option: OptionSpec, inputs: [(path: String, label: String)] = []
+  ) throws(UsageError) {
     self.path = path
     func refuse(_ reason: String) -> UsageError {
       UsageError.invalidValue(path, for: option, reason: reason)
@@ -235,6 +238,13 @@ struct OutputDirectory: Sendable {
       return
     }
     guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("it is a file, not a directory") }
+    exists = true
+    // An input inside is named as such, before it is named as a file the command did not write.
+    for input in inputs {
+      if let overlap = Self.overlap(of: resolved, withInput: input.path, for: input.label) {
+        throw refuse(overlap)
+      }
+    }
     let entries: [String]
     do {
       entries = try FileManager.default.contentsOfDirectory(atPath: resolved)
@@ -254,7 +264,6 @@ struct OutputDirectory: Sendable {
         "its '\(Manifest.name)' is not a list of files this command wrote (\(why)); give a new or "
           + "empty directory")
     }
-    exists = true
     previousFiles = entries
   }
 

@@ -52,9 +52,14 @@ enum ReportCommand {
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let directory = parsed.value(output) ?? "report"
     // What an earlier report wrote (its manifest says) may be replaced; nothing else may.
+    // Nor may it hold an input: the swap would take it away.
+    let inputs = [verifyFile, results].compactMap { option in
+      parsed.value(option).map { (path: $0, label: option.label) }
+    }
     let destination: OutputDirectory
     do {
-      destination = try OutputDirectory(directory, for: output)
+      destination = try OutputDirectory(directory, for: output, inputs: inputs)
+      for input in inputs { try refuseStandardOutput(asInput: input.path, for: input.label) }
     } catch {
       throw error.withUsage(of: spec)
     }

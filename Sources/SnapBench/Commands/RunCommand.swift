@@ -108,7 +108,16 @@ enum RunCommand {
     }
     var baselineResults: [String: Double]?
     if let name = parsed.value(baseline) {
-      let file = try Baselines.read(try Baselines.path(of: name, for: baseline, spec: spec))
+      let path = try Baselines.path(of: name, for: baseline, spec: spec)
+      // The output may not be the baseline it compares with (--save-baseline may: it replaces
+      // the baseline on purpose, after reading it).
+      do {
+        try outputFile?.refuse(asInput: path, for: baseline.label, option: output)
+        try refuseStandardOutput(asInput: path, for: baseline.label)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
+      let file = try Baselines.read(path)
       baselineResults = Dictionary(
         file.results.map { ($0.name, $0.nsPerOp.median) }, uniquingKeysWith: { a, _ in a })
     }

@@ -119,6 +119,11 @@ enum TraceCommand {
       let region = environment.safeRegion
       input = .flick(from: CGPoint(x: region.midX, y: region.midY), velocity: velocity)
     } else if let path = parsed.value(gesture) {
+      do {
+        try refuseStandardOutput(asInput: path, for: gesture.label)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
       input = try readGesture(path)
     } else {
       input = .sample(in: environment)
