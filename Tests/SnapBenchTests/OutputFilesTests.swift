@@ -256,7 +256,7 @@ struct OutputFilesTests {
     #expect(entries(directory) == ["fifo", "results-link", "results.txt"])
   }
 
-  @Test("report, stopped by SIGINT or SIGTERM, leaves the previous report and nothing else")
+  @Test("report, stopped by SIGINT, SIGTERM or SIGHUP, leaves the previous report and nothing else")
   func interruptedReport() throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -268,7 +268,7 @@ struct OutputFilesTests {
     try FileManager.default.copyItem(atPath: written.directory.path, toPath: report)
     let before = entries(URL(fileURLWithPath: report))
     let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-    for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM)] {
+    for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)] {
       // Stopped at once, while it computes: a debug build is still computing at 0.3 s.
       let stopped = try SnapBenchProcess.shell(
         "timeout -s \(name) 0.3 \(binary) report --output '\(report)' --examples 20 --flick=-900,300 > /dev/null")

@@ -141,7 +141,7 @@ struct OutputFile: Sendable {
   }
 
   /// Replaces the regular file at `target` (or makes it) with `bytes`, through a temporary file
-  /// in the same directory that SIGINT and SIGTERM remove.
+  /// in the same directory that SIGINT, SIGTERM and SIGHUP remove.
   static func replace(_ target: String, with bytes: [UInt8], failure: @autoclosure () -> RuntimeError)
     throws
   {

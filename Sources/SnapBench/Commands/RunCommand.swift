@@ -362,7 +362,7 @@ enum RunCommand {
     let directory =
       FileManager.default.temporaryDirectory.path + "/snap-bench-callgrind-\(getpid())-\(suffix)"
     guard mkdir(directory, 0o700) == 0 else { return nil }
-    // Removed on the way out, and by SIGINT or SIGTERM meanwhile: the directory, then its parts
+    // Removed on the way out, and by SIGINT, SIGTERM or SIGHUP meanwhile: the directory, then its parts
     // (the part before the first benchmark, one per benchmark, the one after the last).
     let out = directory + "/callgrind.out"
     var slots = [snapbench_temporary_remember(directory, 1)]
