@@ -38,7 +38,7 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
   return checksum;
 }
 
-// MARK: - Temporary files removed on SIGINT and SIGTERM
+// MARK: - Temporary files removed on SIGINT, SIGTERM and SIGHUP
 
 #include <errno.h>
 #include <pthread.h>
@@ -94,9 +94,12 @@ static void install_handlers(void) {
   sigemptyset(&action.sa_mask);
   sigaddset(&action.sa_mask, SIGINT);
   sigaddset(&action.sa_mask, SIGTERM);
-  // A signal the process was started ignoring (a background job's SIGINT) stays ignored.
-  int signals[2] = {SIGINT, SIGTERM};
-  for (int index = 0; index < 2; index++) {
+  sigaddset(&action.sa_mask, SIGHUP);
+  // A signal the process was started ignoring (a background job's SIGINT, SIGHUP under nohup)
+  // stays ignored. SIGHUP is the terminal closing (or an ssh session dropping): it ends the
+  // process as the other two do, and must not leave its temporaries behind either.
+  int signals[3] = {SIGINT, SIGTERM, SIGHUP};
+  for (int index = 0; index < 3; index++) {
     struct sigaction previous;
     if (sigaction(signals[index], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
     sigaction(signals[index], &action, NULL);
@@ -145,8 +148,17 @@ void snapbench_signals_hold(int hold) {
   sigemptyset(&set);
   sigaddset(&set, SIGINT);
   sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGHUP);
   pthread_sigmask(hold ? SIG_BLOCK : SIG_UNBLOCK, &set, NULL);
 }
+
+int snapbench_stdout_flush(void) {
+  errno = 0;
+  if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+  return errno != 0 ? errno : EIO;
+}
+
+int snapbench_stdout_failed(void) { return ferror(stdout) != 0; }
 
 int snapbench_exchange(const char *a, const char *b) {
 #if defined(__linux__) && defined(SYS_renameat2)

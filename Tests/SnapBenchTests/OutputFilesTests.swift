@@ -89,24 +89,141 @@ struct OutputFilesTests {
     #expect(entries(directory) == ["loop"])
   }
 
-  @Test("a directory is written whole: a new one, or one an earlier run wrote, never another's")
+  @Test("a directory is written whole, with a manifest: a new one, or one an earlier run wrote, never another's")
   func directories() throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
     let report = directory.appendingPathComponent("report")
-    let isOurs: (String) -> Bool = { $0 == "index.html" || $0.hasSuffix(".svg") }
-    try OutputDirectory(report.path, for: ReportCommand.output, isOurs: isOurs)
-      .write([("index.html", Array("one".utf8)), ("a.svg", Array("<svg/>".utf8))])
-    #expect(entries(report) == ["a.svg", "index.html"])
-    try OutputDirectory(report.path, for: ReportCommand.output, isOurs: isOurs)
-      .write([("index.html", Array("two".utf8)), ("b.svg", Array("<svg/>".utf8))])
+    func write(_ files: [(String, String)]) throws {
+      try OutputDirectory(report.path, for: ReportCommand.output)
+        .write(files.map { ($0.0, Array($0.1.utf8)) })
+    }
+    try write([("index.html", "one"), ("a.svg", "<svg/>")])
+    #expect(entries(report) == [Manifest.name, "a.svg", "index.html"])
+    let manifest = try String(contentsOf: report.appendingPathComponent(Manifest.name), encoding: .utf8)
+    #expect(manifest == "\(Manifest.header)\nindex.html\na.svg\n")
+    try write([("index.html", "two"), ("b.svg", "<svg/>")])
     // Replaced whole: the old picture is gone, and nothing is left beside the directory.
-    #expect(entries(report) == ["b.svg", "index.html"])
+    #expect(entries(report) == [Manifest.name, "b.svg", "index.html"])
     #expect(try String(contentsOf: report.appendingPathComponent("index.html"), encoding: .utf8) == "two")
     #expect(entries(directory) == ["report"])
+    // A file no manifest lists, a manifest that is not one, a directory where a listed file
+    // should be: each refused, naming what is wrong.
+    func refusal() -> String? {
+      do {
+        _ = try OutputDirectory(report.path, for: ReportCommand.output)
+        return nil
+      } catch {
+        return error.message
+      }
+    }
     try "mine".write(to: report.appendingPathComponent("notes.txt"), atomically: false, encoding: .utf8)
-    #expect(throws: UsageError.self) {
-      try OutputDirectory(report.path, for: ReportCommand.output, isOurs: isOurs)
+    #expect(refusal()?.contains("it holds 'notes.txt', which this command did not write") == true)
+    try FileManager.default.removeItem(at: report.appendingPathComponent("notes.txt"))
+    try FileManager.default.removeItem(at: report.appendingPathComponent("b.svg"))
+    try FileManager.default.createDirectory(
+      at: report.appendingPathComponent("b.svg"), withIntermediateDirectories: false)
+    #expect(refusal()?.contains("it holds 'b.svg'") == true)
+    try FileManager.default.removeItem(at: report.appendingPathComponent("b.svg"))
+    #expect(refusal() == nil, "a listed file that is missing is no one's loss")
+    try "index.html\n".write(
+      to: report.appendingPathComponent(Manifest.name), atomically: false, encoding: .utf8)
+    #expect(refusal()?.contains("is not a list of files this command wrote") == true)
+    try FileManager.default.removeItem(at: report.appendingPathComponent(Manifest.name))
+    #expect(refusal()?.contains("it holds 'index.html', which this command did not write (no '.snap-bench-report' lists it)") == true)
+    #expect(entries(report) == ["index.html"])
+  }
+
+  /// Directories of the user's own, each holding files `report` must never replace: the one
+  /// it must name, and what each file holds.
+  static let usersDirectories: [(foreign: String, files: [String: String])] = [
+    ("index.html", ["index.html": "<p>my own page</p>"]),
+    ("add.svg", ["add.svg": "<svg>add</svg>", "close.svg": "<svg>close</svg>"]),
+    ("notes.txt", [
+      ".snap-bench-report": "snap-bench report files, version 1\nindex.html\n",
+      "index.html": "<p>a report</p>", "notes.txt": "my notes",
+    ]),
+    (".snap-bench-report", [".snap-bench-report": "my own dotfile", "index.html": "<p>x</p>"]),
+  ]
+
+  @Test(
+    "report refuses a directory of the user's own (a page, icons, a stray file), exit 64, touching nothing",
+    arguments: usersDirectories.indices)
+  func reportRefusesUsersFiles(index: Int) throws {
+    let (foreign, files) = Self.usersDirectories[index]
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let mine = directory.appendingPathComponent("mine")
+    try FileManager.default.createDirectory(at: mine, withIntermediateDirectories: false)
+    for (name, text) in files {
+      try text.write(to: mine.appendingPathComponent(name), atomically: false, encoding: .utf8)
+    }
+    let result = try SnapBenchProcess.run(
+      ["report", "--output", mine.path, "--examples", "1", "--no-progress"])
+    #expect(result.status == 64, "\(result.stderr)")
+    #expect(result.stderr.contains("'\(foreign)'"), "\(result.stderr)")
+    #expect(result.stderr.contains("Usage: snap-bench report"), "\(result.stderr)")
+    #expect(entries(directory) == ["mine"])
+    #expect(entries(mine) == files.keys.sorted())
+    for (name, text) in files {
+      #expect(try String(contentsOf: mine.appendingPathComponent(name), encoding: .utf8) == text)
+    }
+  }
+
+  @Test("a report lists what it wrote in its manifest, and nothing else is in its directory")
+  func reportManifest() throws {
+    let report = try #require(ReportTests.report)
+    #expect(report.status == 0, "\(report.stderr)")
+    let names = entries(report.directory)
+    let manifest = try Data(contentsOf: report.directory.appendingPathComponent(Manifest.name))
+    let listed = try Manifest.files(in: Array(manifest))
+    #expect(listed.contains("index.html"))
+    #expect(Set(names) == listed.union([Manifest.name]))
+  }
+
+  @Test("report removes what killed runs into the same directory left hidden, and nothing else")
+  func reportLeftovers() throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    // A process id no process has now: one that has ended.
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let dead = ended.processIdentifier
+    let alive = getpid()
+    let listing = "snap-bench report files, version 1\nindex.html\na.svg\n"
+    // Name → (files, whether the run must remove it).
+    let leftovers: [String: (files: [String: String], removed: Bool)] = [
+      // The old report an exchange swapped out, and the fallback's, not yet removed.
+      ".report.tmp-\(dead)-abc": ([".snap-bench-report": listing, "index.html": "old", "a.svg": "<svg/>"], true),
+      ".report.old-\(dead)-x1": ([".snap-bench-report": listing, "index.html": "old"], true),
+      // A build killed before it wrote a file.
+      ".report.tmp-\(dead)-empty": ([:], true),
+      // Not provably a report's: something it did not list, no manifest, a live owner, the
+      // leftover of another directory.
+      ".report.tmp-\(dead)-def": ([".snap-bench-report": listing, "index.html": "old", "mine.txt": "x"], false),
+      ".report.tmp-\(dead)-ghi": (["index.html": "mine"], false),
+      ".report.tmp-\(alive)-jkl": ([".snap-bench-report": listing, "index.html": "being written"], false),
+      ".other.tmp-\(dead)-mno": ([".snap-bench-report": listing, "index.html": "old"], false),
+    ]
+    for (name, leftover) in leftovers {
+      let path = directory.appendingPathComponent(name)
+      try FileManager.default.createDirectory(at: path, withIntermediateDirectories: false)
+      for (file, text) in leftover.files {
+        try text.write(to: path.appendingPathComponent(file), atomically: false, encoding: .utf8)
+      }
+    }
+    let report = directory.appendingPathComponent("report")
+    let result = try SnapBenchProcess.run(
+      ["report", "--output", report.path, "--examples", "1", "--no-progress"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let kept = leftovers.filter { !$0.value.removed }.map(\.key)
+    #expect(entries(directory) == (kept + ["report"]).sorted())
+    for name in kept {
+      #expect(
+        entries(directory.appendingPathComponent(name)) == leftovers[name]?.files.keys.sorted(),
+        "\(name)")
     }
   }
 
@@ -139,7 +256,7 @@ struct OutputFilesTests {
     #expect(entries(directory) == ["fifo", "results-link", "results.txt"])
   }
 
-  @Test("report, stopped by SIGINT or SIGTERM, leaves the previous report and nothing else")
+  @Test("report, stopped by SIGINT, SIGTERM or SIGHUP, leaves the previous report and nothing else")
   func interruptedReport() throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -151,7 +268,7 @@ struct OutputFilesTests {
     try FileManager.default.copyItem(atPath: written.directory.path, toPath: report)
     let before = entries(URL(fileURLWithPath: report))
     let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
-    for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM)] {
+    for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)] {
       // Stopped at once, while it computes: a debug build is still computing at 0.3 s.
       let stopped = try SnapBenchProcess.shell(
         "timeout -s \(name) 0.3 \(binary) report --output '\(report)' --examples 20 --flick=-900,300 > /dev/null")

@@ -91,13 +91,14 @@ public enum SnapBenchProcess {
     return process
   }
 
-  /// Runs `process` with SIGINT and SIGTERM unblocked, as from a shell.
+  /// Runs `process` with SIGINT, SIGTERM and SIGHUP unblocked, as from a shell.
   static func launch(_ process: Process) throws {
     var signals = sigset_t()
     var previous = sigset_t()
     sigemptyset(&signals)
     sigaddset(&signals, SIGINT)
     sigaddset(&signals, SIGTERM)
+    sigaddset(&signals, SIGHUP)
     pthread_sigmask(SIG_UNBLOCK, &signals, &previous)
     let started = Swift.Result { try process.run() }
     pthread_sigmask(SIG_SETMASK, &previous, nil)

@@ -40,8 +40,8 @@ int snapbench_allocations_counted(void);
 
 // MARK: - Files the command line writes
 
-/// Remembers a temporary file (or, with `is_directory`, an empty directory) that SIGINT and
-/// SIGTERM remove before the process dies; returns a slot for `snapbench_temporary_forget`, or -1
+/// Remembers a temporary file (or, with `is_directory`, an empty directory) that SIGINT,
+/// SIGTERM and SIGHUP remove before the process dies; returns a slot for `snapbench_temporary_forget`, or -1
 /// when the table is full. Paths registered later are removed first, so a directory's files go
 /// before it. Installs the signal handlers the first time. One thread at a time makes
 /// temporaries: the handler runs on the one that remembered them (a signal another thread
@@ -52,9 +52,17 @@ int snapbench_temporary_remember(const char *path, int is_directory);
 /// Forgets a slot: the file was renamed into place, or removed.
 void snapbench_temporary_forget(int slot);
 
-/// Blocks (1) or unblocks (0) SIGINT and SIGTERM for the calling thread, so that a few steps that
+/// Blocks (1) or unblocks (0) SIGINT, SIGTERM and SIGHUP for the calling thread, so that a few steps that
 /// must not be torn apart run to the end; a signal that arrives meanwhile is delivered after.
 void snapbench_signals_hold(int hold);
+
+/// Flushes stdio's `stdout` and returns 0 when everything written to it so far reached the
+/// descriptor, else the errno of the failure (EIO when stdio no longer knows it). Swift 6 cannot
+/// name the C global `stdout`, so it is reached from here.
+int snapbench_stdout_flush(void);
+
+/// 1 when stdio's `stdout` has failed (its error indicator is set), else 0; nothing is flushed.
+int snapbench_stdout_failed(void);
 
 /// Swaps the names of two existing paths (files or directories) in one step; 0 on success, -1
 /// with errno set (ENOSYS or EINVAL where the system or file system cannot).

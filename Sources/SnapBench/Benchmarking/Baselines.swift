@@ -27,7 +27,7 @@ enum Baselines {
       if parent.path == candidate.path {
         throw RuntimeError(
           "baselines live in Benchmarks/baselines of a package, and no directory at or above "
-            + "'\(start)' holds a Package.swift (or set SNAPBENCH_BASELINES)")
+            + "\(quoted(start)) holds a Package.swift (or set SNAPBENCH_BASELINES)")
       }
       candidate = parent
     }
@@ -55,18 +55,18 @@ enum Baselines {
   /// The baseline in `path`, refused (a runtime error, exit 1) when missing or corrupt.
   static func read(_ path: String) throws -> BenchmarkResults {
     guard FileManager.default.fileExists(atPath: path) else {
-      throw RuntimeError("cannot read the baseline '\(path)'; save one with --save-baseline")
+      throw RuntimeError("cannot read the baseline \(quoted(path)); save one with --save-baseline")
     }
     let bytes = try readInput(path, what: "the baseline")
     let file: BenchmarkResults
     do {
       file = try BenchmarkResults(json: Data(bytes))
     } catch {
-      throw RuntimeError("the baseline '\(path)': \(error.description)")
+      throw RuntimeError("the baseline \(quoted(path)): \(error.description)")
     }
     if let bad = file.results.first(where: { !($0.nsPerOp.median.isFinite && $0.nsPerOp.median > 0) }) {
       throw RuntimeError(
-        "the baseline '\(path)' is corrupt: the median of \(bad.name) is "
+        "the baseline \(quoted(path)) is corrupt: the median of \(bad.name) is "
           + "\(describeNumber(bad.nsPerOp.median)), not a positive number of nanoseconds")
     }
     return file

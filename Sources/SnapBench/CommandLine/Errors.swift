@@ -1,3 +1,4 @@
+import CBenchSupport
 import Foundation
 import SnapAlgorithms
 
@@ -48,7 +49,7 @@ struct UsageError: Error, Sendable, CustomStringConvertible {
   static func invalidValue(
     _ value: String, forLabel label: String, reason: String? = nil
   ) -> UsageError {
-    var message = "The value '\(value)' is invalid for '\(label)'"
+    var message = "The value \(quoted(value)) is invalid for '\(label)'"
     if let reason, !reason.isEmpty { message += ": \(reason)" }
     return UsageError(message)
   }
@@ -75,6 +76,14 @@ enum ExitStatus {
   static let failure: Int32 = 1
   /// The command line was wrong (`EX_USAGE`).
   static let usage: Int32 = 64
+  /// Whoever read standard output stopped reading (`snap-bench list | head -1`): the run ends
+  /// quietly, as a coreutils tool does when SIGPIPE kills it.
+  ///
+  /// 128 + SIGPIPE is what a shell reports for such a death, so a script sees the same status
+  /// whether the process died of the signal (its default) or, with SIGPIPE ignored (`trap ''
+  /// PIPE`, or a host of `SnapBench.run` that ignores it), saw EPIPE and stopped here. Not 0:
+  /// the output was not all delivered; not 1: nothing failed that deserves a message.
+  static let brokenPipe: Int32 = 128 + SIGPIPE
 }
 
 /// A command that finished with a status of its own after printing what it had to say (a
@@ -91,11 +100,16 @@ struct CommandExit: Error, Sendable {
 /// everything printed reaches a pipe before the process ends.
 func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
   let status: Int32
+  // Only a failure of this run's own output is this run's to report.
+  let bufferedOutputFailedBefore = snapbench_stdout_failed() != 0
   do {
     try body()
+    // Commands write through `writeStandardOutput`, which checks every write; anything that
+    // went through stdio's buffer instead is checked here, as it is flushed.
+    try checkBufferedStandardOutput(failedBefore: bufferedOutputFailedBefore)
     status = ExitStatus.success
   } catch let error as UsageError {
-    var text = "Error: \(error.message)\n"
+    var text = "Error: \(boundingQuotations(in: error.message))\n"
     if !error.usage.isEmpty { text += "Usage: \(renamingUsage(error.usage, to: toolName))\n" }
     text += "  See '\(toolName) --help' for more information.\n"
     writeStandardError(text)
@@ -103,10 +117,10 @@ func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
   } catch let error as CommandExit {
     status = error.status
   } catch let error as RuntimeError {
-    writeStandardError("Error: \(error.message)\n")
+    writeStandardError("Error: \(boundingQuotations(in: error.message))\n")
     status = ExitStatus.failure
   } catch {
-    writeStandardError("Error: \(describeError(error))\n")
+    writeStandardError("Error: \(boundingQuotations(in: describeError(error)))\n")
     status = ExitStatus.failure
   }
   // `fflush(nil)` flushes every output stream, stdout included; Swift 6 forbids naming the
@@ -146,20 +160,6 @@ func renaming(_ text: String, to toolName: String) -> String {
   return result + rest
 }
 
-/// Writes `bytes` to standard output as they are, after what `print` has buffered.
-func writeStandardOutput(_ bytes: [UInt8]) {
-  fflush(nil)
-  var rest = bytes[...]
-  while !rest.isEmpty {
-    let written = rest.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-    if written < 0 {
-      if errno == EINTR { continue }
-      return  // A closed pipe: the reader is gone, and nothing is left to say.
-    }
-    rest = rest.dropFirst(written)
-  }
-}
-
 /// Writes `text` to standard error, unbuffered, after flushing standard output.
 ///
 /// Flushing first keeps the two streams in order when they share a terminal or file.
@@ -167,7 +167,7 @@ func writeStandardError(_ text: String) {
   fflush(nil)
   var bytes = Array(text.utf8)[...]
   while !bytes.isEmpty {
-    let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    let written = bytes.withUnsafeBytes { write(StandardStreams.error, $0.baseAddress, $0.count) }
     if written < 0 {
       if errno == EINTR { continue }
       return  // Nowhere left to report a failure to report.

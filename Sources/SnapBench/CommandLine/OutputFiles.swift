@@ -35,6 +35,12 @@ struct OutputFile: Sendable {
   let path: String
   let destination: Destination
 
+  /// Whether the text goes to standard output (`-`).
+  var isStandardOutput: Bool {
+    if case .standardOutput = destination { return true }
+    return false
+  }
+
   /// Checks `path`, given for `option`.
   init(_ path: String, for option: OptionSpec) throws(UsageError) {
     self.path = path
@@ -83,7 +89,7 @@ struct OutputFile: Sendable {
     let shown = parent.isEmpty ? "." : parent
     var info = stat()
     guard stat(shown, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
-      return "the directory '\(shown)' does not exist"
+      return "the directory \(quoted(shown)) does not exist"
     }
     return nil
   }
@@ -104,7 +110,7 @@ struct OutputFile: Sendable {
   func write(_ bytes: [UInt8]) throws {
     switch destination {
     case .standardOutput:
-      writeStandardOutput(bytes)
+      try writeStandardOutput(bytes)
     case .stream(let target):
       let descriptor = open(target, O_WRONLY | O_CLOEXEC)
       guard descriptor >= 0 else { throw failure(target) }
@@ -116,7 +122,7 @@ struct OutputFile: Sendable {
   }
 
   private func failure(_ target: String) -> RuntimeError {
-    let which = target == path ? "'\(path)'" : "'\(path)' (its target '\(target)')"
+    let which = target == path ? quoted(path) : "\(quoted(path)) (its target \(quoted(target)))"
     return RuntimeError("Could not write \(which): \(systemErrorText())")
   }
 
@@ -135,7 +141,7 @@ struct OutputFile: Sendable {
   }
 
   /// Replaces the regular file at `target` (or makes it) with `bytes`, through a temporary file
-  /// in the same directory that SIGINT and SIGTERM remove.
+  /// in the same directory that SIGINT, SIGTERM and SIGHUP remove.
   static func replace(_ target: String, with bytes: [UInt8], failure: @autoclosure () -> RuntimeError)
     throws
   {
@@ -189,15 +195,25 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer?, _ cou
 /// temporary directory beside the destination and put in its place in one step when complete,
 /// so that an interrupted run leaves the previous contents, or nothing, behind.
 ///
-/// The destination may be missing, empty, or hold what an earlier run wrote (files whose names
-/// `isOurs` accepts); anything else in it is not the command's to replace, and is a usage error.
+/// The directory it writes holds a manifest, `.snap-bench-report`, listing every file written
+/// (`Manifest`). The destination may be missing, empty, or hold a manifest and nothing beyond
+/// the files it lists; anything else in it (an `index.html` or icons of the user's own) is not
+/// the command's to replace, and is a usage error naming the file.
 struct OutputDirectory: Sendable {
   /// The directory as the user gave it, and the one written (a link's target).
   let path: String
   let target: String
   let exists: Bool
+  /// What the destination holds now, every name checked as the command's own: removed once
+  /// the new contents are in place, and nothing else.
+  let previousFiles: [String]
 
-  init(_ path: String, for option: OptionSpec, isOurs: (String) -> Bool) throws(UsageError) {
+  /// Checks `path`, given for `option`: a new directory in an existing one, an empty one, or
+  /// one that holds what an earlier run wrote and nothing else, and none of the `inputs` the
+  /// command reads (each a path and the label of the option it was given for).
+  init(
+    _ path: String, for option: OptionSpec, inputs: [(path: String, label: String)] = []
+  ) throws(UsageError) {
     self.path = path
     func refuse(_ reason: String) -> UsageError {
       UsageError.invalidValue(path, for: option, reason: reason)
@@ -215,34 +231,55 @@ struct OutputDirectory: Sendable {
       free(real)
     }
     target = resolved
-    if stat(resolved, &info) == 0 {
-      guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("it is a file, not a directory") }
-      let entries: [String]
-      do {
-        entries = try FileManager.default.contentsOfDirectory(atPath: resolved)
-      } catch {
-        throw refuse("it cannot be read (\(systemErrorText()))")
-      }
-      if let foreign = entries.sorted().first(where: { !isOurs($0) }) {
-        throw refuse(
-          "it holds '\(foreign)', which this command did not write; give a new or empty directory")
-      }
-      exists = true
-    } else {
+    guard stat(resolved, &info) == 0 else {
       if let missing = OutputFile.missingDirectory(of: resolved) { throw refuse(missing) }
       exists = false
+      previousFiles = []
+      return
     }
+    guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("it is a file, not a directory") }
+    exists = true
+    // An input inside is named as such, before it is named as a file the command did not write.
+    for input in inputs {
+      if let overlap = Self.overlap(of: resolved, withInput: input.path, for: input.label) {
+        throw refuse(overlap)
+      }
+    }
+    let entries: [String]
+    do {
+      entries = try FileManager.default.contentsOfDirectory(atPath: resolved)
+    } catch {
+      throw refuse("it cannot be read (\(systemErrorText()))")
+    }
+    switch Manifest.check(resolved, holding: entries) {
+    case .ours:
+      break
+    case .foreign(let name):
+      let unlisted = entries.contains(Manifest.name) ? "" : " (no '\(Manifest.name)' lists it)"
+      throw refuse(
+        "it holds \(quoted(name)), which this command did not write\(unlisted); give a new or "
+          + "empty directory")
+    case .unreadableManifest(let why):
+      throw refuse(
+        "its '\(Manifest.name)' is not a list of files this command wrote (\(why)); give a new or "
+          + "empty directory")
+    }
+    previousFiles = entries
   }
 
-  /// Writes `files` (name, contents) as the directory's whole contents.
+  /// Writes `files` (name, contents) as the directory's whole contents, with a manifest that
+  /// lists them.
   func write(_ files: [(name: String, bytes: [UInt8])]) throws {
     let parent = OutputFile.directory(of: target)
     let name = String(target.dropFirst(parent.count))
     let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
     let temporary = "\(parent).\(name).tmp-\(getpid())-\(suffix)"
     func failure(_ what: String) -> RuntimeError {
-      RuntimeError("Could not write '\(path)' (\(what)): \(systemErrorText())")
+      RuntimeError("Could not write \(quoted(path)) (\(what)): \(systemErrorText())")
     }
+    // The manifest first: a build killed part-way (SIGKILL, which removes nothing) then holds
+    // the list of what it may hold, and a later run knows it for its own (`removeLeftovers`).
+    let written = [(name: Manifest.name, bytes: Manifest.text(listing: files.map(\.name)))] + files
     // Remembered before it is made, as its files are before they are opened: a signal between
     // the two would leave it behind.
     var slots = [snapbench_temporary_remember(temporary, 1)]
@@ -256,7 +293,7 @@ struct OutputDirectory: Sendable {
       if !inPlace { Self.remove(temporary) }
       for slot in slots { snapbench_temporary_forget(slot) }
     }
-    for file in files {
+    for file in written {
       let filePath = temporary + "/" + file.name
       slots.append(snapbench_temporary_remember(filePath, 0))
       let descriptor = open(filePath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -271,31 +308,177 @@ struct OutputDirectory: Sendable {
     if !exists {
       guard rename(temporary, target) == 0 else { throw failure("putting it in place") }
       inPlace = true
-      return
-    }
-    if snapbench_exchange(temporary, target) == 0 {
+    } else if snapbench_exchange(temporary, target) == 0 {
       // The previous contents now stand at the temporary name.
       inPlace = true
-      Self.remove(temporary)
-      return
+      removePrevious(temporary)
+    } else {
+      // A file system that cannot swap two names: move the old aside, the new in, the old away.
+      let aside = "\(parent).\(name).old-\(getpid())-\(suffix)"
+      guard rename(target, aside) == 0 else { throw failure("moving the previous contents aside") }
+      guard rename(temporary, target) == 0 else {
+        _ = rename(aside, target)
+        throw failure("putting it in place")
+      }
+      inPlace = true
+      removePrevious(aside)
     }
-    // A file system that cannot swap two names: move the old aside, the new in, the old away.
-    let aside = "\(parent).\(name).old-\(getpid())-\(suffix)"
-    guard rename(target, aside) == 0 else { throw failure("moving the previous contents aside") }
-    guard rename(temporary, target) == 0 else {
-      _ = rename(aside, target)
-      throw failure("putting it in place")
-    }
-    inPlace = true
-    Self.remove(aside)
+    Self.removeLeftovers(of: name, in: parent)
   }
 
-  /// Removes a directory of plain files and the directory itself.
+  /// Removes the previous contents, moved to `directory`: the files checked as the command's
+  /// own when the destination was checked, and the directory. Anything that appeared in it
+  /// since is not removed: the directory is then kept, and the user told where.
+  private func removePrevious(_ directory: String) {
+    guard Self.remove(previousFiles, from: directory) else {
+      writeStandardError(
+        "note: the previous contents of \(quoted(path)) are kept in \(quoted(directory)): files "
+          + "this command did not write appeared in it while it ran\n")
+      return
+    }
+  }
+
+  /// Removes what runs into `parent/name` that were killed (SIGKILL, which no handler sees) left
+  /// hidden beside it: their build directories (`.name.tmp-PID-x`, before the swap) and the
+  /// previous contents they had swapped out (`.name.tmp-PID-x` after an exchange, or
+  /// `.name.old-PID-x` in the fallback) but not yet removed.
+  ///
+  /// A later run removes them, rather than the run making sure it never leaves one, because no
+  /// order of steps can: after the swap the old report must be removed file by file, and a
+  /// SIGKILL can come between any two of them. A leftover is removed only when its name is of
+  /// that form, the process its name holds is gone (`kill(pid, 0)` finds none; a live one may
+  /// be writing it), and it is a directory holding nothing, or a manifest and nothing beyond
+  /// the files it lists (so never anything a user put there). Called with signals held, after
+  /// the new contents are in place: a failed run leaves them for the next.
+  static func removeLeftovers(of name: String, in parent: String) {
+    let directory = parent.isEmpty ? "." : parent
+    guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else {
+      return
+    }
+    for entry in entries {
+      guard let owner = leftoverOwner(entry, of: name), owner != getpid(),
+        kill(owner, 0) == -1, errno == ESRCH
+      else { continue }
+      let path = parent + entry
+      var info = stat()
+      guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
+        let contents = try? FileManager.default.contentsOfDirectory(atPath: path)
+      else { continue }
+      if contents.isEmpty {
+        rmdir(path)
+      } else if case .ours = Manifest.check(path, holding: contents) {
+        _ = remove(contents, from: path)
+      }
+    }
+  }
+
+  /// The process id in `entry` when it is named like a hidden directory of a run into `name`
+  /// (`.name.tmp-PID-x` or `.name.old-PID-x`), else `nil`.
+  static func leftoverOwner(_ entry: String, of name: String) -> pid_t? {
+    for kind in ["tmp", "old"] {
+      let prefix = ".\(name).\(kind)-"
+      guard entry.hasPrefix(prefix) else { continue }
+      let parts = entry.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
+      guard parts.count == 2, !parts[1].isEmpty,
+        parts[1].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+        parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), let pid = pid_t(parts[0]), pid > 0
+      else { continue }
+      return pid
+    }
+    return nil
+  }
+
+  /// Removes `names` from `directory`, then the directory; whether it is gone (it is not when
+  /// it holds anything else).
+  static func remove(_ names: [String], from directory: String) -> Bool {
+    for name in names { unlink(directory + "/" + name) }
+    return rmdir(directory) == 0
+  }
+
+  /// Removes a directory of plain files the process made itself, and the directory.
   static func remove(_ directory: String) {
     for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
       unlink(directory + "/" + entry)
     }
     rmdir(directory)
+  }
+}
+
+/// The list of files `OutputDirectory` keeps in each directory it writes, `.snap-bench-report`:
+/// what tells a later run that the directory and every file in it are its own to replace.
+///
+/// Version 1 is UTF-8 text: the line `snap-bench report files, version 1`, then one file
+/// name per line (names never hold a line break or a slash).
+enum Manifest {
+  /// The manifest's file name: hidden, so that it does not crowd a listing of the report.
+  static let name = ".snap-bench-report"
+  /// The first line, which names the format and its version.
+  static let header = "snap-bench report files, version 1"
+
+  /// The manifest listing `files`.
+  static func text(listing files: [String]) -> [UInt8] {
+    Array(([header] + files).map { $0 + "\n" }.joined().utf8)
+  }
+
+  /// The file names the manifest `bytes` lists.
+  ///
+  /// - Throws: Why `bytes` is not a manifest of this version.
+  static func files(in bytes: [UInt8]) throws(ManifestError) -> Set<String> {
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ManifestError(reason: "it is not UTF-8 text")
+    }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+    guard lines.first == Substring(header) else {
+      throw ManifestError(reason: "its first line is not '\(header)'")
+    }
+    if lines.last == "" { lines.removeLast() }
+    var names: Set<String> = []
+    for line in lines.dropFirst() {
+      guard !line.isEmpty, line != ".", line != "..", !line.contains("/") else {
+        throw ManifestError(reason: "it lists \(quoted(line)), which is not a file name")
+      }
+      names.insert(String(line))
+    }
+    return names
+  }
+
+  /// Why a manifest could not be read.
+  struct ManifestError: Error {
+    var reason: String
+  }
+
+  /// What a directory holding `entries` is, by its manifest.
+  enum Verdict {
+    /// Empty, or a manifest and only files it lists: the command's own.
+    case ours
+    /// It holds `name`, which no manifest lists (or which is not a plain file).
+    case foreign(String)
+    /// Its manifest cannot be read, for this reason.
+    case unreadableManifest(String)
+  }
+
+  /// Whether `directory`, which holds `entries`, is the command's own to replace.
+  static func check(_ directory: String, holding entries: [String]) -> Verdict {
+    guard !entries.isEmpty else { return .ours }
+    guard entries.contains(name) else { return .foreign(entries.sorted()[0]) }
+    let listed: Set<String>
+    do {
+      listed = try files(in: readInput(directory + "/" + name, what: "the manifest"))
+    } catch let error as ManifestError {
+      return .unreadableManifest(error.reason)
+    } catch let error as RuntimeError {
+      return .unreadableManifest(error.message)
+    } catch {
+      return .unreadableManifest("\(error)")
+    }
+    for entry in entries.sorted() where entry != name {
+      // A directory of that name is not what the command wrote, and could not be removed.
+      var info = stat()
+      guard listed.contains(entry), lstat(directory + "/" + entry, &info) == 0,
+        (info.st_mode & S_IFMT) != S_IFDIR
+      else { return .foreign(entry) }
+    }
+    return .ours
   }
 }
 

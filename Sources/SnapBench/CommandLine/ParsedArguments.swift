@@ -175,7 +175,7 @@ func parseArguments(
 
   if result.positionals.count > spec.arguments.count {
     throw UsageError(
-      "Unexpected argument '\(result.positionals[spec.arguments.count])'", usage: spec.usage)
+      "Unexpected argument \(quoted(result.positionals[spec.arguments.count]))", usage: spec.usage)
   }
   if let missing = spec.arguments.dropFirst(result.positionals.count).first(where: {
     !$0.optional
@@ -209,7 +209,7 @@ extension String {
 
 /// `Unknown option '--iteration'`, with ` Did you mean '--iterations'?` when one is close.
 private func unknownOptionMessage(_ name: String, spec: CommandSpec) -> String {
-  let message = "Unknown option '\(name)'"
+  let message = "Unknown option \(quoted(name))"
   let candidates = spec.options.map(\.name) + ["--help"]
   guard let suggestion = nearestCandidate(to: name, among: candidates) else { return message }
   return message + ". Did you mean '\(suggestion)'?"
@@ -221,7 +221,13 @@ private func unknownOptionMessage(_ name: String, spec: CommandSpec) -> String {
 /// otherwise the nearest within edit distance 2; otherwise one that `input` extends. Ties go to
 /// the earlier candidate. Used for options, subcommands and enumerated values alike.
 func nearestCandidate(to input: String, among candidates: [String]) -> String? {
-  let scored = candidates.map { (candidate: $0, distance: editDistance(input, $0)) }
+  // The distance is at least the difference in length: a candidate further than that from the
+  // input's length can be scored without being compared, so a megabyte of input costs nothing.
+  let length = input.count
+  let scored = candidates.map { candidate in
+    let apart = abs(candidate.count - length)
+    return (candidate: candidate, distance: apart > 2 ? apart : editDistance(input, candidate))
+  }
   func nearest(_ filter: ((candidate: String, distance: Int)) -> Bool) -> String? {
     scored.filter(filter).min(by: { $0.distance < $1.distance })?.candidate
   }

@@ -60,7 +60,7 @@ enum CurveCommand {
       }
     }
     guard rows.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else {
-      throw RuntimeError("'\(text)' produced a value that is not finite")
+      throw RuntimeError("\(quoted(text)) produced a value that is not finite")
     }
 
     if output == "json" {
@@ -71,10 +71,13 @@ enum CurveCommand {
         ("settleTime", .number(motion.settleTime)),
         ("samples", .array(rows.map { .object([(column, .number($0.0)), ("value", .number($0.1))]) })),
       ])
-      print(document.serialized(pretty: true))
+      try printOutput(document.serialized(pretty: true))
     } else {
-      print(csvLine([column, "value"]))
-      for row in rows { print(csvLine([formatNumber(row.0), formatNumber(row.1)])) }
+      // One write for all the rows: a million of them, written one by one, took a system call
+      // each.
+      var text = csvLine([column, "value"]) + "\n"
+      for row in rows { text += csvLine([formatNumber(row.0), formatNumber(row.1)]) + "\n" }
+      try printOutput(text, terminator: "")
     }
   }
 }

@@ -29,7 +29,7 @@ enum ListCommand {
       let heading = topic == nil ? ["\(name.uppercased()):"] : []
       sections.append((heading + lines).joined(separator: "\n"))
     }
-    print(sections.joined(separator: "\n\n"))
+    try printOutput(sections.joined(separator: "\n\n"))
   }
 
   /// One id per line, then what it does: the built-in algorithms, then the tool's own.

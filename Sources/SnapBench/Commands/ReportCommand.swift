@@ -51,9 +51,17 @@ enum ReportCommand {
       examples, default: defaultExamples, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     let directory = parsed.value(output) ?? "report"
-    // What an earlier report wrote may be replaced; anything else in the directory may not.
-    let destination = try OutputDirectory(directory, for: output) { name in
-      name == "index.html" || name.hasSuffix(".svg")
+    // What an earlier report wrote (its manifest says) may be replaced; nothing else may.
+    // Nor may it hold an input: the swap would take it away.
+    let inputs = [verifyFile, results].compactMap { option in
+      parsed.value(option).map { (path: $0, label: option.label) }
+    }
+    let destination: OutputDirectory
+    do {
+      destination = try OutputDirectory(directory, for: output, inputs: inputs)
+      for input in inputs { try refuseStandardOutput(asInput: input.path, for: input.label) }
+    } catch {
+      throw error.withUsage(of: spec)
     }
     let velocity = try parsed.value(flick).map { try parseVelocity($0, for: flick, spec: spec) }
       ?? CGVector(dx: 600, dy: -600)
@@ -114,7 +122,7 @@ enum ReportCommand {
       page.files.map { (name: $0.0, bytes: Array($0.1.document.utf8)) }
         + [(name: "index.html", bytes: Array(page.html.utf8))])
     progress.finish()
-    print("Wrote \(directory)/index.html and \(page.files.count) pictures.")
+    try printOutput("Wrote \(directory)/index.html and \(page.files.count) pictures.")
   }
 
   // MARK: Inputs
@@ -138,7 +146,7 @@ enum ReportCommand {
       findings = try VerificationReport(json: data).findings
     } catch {
       throw RuntimeError(
-        "the verify file '\(path)' is invalid: \(error.description) (expected the output of "
+        "the verify file \(quoted(path)) is invalid: \(error.description) (expected the output of "
           + "'\(tool.name) verify --format json')")
     }
     for index in findings.indices {
@@ -214,7 +222,7 @@ enum ReportCommand {
       file = try BenchmarkResults(json: data)
     } catch {
       throw RuntimeError(
-        "the results file '\(path)' is invalid: \(error.description); expected "
+        "the results file \(quoted(path)) is invalid: \(error.description); expected "
           + "'snap-bench run --format json'")
     }
     return file.results.map {

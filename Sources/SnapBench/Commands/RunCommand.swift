@@ -81,7 +81,7 @@ enum RunCommand {
   static func run(_ arguments: [String], tool: Tool) throws {
     let parsed = try parseArguments(arguments, for: parsingSpec)
     if parsed.helpRequested {
-      print(tool.spec(spec).helpText())
+      try printOutput(tool.spec(spec).helpText())
       return
     }
     func usage(_ error: UsageError) -> UsageError { error.withUsage(of: spec) }
@@ -108,7 +108,16 @@ enum RunCommand {
     }
     var baselineResults: [String: Double]?
     if let name = parsed.value(baseline) {
-      let file = try Baselines.read(try Baselines.path(of: name, for: baseline, spec: spec))
+      let path = try Baselines.path(of: name, for: baseline, spec: spec)
+      // The output may not be the baseline it compares with (--save-baseline may: it replaces
+      // the baseline on purpose, after reading it).
+      do {
+        try outputFile?.refuse(asInput: path, for: baseline.label, option: output)
+        try refuseStandardOutput(asInput: path, for: baseline.label)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
+      let file = try Baselines.read(path)
       baselineResults = Dictionary(
         file.results.map { ($0.name, $0.nsPerOp.median) }, uniquingKeysWith: { a, _ in a })
     }
@@ -161,7 +170,7 @@ enum RunCommand {
       let lost = existing.results.map(\.name).filter { !timed.contains($0) }
       if !lost.isEmpty, !parsed.flag(force) {
         throw RuntimeError(
-          "the baseline '\(savedBaseline)' holds \(lost.count) benchmark\(lost.count == 1 ? "" : "s") "
+          "the baseline \(quoted(savedBaseline)) holds \(lost.count) benchmark\(lost.count == 1 ? "" : "s") "
             + "this run does not time (\(lost.prefix(3).joined(separator: ", "))\(lost.count > 3 ? ", …" : "")); "
             + "time them too, save under another name, or add --force")
       }
@@ -172,7 +181,7 @@ enum RunCommand {
       // run, then each benchmark after a boundary, and a boundary after the last, where
       // `countInstructions` has callgrind cut its counts into one part per benchmark.
       let count = try parseCount(text, option: countOnly, minimum: 0)
-      print(benchmarks.map(\.name).joined(separator: "\n"))
+      try printOutput(benchmarks.map(\.name).joined(separator: "\n"))
       for benchmark in benchmarks {
         snapbench_benchmark_boundary()
         snapbench_sink(benchmark.body(count))
@@ -227,31 +236,39 @@ enum RunCommand {
     let report = render(
       results, machine: machine, format: outputFormat, baseline: baselineResults,
       instructions: instructionCounts, instructionNote: instructionNote)
-    // A terminal narrower than the table gets its narrow form; a file always the full one.
-    if outputFormat == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
-      widestLine(report) > columns
-    {
-      print(render(
-        results, machine: machine, format: "narrow", baseline: baselineResults,
-        instructions: instructionCounts, instructionNote: instructionNote, width: columns))
-    } else {
-      print(report)
-    }
-    if let outputFile {
-      try outputFile.write(report + "\n")
-    }
-    if let path = savedBaseline {
-      let text = resultsFile(results, machine: machine, instructions: instructionCounts).jsonText()
-      do {
-        try FileManager.default.createDirectory(
-          atPath: OutputFile.directory(of: path), withIntermediateDirectories: true)
-      } catch {
-        throw RuntimeError("cannot make the directory for '\(path)': \(error.localizedDescription)")
+    // The files first: they are what outlasts the run, and a reader of standard output that
+    // goes away (`| head -1`, whose SIGPIPE ends the process at the next write) or a standard
+    // output that cannot be written must not cost them. A file that fails still lets the table
+    // be printed; the first failure is reported.
+    var fileFailure: (any Error)?
+    do {
+      if let outputFile, !outputFile.isStandardOutput {
+        try outputFile.write(report + "\n")
       }
-      try OutputFile.replace(path, with: Array((text + "\n").utf8), failure: RuntimeError(
-        "Could not write the baseline '\(path)': \(systemErrorText())"))
-      writeStandardError("Saved baseline \(path)\n")
+      if let path = savedBaseline {
+        try save(resultsFile(results, machine: machine, instructions: instructionCounts), to: path)
+      }
+    } catch {
+      fileFailure = error
     }
+    do {
+      // A terminal narrower than the table gets its narrow form; a file always the full one.
+      if outputFormat == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
+        widestLine(report) > columns
+      {
+        try printOutput(render(
+          results, machine: machine, format: "narrow", baseline: baselineResults,
+          instructions: instructionCounts, instructionNote: instructionNote, width: columns))
+      } else {
+        try printOutput(report)
+      }
+      if let outputFile, outputFile.isStandardOutput {
+        try outputFile.write(report + "\n")
+      }
+    } catch {
+      throw fileFailure ?? error
+    }
+    if let fileFailure { throw fileFailure }
 
     var status: Int32 = 0
     if let baselineResults {
@@ -287,6 +304,19 @@ enum RunCommand {
       }
     }
     if status != 0 { throw CommandExit(status: status) }
+  }
+
+  /// Saves `file` as the baseline at `path`, atomically, making its directory if need be.
+  static func save(_ file: BenchmarkResults, to path: String) throws {
+    do {
+      try FileManager.default.createDirectory(
+        atPath: OutputFile.directory(of: path), withIntermediateDirectories: true)
+    } catch {
+      throw RuntimeError("cannot make the directory for \(quoted(path)): \(error.localizedDescription)")
+    }
+    try OutputFile.replace(path, with: Array((file.jsonText() + "\n").utf8), failure: RuntimeError(
+      "Could not write the baseline \(quoted(path)): \(systemErrorText())"))
+    writeStandardError("Saved baseline \(path)\n")
   }
 
   static func regex(_ text: String, for option: OptionSpec) throws -> NSRegularExpression {
@@ -332,7 +362,7 @@ enum RunCommand {
     let directory =
       FileManager.default.temporaryDirectory.path + "/snap-bench-callgrind-\(getpid())-\(suffix)"
     guard mkdir(directory, 0o700) == 0 else { return nil }
-    // Removed on the way out, and by SIGINT or SIGTERM meanwhile: the directory, then its parts
+    // Removed on the way out, and by SIGINT, SIGTERM or SIGHUP meanwhile: the directory, then its parts
     // (the part before the first benchmark, one per benchmark, the one after the last).
     let out = directory + "/callgrind.out"
     var slots = [snapbench_temporary_remember(directory, 1)]

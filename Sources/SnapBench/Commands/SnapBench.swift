@@ -19,8 +19,10 @@ public enum SnapBench {
   /// exits with the command's status (0, 1 for a failure, 64 for a usage error; `run` also
   /// uses 2 and 3).
   public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
+    holdStandardDescriptors()
     let path = CommandLine.arguments.first
     let status = reportingErrors(toolName: toolName(of: path)) {
+      try requireUTF8Arguments()
       var tool = try Tool(name: toolName(of: path), adding: algorithms, executablePath: path)
       tool.workerExecutable = Bundle.main.executablePath
       // A tool's own process, not a test's: work that runs past its deadline ends the command,
@@ -63,6 +65,33 @@ public enum SnapBench {
     }
   }
 
+  /// Refuses a command line with an argument that is not valid UTF-8, before anything is read
+  /// or written.
+  ///
+  /// `CommandLine.arguments` decodes such bytes with replacement characters, so a path like
+  /// `$'out\xff.txt'` would name another file (`out�.txt`): written under the wrong name, or
+  /// an input not found under a name the user never typed. The raw bytes are checked instead,
+  /// and the error quotes them with the bad bytes escaped (`'out\xFF.txt'`).
+  static func requireUTF8Arguments() throws(UsageError) {
+    let count = Int(CommandLine.argc)
+    guard count > 1 else { return }
+    for index in 1..<count {
+      guard let argument = CommandLine.unsafeArgv[index],
+        String(validatingCString: argument) == nil
+      else { continue }
+      let bytes = UnsafeBufferPointer(start: argument, count: strlen(argument))
+        .map { UInt8(bitPattern: $0) }
+      // The usage of the subcommand the line names, when it names one before the bad argument.
+      let first = index > 1 ? CommandLine.unsafeArgv[1].flatMap { String(validatingCString: $0) } : nil
+      let usage =
+        subcommandSpecs.first { $0.name == "snap-bench \(first ?? "")" }?.usage ?? spec.usage
+      throw UsageError(
+        "The argument \(quoted(escaped(bytes))) is not valid UTF-8; arguments, paths among them, "
+          + "must be UTF-8 (this one would be read as another name)",
+        usage: usage)
+    }
+  }
+
   /// The name an executable is invoked by: the last component of its path.
   static func toolName(of path: String?) -> String {
     guard let path, !path.isEmpty else { return "snap-bench" }
@@ -70,14 +99,15 @@ public enum SnapBench {
     return name.isEmpty ? "snap-bench" : name
   }
 
-  static let subcommands: [(name: String, abstract: String)] = [
-    ("run", RunCommand.spec.abstract),
-    ("list", ListCommand.spec.abstract),
-    ("trace", TraceCommand.spec.abstract),
-    ("curve", CurveCommand.spec.abstract),
-    ("verify", VerifyCommand.spec.abstract),
-    ("report", ReportCommand.spec.abstract),
+  /// Every subcommand's spec, in the order help lists them.
+  static let subcommandSpecs: [CommandSpec] = [
+    RunCommand.spec, ListCommand.spec, TraceCommand.spec, CurveCommand.spec, VerifyCommand.spec,
+    ReportCommand.spec,
   ]
+
+  static let subcommands: [(name: String, abstract: String)] = subcommandSpecs.map {
+    (String($0.name.dropFirst("snap-bench ".count)), $0.abstract)
+  }
 
   static let spec = CommandSpec(
     name: "snap-bench",
@@ -109,14 +139,14 @@ public enum SnapBench {
       let name = rest[0]
       guard subcommands.contains(where: { $0.name == name }) else {
         if name == "help" || name == "-h" || name == "--help" {
-          print(tool.spec(spec).helpText())
+          try printOutput(tool.spec(spec).helpText())
           return
         }
         throw unknownSubcommand(name)
       }
       try dispatch([name, "--help"], tool: tool)
     case "-h", "--help", "help":
-      print(tool.spec(spec).helpText())
+      try printOutput(tool.spec(spec).helpText())
     default:
       if first.hasPrefix("-") {
         // Options without a subcommand belong to `run`, the default.
@@ -129,7 +159,7 @@ public enum SnapBench {
 
   static func unknownSubcommand(_ name: String) -> UsageError {
     let names = subcommands.map(\.name)
-    var message = "Unknown subcommand '\(name)'"
+    var message = "Unknown subcommand \(quoted(name))"
     if let near = nearestCandidate(to: name, among: names) {
       message += ". Did you mean '\(near)'?"
     } else {
@@ -148,7 +178,7 @@ func parseOrHelp(_ arguments: [String], for spec: CommandSpec, tool: Tool) throw
 {
   let parsed = try parseArguments(arguments, for: spec)
   if parsed.helpRequested {
-    print(tool.spec(spec).helpText())
+    try printOutput(tool.spec(spec).helpText())
     return nil
   }
   return parsed

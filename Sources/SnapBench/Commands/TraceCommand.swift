@@ -120,6 +120,11 @@ enum TraceCommand {
       let region = environment.safeRegion
       input = .flick(from: CGPoint(x: region.midX, y: region.midY), velocity: velocity)
     } else if let path = parsed.value(gesture) {
+      do {
+        try refuseStandardOutput(asInput: path, for: gesture.label)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
       input = try readGesture(path)
     } else {
       input = .sample(in: environment)
@@ -153,11 +158,11 @@ enum TraceCommand {
               ? " (\(Figures.mostFramesDrawn) of \(trajectory.frames.count), evenly spaced)" : ""),
           colour: SVG.Palette.gestures[0], trajectory: trajectory, from: lastChange ?? -.infinity)],
         title: algorithm.id, subtitle: "\(trajectory.finalEnvironment.name)\(motion)", width: 240)
-      print(drawing.document, terminator: "")
+      try printOutput(drawing.document, terminator: "")
     } else if output == "csv" {
-      writeStandardOutput(Array(csvText(trajectory).utf8))
+      try writeStandardOutput(Array(csvText(trajectory).utf8))
     } else {
-      writeStandardOutput(json(trajectory, algorithm: algorithm).utf8(pretty: true) + [0x0A])
+      try writeStandardOutput(json(trajectory, algorithm: algorithm).utf8(pretty: true) + [0x0A])
     }
     if nonFinite > 0 {
       writeStandardError(
@@ -255,7 +260,7 @@ enum TraceCommand {
     do {
       return try Gesture(jsonText: bytes)
     } catch {
-      let source = path == "-" ? "standard input" : "'\(path)'"
+      let source = path == "-" ? "standard input" : quoted(path)
       throw RuntimeError("the gesture in \(source) is invalid: \(error.description)")
     }
   }

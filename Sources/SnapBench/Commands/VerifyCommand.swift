@@ -160,8 +160,8 @@ enum VerifyCommand {
         rows.append((algorithm, worstCasesOpened(algorithm, motion: replacement, examples: count, seed: runSeed)))
       }
       progress.finish()
-      print(worstTable(rows, motion: replacement, tool: tool))
-      print("\nSeed \(runSeed), \(count) examples per algorithm, the second half climbing from the worst so far; '--seed \(runSeed)' reproduces this run.")
+      try printOutput(worstTable(rows, motion: replacement, tool: tool))
+      try printOutput("\nSeed \(runSeed), \(count) examples per algorithm, the second half climbing from the worst so far; '--seed \(runSeed)' reproduces this run.")
       return
     }
     let progress = ProgressBar(
@@ -182,7 +182,7 @@ enum VerifyCommand {
     }
     switch output {
     case "json":
-      print(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
+      try printOutput(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
     default:
       var table = matrix(findings, invariants: invariants, markdown: output == "markdown")
       // A terminal narrower than the matrix gets short heads and a key; a file, the full one.
@@ -191,19 +191,19 @@ enum VerifyCommand {
       {
         table = narrowMatrix(findings, invariants: invariants, width: columns)
       }
-      print(table)
+      try printOutput(table)
       let details = violations(findings)
-      if !details.isEmpty { print("\n" + details) }
+      if !details.isEmpty { try printOutput("\n" + details) }
       let unrepeatable = VerifyCommand.rows(of: findings).compactMap { row in
         row[0].nondeterminism.map { (label: rowLabel(row[0]), why: $0) }
       }
       for (label, why) in unrepeatable {
-        print("\n⚠ \(label) is not deterministic: \(why)")
+        try printOutput("\n⚠ \(label) is not deterministic: \(why)")
       }
       let scoped = narrowing == .everything ? "" : " (scope: \(narrowing))"
       let except = unrepeatable.isEmpty
         ? "" : ", but for the rows that are not deterministic (\(unrepeatable.map { $0.label }.joined(separator: ", ")))"
-      print(
+      try printOutput(
         "\nSeed \(runSeed), \(count) examples per row, shared among the cause classes\(scoped); "
           + "'--seed \(runSeed)' reproduces this run\(except).")
     }

@@ -358,7 +358,7 @@ enum Workers {
       scope: job.scope, tool: tool, noting: false, jobs: job.jobs)
     let data = try JSONEncoder().encode(findings.map(WorkerFinding.init))
     // On a line of its own after a mark: an algorithm that prints does not spoil it.
-    writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+    try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
   }
 
   /// `__shrink-crash`: reads the scenario from standard input and writes what it shrinks to.
@@ -374,14 +374,14 @@ enum Workers {
     watchParent()
     if confirming {
       let overran = overrunsOpened(algorithm, motion: motion, scenario: scenario, job: job)
-      writeStandardOutput(Array(("\n" + resultPrefix + (overran ? "overran" : "finished") + "\n").utf8))
+      try writeStandardOutput(Array(("\n" + resultPrefix + (overran ? "overran" : "finished") + "\n").utf8))
       return
     }
     guard let report = shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job) else {
       return
     }
     let data = try JSONEncoder().encode(ShrunkCrash(report: report))
-    writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+    try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
   }
 
   static func overrunsOpened<A: SnapAlgorithm>(
