@@ -50,6 +50,10 @@ enum ReportCommand {
     let count = try parsed.count(
       examples, default: defaultExamples, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
+    if parsed.value(verifyFile) == nil {
+      // Verifying now: SnapCheck reads its settings.
+      try checkSnapCheckSettings(examples: count, option: examples, spec: spec)
+    }
     let directory = parsed.value(output) ?? "report"
     // What an earlier report wrote (its manifest says) may be replaced; nothing else may.
     // Nor may it hold an input: the swap would take it away.
