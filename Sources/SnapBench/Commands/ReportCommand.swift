@@ -6,7 +6,9 @@ import SnapVerification
 /// curves, the invariant matrix with a drawing of every counterexample, and the cost.
 enum ReportCommand {
   static let output = OptionSpec(
-    "--output", value: "<dir>", help: "The directory to write index.html and the SVGs into (default: report).")
+    "--output", value: "<dir>",
+    help: "The directory to write index.html and the SVGs into (default: report); an existing one "
+      + "is replaced only if a report wrote it (its .snap-bench-report lists every file in it).")
   static let device = OptionSpec(
     "--device", value: "<name>", help: "The device to draw (default: iPhone 15).")
   static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
