@@ -84,7 +84,8 @@ public struct BucketedResult<Key: Hashable, Value> {
 /// from. The random source of example `i` is the one `forAll` and `forAllEach` give it, so the
 /// same seed gives the same run. With `jobs` above 1 examples are checked, and buckets shrunk,
 /// on that many threads; the result is the same for every `jobs`. `SNAPCHECK_EXAMPLES` scales
-/// `examples`.
+/// `examples`, to at most `SnapCheckEnvironment.maximumExamples`; a value that cannot be read,
+/// or asks for more, is ignored (or held to the most) and says so in `warnings`.
 ///
 /// `shrinkLimit` bounds the property runs spent shrinking each bucket, and `climbLimit` those
 /// spent climbing; `budgets`, when given, decides both for each bucket from every key found (in
@@ -182,7 +183,8 @@ private struct BucketRun<Value, Key: Hashable> {
   func run(examples: Int, budgets: ([(key: Key, start: Value)]) -> [BucketBudget])
     -> BucketedResult<Key, Value>
   {
-    let target = max(1, Int((Double(examples) * SnapCheckEnvironment.examplesFactor).rounded()))
+    let environment = SnapCheckEnvironment.current
+    let target = SnapCheckEnvironment.scaledExamples(examples, in: environment)
     let maximumDiscards = max(10 * target, 100)
     var examplesRun = 0
     var discarded = 0
@@ -246,7 +248,8 @@ private struct BucketRun<Value, Key: Hashable> {
       next += UInt64(size)
       roundSize = min(roundSize * 2, 1 << 16)
     }
-    var warnings: [String] = []
+    var warnings = SnapCheckEnvironment.warnings(
+      scaling: examples, readingSeed: false, in: environment)
     if discarded >= maximumDiscards {
       warnings.append(
         "Too many discards: \(discarded) examples were discarded for \(examplesRun) that ran.")

@@ -128,38 +128,14 @@ public final class PropertyContext {
   }
 }
 
-/// The settings every check reads from the environment.
-public enum SnapCheckEnvironment {
-  /// `SNAPCHECK_SEED`: replays a run (decimal, or hexadecimal with `0x`).
-  public static var seed: UInt64? { seed(in: ProcessInfo.processInfo.environment) }
-
-  /// `SNAPCHECK_EXAMPLES`: a factor applied to every property's number of examples.
-  public static var examplesFactor: Double {
-    examplesFactor(in: ProcessInfo.processInfo.environment)
-  }
-
-  /// The seed `SNAPCHECK_SEED` gives in `environment`, if it is set and readable.
-  public static func seed(in environment: [String: String]) -> UInt64? {
-    guard let text = environment["SNAPCHECK_SEED"] else { return nil }
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    if trimmed.lowercased().hasPrefix("0x") { return UInt64(trimmed.dropFirst(2), radix: 16) }
-    return UInt64(trimmed)
-  }
-
-  /// The factor `SNAPCHECK_EXAMPLES` gives in `environment`: 1 unless it is a positive number.
-  public static func examplesFactor(in environment: [String: String]) -> Double {
-    guard let text = environment["SNAPCHECK_EXAMPLES"],
-      let factor = Double(text.trimmingCharacters(in: .whitespaces)), factor.isFinite, factor > 0
-    else { return 1 }
-    return factor
-  }
-}
-
 /// Checks `property` on `examples` values from `gen`, and shrinks the first failure.
 ///
 /// A property fails when it returns `false` or throws. The run is reproducible from `seed`;
 /// without one, `SNAPCHECK_SEED` is used if set, else a fresh random seed (printed on failure).
-/// `SNAPCHECK_EXAMPLES` scales `examples` for every property at once. `timeLimit` stops drawing
+/// `SNAPCHECK_EXAMPLES` scales `examples` for every property at once, to at most
+/// `SnapCheckEnvironment.maximumExamples`. A setting that cannot be read, or asks for more
+/// than that, is not a failure: it is ignored (or held to the most) and says so in `warnings`,
+/// which `check` prints even when the property passes. `timeLimit` stops drawing
 /// new examples when it runs out (the examples that ran must still pass); `shrinkLimit` bounds
 /// the property runs spent shrinking.
 ///
@@ -249,14 +225,18 @@ private func runCheck<Value>(
   ExampleGuard.install()
   let clock = ContinuousClock()
   let started = clock.now
-  let runSeed = seed ?? SnapCheckEnvironment.seed ?? UInt64.random(in: .min ... .max)
-  let target = max(1, Int((Double(examples) * SnapCheckEnvironment.examplesFactor).rounded()))
+  let environment = SnapCheckEnvironment.current
+  let runSeed = seed ?? SnapCheckEnvironment.seed(in: environment) ?? UInt64.random(in: .min ... .max)
+  let target = SnapCheckEnvironment.scaledExamples(examples, in: environment)
   let maximumDiscards = max(10 * target, 100)
   let testCase = TestCase(maximumChoices: 8192)
   var result = CheckResult<Value>(
     counterexample: nil, originalCounterexample: nil, seed: runSeed, examplesRun: 0,
     shrinkEvaluations: 0, discarded: 0, failure: nil, labels: [:], coverage: [], choices: [],
     duration: .zero)
+  // A setting that could not be taken at its word says so with the result, whatever it is.
+  result.warnings = SnapCheckEnvironment.warnings(
+    scaling: examples, readingSeed: seed == nil, in: environment)
   // The labels and coverage of the random examples, counted as they run (carried over when
   // resuming).
   var tally = resumed ?? RunState()
@@ -503,7 +483,7 @@ package func forAllEach<Value>(
   jobs: Int = 1, _ property: (Int, Value, PropertyContext) throws -> Bool
 ) -> [CheckResult<Value>] {
   withoutActuallyEscaping(property) { property in
-    let target = max(1, Int((Double(examples) * SnapCheckEnvironment.examplesFactor).rounded()))
+    let target = SnapCheckEnvironment.scaledExamples(examples)
     let maximumDiscards = max(10 * target, 100)
     let jobs = max(1, jobs)
     var states = [RunState](repeating: RunState(), count: count)

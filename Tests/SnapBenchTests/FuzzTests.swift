@@ -133,7 +133,7 @@ struct FuzzTests {
 
   /// `examples` scaled by `SNAPCHECK_EXAMPLES`, for the printed counts.
   static func scaled(_ examples: Int) -> Int {
-    max(1, Int((Double(examples) * SnapCheckEnvironment.examplesFactor).rounded()))
+    SnapCheckEnvironment.scaledExamples(examples)
   }
 
   /// Whether the text is one JSON document, by Foundation's parser: a refusal of it must name

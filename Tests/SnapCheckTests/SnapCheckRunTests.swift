@@ -28,7 +28,7 @@ struct SnapCheckRunTests {
     #expect(result.passed)
     #expect(result.coverage.first?.hits ?? 0 > 50)
     #expect((result.labels["low"] ?? 0) + (result.labels["high"] ?? 0) == result.examplesRun)
-    #expect(result.examplesRun == Int((1000 * SnapCheckEnvironment.examplesFactor).rounded()))
+    #expect(result.examplesRun == SnapCheckEnvironment.scaledExamples(1000))
     #expect(result.labelSummary.contains("low"))
   }
 

@@ -117,7 +117,7 @@ extension SnapCheckShrinkingTests {
     #expect(result.passed)
     #expect(result.counterexample == nil)
     // SNAPCHECK_EXAMPLES scales every property's examples, this one's too.
-    #expect(result.examplesRun == Int((500 * SnapCheckEnvironment.examplesFactor).rounded()))
+    #expect(result.examplesRun == SnapCheckEnvironment.scaledExamples(500))
     #expect(result.shrinkEvaluations == 0)
   }
 }

@@ -6,7 +6,9 @@ import SnapVerification
 /// curves, the invariant matrix with a drawing of every counterexample, and the cost.
 enum ReportCommand {
   static let output = OptionSpec(
-    "--output", value: "<dir>", help: "The directory to write index.html and the SVGs into (default: report).")
+    "--output", value: "<dir>",
+    help: "The directory to write index.html and the SVGs into (default: report); an existing one "
+      + "is replaced only if a report wrote it (its .snap-bench-report lists every file in it).")
   static let device = OptionSpec(
     "--device", value: "<name>", help: "The device to draw (default: iPhone 15).")
   static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
@@ -50,6 +52,10 @@ enum ReportCommand {
     let count = try parsed.count(
       examples, default: defaultExamples, minimum: 1, maximum: 1_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
+    if parsed.value(verifyFile) == nil {
+      // Verifying now: SnapCheck reads its settings.
+      try checkSnapCheckSettings(examples: count, option: examples, spec: spec)
+    }
     let directory = parsed.value(output) ?? "report"
     // What an earlier report wrote (its manifest says) may be replaced; nothing else may.
     // Nor may it hold an input: the swap would take it away.

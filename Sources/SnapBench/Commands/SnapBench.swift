@@ -16,8 +16,8 @@ import SnapCheck
 /// algorithm already answers to is an error, reported before any command runs.
 public enum SnapBench {
   /// Runs the command line of this process with SnapLab's algorithms and `algorithms`, then
-  /// exits with the command's status (0, 1 for a failure, 64 for a usage error; `run` also
-  /// uses 2 and 3).
+  /// exits with the command's status (0, 1 for a failure, 64 for a usage error, 141 when the
+  /// reader of standard output went away; `run` also uses 2 and 3).
   public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
     holdStandardDescriptors()
     let path = CommandLine.arguments.first
@@ -52,7 +52,9 @@ public enum SnapBench {
   }
 
   /// Runs one command line (without the program name) and returns its exit status instead of
-  /// exiting; output goes to standard output and standard error as usual.
+  /// exiting; output goes to standard output and standard error as usual, and a write to
+  /// standard output that fails is reported and returns 1 (141, quietly, for EPIPE when the
+  /// host ignores SIGPIPE).
   ///
   /// `toolName` is what help, usage lines and replay commands call the executable.
   public static func run(

@@ -142,6 +142,7 @@ enum VerifyCommand {
     let count = try parsed.count(
       examples, default: defaultExamples, minimum: 1, maximum: 100_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
+    try checkSnapCheckSettings(examples: count, option: examples, spec: spec)
     let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
     let threads = try parsed.count(
       jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
