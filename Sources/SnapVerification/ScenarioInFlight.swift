@@ -96,9 +96,9 @@ final class ScenarioInFlight: ExampleDetail, @unchecked Sendable {
 
   @usableFromInline
   func record() -> String? {
-    guard let (scenario, whole) = known,
-      let data = try? JSONEncoder().encode(scenario)
+    // The verify file's writer: a number that is not finite is written as the file writes it.
+    guard let (scenario, whole) = known, let value = try? JSONValueEncoder().encode(scenario)
     else { return nil }
-    return (whole ? "whole " : "partial ") + String(decoding: data, as: UTF8.self)
+    return (whole ? "whole " : "partial ") + value.serialized(pretty: false)
   }
 }

@@ -30,8 +30,8 @@ struct IsolationTests {
       EdgeDockPublished(), invariants: [.inSafeArea, .docked, .finite], examples: 60,
       seed: 3)
     #expect(findings.contains { $0.status == .violated })
-    let data = try JSONEncoder().encode(findings.map(Workers.WorkerFinding.init))
-    let back = try JSONDecoder().decode([Workers.WorkerFinding].self, from: data).map(\.restored)
+    let data = try encoded(findings.map(Workers.WorkerFinding.init))
+    let back = try decodeFile([Workers.WorkerFinding].self, from: data, file: "findings").map(\.restored)
     #expect(back.count == findings.count)
     for (found, returned) in zip(findings, back) {
       #expect(String(describing: found) == String(describing: returned))

@@ -167,7 +167,8 @@ enum VerifyCommand {
     }
     let progress = ProgressBar(
       total: rows.count * invariants.count, unit: "cells", enabled: !parsed.flag(noProgress))
-    for algorithm in algorithms {
+    // In workers, each checks its own algorithm's release animation: it runs the algorithm.
+    for algorithm in algorithms where !Workers.available(tool) {
       if let problem = releaseMotionProblem(algorithm, motion: replacement) {
         writeStandardError("note: \(problem)\n")
       }
@@ -277,29 +278,43 @@ enum VerifyCommand {
     // Fewer rows than threads: each row's scenarios are shared out as well.
     let inner = max(1, (jobs + rows.count - 1) / max(1, rows.count))
     var cells = [[Finding]](repeating: [], count: rows.count)
+    var notes = [[String]](repeating: [], count: rows.count)
     let lock = NSLock()
     var done = 0
     progress.update(0, rows.first?.algorithm.id ?? "")
     cells.withUnsafeMutableBufferPointer { slots in
-      concurrentForEach(rows.count, jobs: jobs) { index, _ in
-        // In a worker of its own where one can be started: a crash or a hang ends the worker.
-        if isolated,
-          let job = Workers.job(
-            for: rows[index], examples: examples, seed: seed, jobs: inner, scope: scope,
-            deadline: deadline, tool: tool),
-          let found = try? Workers.verify(rows[index], job: job, invariants: invariants, tool: tool)
-        {
-          slots[index] = found
-        } else {
-          slots[index] = verifyOpened(
-            rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
-            examples: examples, seed: seed, scope: scope, tool: tool, noting: false, jobs: inner)
+      notes.withUnsafeMutableBufferPointer { said in
+        concurrentForEach(rows.count, jobs: jobs) { index, _ in
+          // In a worker of its own where one can be started: a crash or a hang ends the worker.
+          if isolated,
+            let job = Workers.job(
+              for: rows[index], examples: examples, seed: seed, jobs: inner, scope: scope,
+              deadline: deadline, tool: tool),
+            let found = try? Workers.verify(
+              rows[index], job: job, invariants: invariants, tool: tool, notes: &said[index])
+          {
+            slots[index] = found
+          } else {
+            slots[index] = verifyOpened(
+              rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
+              examples: examples, seed: seed, scope: scope, tool: tool, noting: false, jobs: inner)
+            // The note the parent left to the workers.
+            if isolated, let problem = releaseMotionProblem(rows[index].algorithm, motion: rows[index].motion) {
+              said[index].append(problem)
+            }
+          }
+          lock.lock()
+          done += 1
+          progress.update(done * invariants.count, rows[index].algorithm.id)
+          lock.unlock()
         }
-        lock.lock()
-        done += 1
-        progress.update(done * invariants.count, rows[index].algorithm.id)
-        lock.unlock()
       }
+    }
+    // The workers' notes, in the order of the rows, each once.
+    var told: Set<String> = []
+    for note in notes.joined() where told.insert(note).inserted {
+      progress.finish()
+      writeStandardError("note: \(note)\n")
     }
     return cells.flatMap { $0 }
   }
@@ -309,7 +324,7 @@ enum VerifyCommand {
     _ algorithms: [any SnapAlgorithm], invariants: [Invariant], motion: Motion?, examples: Int,
     seed: UInt64, tool: Tool, progress: ProgressBar, jobs: Int = 1
   ) -> [Finding] {
-    for algorithm in algorithms {
+    for algorithm in algorithms where !Workers.available(tool) {
       if let problem = releaseMotionProblem(algorithm, motion: motion) {
         progress.finish()
         writeStandardError("note: \(problem)\n")

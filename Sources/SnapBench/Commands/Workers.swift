@@ -205,12 +205,13 @@ enum Workers {
   /// finding on every invariant that applies.
   static func verify(
     _ row: VerifyCommand.Row, job: RowJob, invariants: [Invariant], tool: Tool,
-    retried: Bool = false
+    notes: inout [String], retried: Bool = false
   ) throws -> [Finding] {
     guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
     let ended = try launch(
       [verifyRowCommand] + arguments + invariants.flatMap { ["--invariant", $0.rawValue] },
       tool: tool)
+    notes += Self.notes(in: ended.stdout)
     if !ended.signalled, ended.status == 0, let findings = try? decode(ended.stdout, tool: tool) {
       return findings
     }
@@ -220,7 +221,7 @@ enum Workers {
     }
     var scenario: Scenario?
     if let record, let brace = record.firstIndex(of: "{") {
-      scenario = try? JSONDecoder().decode(Scenario.self, from: Data(record[brace...].utf8))
+      scenario = try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
     }
     let overran = !ended.signalled && ended.status == overrunStatus
     let slow = !ended.signalled && ended.status == ExampleGuard.slowStatus
@@ -251,7 +252,8 @@ enum Workers {
       if !retried, let scenario, !confirmOverrun(job: job, scenario: scenario, tool: tool) {
         var longer = job
         longer.deadline = job.deadline * 4
-        return try verify(row, job: longer, invariants: invariants, tool: tool, retried: true)
+        return try verify(
+          row, job: longer, invariants: invariants, tool: tool, notes: &notes, retried: true)
       }
       let seconds = ExampleGuard.describe(job.deadline)
       report = scenario.map {
@@ -280,7 +282,7 @@ enum Workers {
   /// Whether `scenario` overruns `job`'s deadline again, run alone in a worker (given twice the
   /// time, and timed).
   static func confirmOverrun(job: RowJob, scenario: Scenario, tool: Tool) -> Bool {
-    guard let arguments = job.arguments, let input = try? JSONEncoder().encode(scenario),
+    guard let arguments = job.arguments, let input = try? encoded(scenario),
       let ended = try? launch([shrinkCrashCommand, confirmFlag] + arguments, input: input, tool: tool)
     else { return true }
     guard !ended.signalled, ended.status == 0 else { return true }
@@ -292,7 +294,7 @@ enum Workers {
 
   /// Asks a worker to shrink `scenario`, which crashed `job`'s algorithm.
   static func shrink(job: RowJob, scenario: Scenario, tool: Tool) -> CrashReport? {
-    guard let arguments = job.arguments, let input = try? JSONEncoder().encode(scenario),
+    guard let arguments = job.arguments, let input = try? encoded(scenario),
       let ended = try? launch([shrinkCrashCommand] + arguments, input: input, tool: tool)
     else { return nil }
     guard !ended.signalled, ended.status == 0 else { return nil }
@@ -300,7 +302,7 @@ enum Workers {
     guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) })
     else { return nil }
     let data = Data(line.dropFirst(resultPrefix.count).utf8)
-    return try? JSONDecoder().decode(ShrunkCrash.self, from: data).report
+    return try? decodeFile(ShrunkCrash.self, from: data, file: "the shrunk crash").report
   }
 
   /// The row's findings after a crash or an overrun: every invariant that applies is marked,
@@ -356,9 +358,25 @@ enum Workers {
     let findings = VerifyCommand.verifyOpened(
       algorithm, invariants: invariants, motion: motion, examples: job.examples, seed: job.seed,
       scope: job.scope, tool: tool, noting: false, jobs: job.jobs)
-    let data = try JSONEncoder().encode(findings.map(WorkerFinding.init))
+    // The release animation checked here too, after the search: it runs the algorithm.
+    let problem = ExampleGuard.watching(
+      WhatRuns("checking that '\(algorithm.id)' animates its release with its releaseMotion")
+    ) { releaseMotionProblem(algorithm, motion: motion) }
+    if let problem {
+      try writeStandardOutput(Array(("\n" + notePrefix + problem.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
+    }
+    let data = try encoded(findings.map(WorkerFinding.init))
     // On a line of its own after a mark: an algorithm that prints does not spoil it.
     try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+  }
+
+  /// What starts a line of a worker's standard output that holds a note for the user.
+  static let notePrefix = "SNAPLAB-WORKER-NOTE "
+
+  /// The notes a worker's output holds.
+  static func notes(in output: Data) -> [String] {
+    String(decoding: output, as: UTF8.self).split(separator: "\n")
+      .filter { $0.hasPrefix(notePrefix) }.map { String($0.dropFirst(notePrefix.count)) }
   }
 
   /// `__shrink-crash`: reads the scenario from standard input and writes what it shrinks to.
@@ -370,7 +388,7 @@ enum Workers {
     }
     let motion = try job.motion.map { try Motion(parsing: $0) }
     let input = try readInput("-", what: "the scenario")
-    let scenario = try JSONDecoder().decode(Scenario.self, from: Data(input))
+    let scenario = try decodeFile(Scenario.self, from: Data(input), file: "the scenario")
     watchParent()
     if confirming {
       let overran = overrunsOpened(algorithm, motion: motion, scenario: scenario, job: job)
@@ -380,7 +398,7 @@ enum Workers {
     guard let report = shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job) else {
       return
     }
-    let data = try JSONEncoder().encode(ShrunkCrash(report: report))
+    let data = try encoded(ShrunkCrash(report: report))
     try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
   }
 
@@ -456,7 +474,7 @@ enum Workers {
     }
     let data = Data(line.dropFirst(resultPrefix.count).utf8)
     do {
-      return try JSONDecoder().decode([WorkerFinding].self, from: data).map {
+      return try decodeFile([WorkerFinding].self, from: data, file: "the findings").map {
         var finding = $0.restored
         finding.replayTool = tool.replayName
         return finding
@@ -483,6 +501,12 @@ enum Workers {
       CrashReport(scenario: scenario, signal: signal, message: message, evaluations: evaluations)
     }
   }
+}
+
+/// `value` as one line of JSON, by the verify file's writer (which `decodeFile` reads back
+/// exactly, numbers that are not finite included).
+func encoded<Value: Encodable>(_ value: Value) throws -> Data {
+  Data(try JSONValueEncoder().encode(value).serialized(pretty: false).utf8)
 }
 
 /// A value one thread writes and another reads after a wait that orders the two.

@@ -29,6 +29,12 @@ public struct HostileDock: SnapAlgorithm {
     case random
     /// Remembers the last side docked to in a class instance every copy shares.
     case shared
+    /// Reads the berth it docked to last with `!` when the window changes: nil before the
+    /// button ever docked (`Fatal error: Unexpectedly found nil`).
+    case unwraps
+    /// Settles a cancelled touch by asking itself to settle it again: recursion without end,
+    /// a stack overflow (SIGSEGV).
+    case recurses
   }
 
   public let id: String
@@ -77,7 +83,14 @@ public struct HostileDock: SnapAlgorithm {
   public mutating func touchesCancelled(
     _ touch: Touch, view: inout ItemView, context: UIKitContext
   ) {
+    if bug == .recurses { settleCancelled(depth: 0) }
     if caught, lastFinger == nil { dock(&view, context: context) }
+  }
+
+  /// The `recurses` bug: each call asks for one more.
+  private func settleCancelled(depth: Int) {
+    var frame = [UInt8](repeating: UInt8(truncatingIfNeeded: depth), count: 64)
+    frame.withUnsafeMutableBytes { _ in settleCancelled(depth: depth + 1) }
   }
 
   private mutating func dock(_ view: inout ItemView, context: UIKitContext) {
@@ -140,6 +153,7 @@ public struct HostileDock: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
+    if bug == .unwraps { _ = berth!.center }
     let superview = context.superview
     let oldRegion = restRegion(in: Superview(old), keyboard: keyboardFrame(old))
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))

@@ -71,6 +71,19 @@ struct HostileTests {
       .split(separator: " ").dropFirst().map { $0 }
   }
 
+  @Test("a button that force-unwraps nil or overflows its stack is a 'crashes' finding too",
+    arguments: [("unwraps", "Unexpectedly found nil"), ("recurses", "SIGSEGV")])
+  func otherCrashes(_ bug: String, _ said: String) throws {
+    let ran = try Self.bench([
+      "verify", "--algorithm", "hostile.\(bug)", "--algorithm", "hostile.dock", "--no-progress",
+    ])
+    #expect(ran.status == 0 && !ran.signalled, "\(ran.stderr)")
+    #expect(ran.stdout.contains("! hostile.\(bug) crashes: "), "\(ran.stdout)")
+    #expect(ran.stdout.contains(said), "\(ran.stdout)")
+    #expect(ran.stdout.contains("smallest scenario: "))
+    #expect(Self.row("hostile.dock", in: ran.stdout)?.contains("✓") == true)
+  }
+
   @Test("a button that traps is a 'crashes' finding with its smallest scenario; the other rows are kept")
   func trapping() throws {
     let ran = try Self.bench([
