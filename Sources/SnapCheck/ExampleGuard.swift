@@ -333,8 +333,10 @@ package enum ChildProcess {
 
   /// Runs `body` in a child made by `fork()`, waiting at most `timeout`.
   ///
-  /// Only for a process that runs one thread while it calls this (a worker of SnapLab's own):
-  /// the child holds a copy of the caller's memory and nothing else.
+  /// Only for a process whose other threads are idle while it calls this (a worker of
+  /// SnapLab's own; `report` once its verifying is done): the child holds a copy of the
+  /// caller's memory and only the calling thread, so a lock another thread held at that moment
+  /// would never be let go in the child (the timeout then ends it).
   package static func run(timeout: Duration, _ body: () -> Void) -> Outcome {
     final class Box {
       let body: () -> Void

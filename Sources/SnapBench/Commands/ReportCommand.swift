@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import SnapCheck
 import SnapVerification
 
 /// `snap-bench report`: a self-contained page of pictures — trajectories, dock maps, motion
@@ -92,8 +93,22 @@ enum ReportCommand {
     let matrix = findings ?? freshFindings(examples: count, seed: runSeed, tool: tool, progress: progress)
     // An algorithm that crashed or hung is in the matrix, and nowhere else: it would bring the
     // report down with it.
-    let failing = Set(
+    var failing = Set(
       matrix.filter { $0.status == .crashes || $0.status == .timesOut }.map(\.algorithm))
+    // An added algorithm is drawn and timed on scenarios verify may never have tried: each is
+    // drawn and run once first in a worker process, and left out if that crashes or hangs.
+    if tool.workerExecutable != nil {
+      for added in tool.added where !failing.contains(added.entry.id) {
+        if let problem = rehearse(
+          added, device: profile, orientation: orientation, keyboard: parsed.flag(keyboard),
+          flick: velocity, tool: tool)
+        {
+          failing.insert(added.entry.id)
+          progress.finish()
+          writeStandardError("note: \(added.entry.id) is left out of the pictures and the cost: \(problem)\n")
+        }
+      }
+    }
     page.leaveOut(failing)
     progress.update(cells, "cost")
     let measured = cost ?? freshResults(tool: tool, leavingOut: failing)
@@ -110,7 +125,7 @@ enum ReportCommand {
         : "read from \(parsed.value(verifyFile) ?? "")")
         + (failing.isEmpty
           ? ""
-          : "; left out of the pictures and the cost, having crashed or run past the deadline: "
+          : "; left out of the pictures and the cost, having crashed or hung: "
             + failing.sorted().joined(separator: ", ")))
     page.addCost(
       measured,
@@ -129,6 +144,56 @@ enum ReportCommand {
         + [(name: "index.html", bytes: Array(page.html.utf8))])
     progress.finish()
     try printOutput("Wrote \(directory)/index.html and \(page.files.count) pictures.")
+  }
+
+  /// Why drawing `algorithm`'s pictures, or running each of its benchmarks once, fails in a
+  /// worker process (a crash, an exit, or past a minute), or `nil` when it does not.
+  static func rehearse(
+    _ algorithm: RegisteredAlgorithm, device: DeviceProfile, orientation: DeviceProfile.Orientation,
+    keyboard: Bool, flick: CGVector, tool: Tool
+  ) -> String? {
+    var arguments = [
+      rehearseCommand, algorithm.entry.id, device.name, orientation == .landscape ? "1" : "0",
+      keyboard ? "1" : "0", "\(Double(flick.dx))", "\(Double(flick.dy))",
+    ]
+    arguments.append("--")
+    guard let ended = try? Workers.launch(arguments, tool: tool, timeout: .seconds(120)) else {
+      return nil
+    }
+    if ended.timedOut { return "drawing and timing it took more than two minutes" }
+    if ended.signalled {
+      return "it crashed while drawn or timed ("
+        + (crashMessage(in: ended.stderr) ?? ExampleGuard.signalDescription(ended.status)) + ")"
+    }
+    if ended.status != 0 {
+      let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
+      return "drawing and timing it ended its process with status \(ended.status)"
+        + (last.isEmpty ? "" : ": \(last)")
+    }
+    return nil
+  }
+
+  /// The hidden command a worker rehearses one algorithm's pictures and benchmarks with.
+  static let rehearseCommand = "__rehearse"
+
+  /// `__rehearse <id> <device> <landscape> <keyboard> <dx> <dy>`: draws the algorithm's
+  /// pictures and runs each of its benchmarks once; exits 0 if all of that returns.
+  static func runRehearsal(_ arguments: [String], tool: Tool) throws {
+    guard arguments.count >= 6, let registered = tool.registered(id: arguments[0]),
+      let device = DeviceProfile.named(arguments[1]),
+      let dx = Double(arguments[4]), let dy = Double(arguments[5])
+    else { throw RuntimeError("worker: malformed rehearsal") }
+    Workers.watchParent()
+    var page = ReportPage(
+      device: device, orientation: arguments[2] == "1" ? .landscape : .portrait,
+      keyboard: arguments[3] == "1", tool: tool)
+    page.leaveOut(Set(tool.algorithms.map(\.entry.id)).subtracting([registered.entry.id]))
+    page.addPairs()
+    page.addDockMaps(flick: CGVector(dx: dx, dy: dy), findings: [])
+    for benchmark in makeBenchmarks(seed: 1, algorithms: [registered])
+    where benchmark.name.hasPrefix(registered.entry.id + "/") {
+      _ = benchmark.body(16)
+    }
   }
 
   // MARK: Inputs

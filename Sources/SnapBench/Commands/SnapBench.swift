@@ -136,6 +136,7 @@ public enum SnapBench {
     case "report": try ReportCommand.run(rest, tool: tool)
     case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
     case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
+    case ReportCommand.rehearseCommand: try ReportCommand.runRehearsal(rest, tool: tool)
     case "help" where !rest.isEmpty:
       // `help trace` is `trace --help`; `help help` and the like are the overview.
       let name = rest[0]

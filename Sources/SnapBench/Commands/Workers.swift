@@ -158,10 +158,14 @@ enum Workers {
     var signalled: Bool
     var stdout: Data
     var stderr: String
+    /// Whether it was killed for running past the time it was given.
+    var timedOut = false
   }
 
   /// Starts `tool`'s executable with `arguments`, `input` on its standard input, and waits.
-  static func launch(_ arguments: [String], input: Data? = nil, tool: Tool) throws -> Ended {
+  static func launch(
+    _ arguments: [String], input: Data? = nil, tool: Tool, timeout: Duration? = nil
+  ) throws -> Ended {
     guard let executable = tool.workerExecutable else {
       throw LaunchFailure(reason: "no worker executable")
     }
@@ -191,6 +195,19 @@ enum Workers {
       errorText.value = err.fileHandleForReading.readDataToEndOfFile()
       group.leave()
     }
+    // A worker past `timeout` is killed (its own watchdog ends a hung example sooner).
+    let watch = UncheckedBox(false)
+    if let timeout {
+      let pid = process.processIdentifier
+      DispatchQueue.global().asyncAfter(
+        deadline: .now() + .milliseconds(Int(Workers.milliseconds(timeout)))
+      ) {
+        if process.isRunning {
+          watch.value = true
+          kill(pid, SIGKILL)
+        }
+      }
+    }
     if let input { stdin.fileHandleForWriting.write(input) }
     try? stdin.fileHandleForWriting.close()
     let output = out.fileHandleForReading.readDataToEndOfFile()
@@ -198,7 +215,8 @@ enum Workers {
     process.waitUntilExit()
     return Ended(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
-      stdout: output, stderr: String(decoding: errorText.value, as: UTF8.self))
+      stdout: output, stderr: String(decoding: errorText.value, as: UTF8.self),
+      timedOut: watch.value)
   }
 
   /// The findings of `row`, verified by a worker; a crash or an overrun becomes the row's

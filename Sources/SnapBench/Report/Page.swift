@@ -35,8 +35,12 @@ struct ReportPage {
 
   /// Leaves algorithms out of the pictures: drawing one that crashes would end the report.
   mutating func leaveOut(_ ids: Set<String>) {
+    leftOut.formUnion(ids)
     algorithms.removeAll { ids.contains($0.entry.id) }
   }
+
+  /// The ids `leaveOut(_:)` was given.
+  private(set) var leftOut: Set<String> = []
 
   var environment: Environment { device.environment(orientation, bars: bars) }
 
@@ -69,7 +73,8 @@ struct ReportPage {
   var groups: [(title: String, ids: [String])] {
     var result: [(String, [String])] = []
     var seen: Set<String> = []
-    for id in tool.ids where !seen.contains(id) {
+    // What `leaveOut(_:)` left out is in no group: it is not drawn.
+    for id in tool.ids where !seen.contains(id) && !leftOut.contains(id) {
       if let base = family(of: id) {
         result.append((base, [base + ".published", base + ".corrected"]))
         seen.formUnion([base + ".published", base + ".corrected"])
@@ -315,7 +320,10 @@ struct ReportPage {
           let cellClass = cell.status == .violated ? "violated" : "polish"
           let anchor = Self.counterexampleAnchor(label, invariant)
           let tip = Self.html("\(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated"))
-          guard let scenario = cell.counterexample, var found = tool.algorithm(id: algorithm) else {
+          // An algorithm left out of the pictures (it crashed or hung) is not simulated here.
+          guard let scenario = cell.counterexample, !leftOut.contains(algorithm),
+            var found = tool.algorithm(id: algorithm)
+          else {
             // Nothing to draw (no counterexample, or an id this build does not know): no link.
             row += "<td class=\"\(cellClass)\" title=\"\(tip)\">\(mark)</td>"
             continue
