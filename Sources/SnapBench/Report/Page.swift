@@ -89,6 +89,10 @@ struct ReportPage {
   /// The variants in reading order, pairs adjacent.
   var orderedIDs: [String] { groups.flatMap(\.ids) }
 
+  /// Every variant in reading order, then those left out of the pictures (for the matrix and
+  /// the verdict, which show them).
+  var allIDs: [String] { orderedIDs + tool.ids.filter { leftOut.contains($0) } }
+
   // MARK: Figures
 
   /// A figure: the picture inline, its caption, and a link to the standalone file.
@@ -298,7 +302,7 @@ struct ReportPage {
     var rows: [String] = []
     var details: [String] = []
     // One row per algorithm and motion, as verify prints them; pairs adjacent.
-    let order = orderedIDs
+    let order = allIDs
     let groups = VerifyCommand.rows(of: cells).sorted {
       (order.firstIndex(of: $0[0].algorithm) ?? order.count) < (order.firstIndex(of: $1[0].algorithm) ?? order.count)
     }
@@ -396,7 +400,7 @@ struct ReportPage {
   mutating func addCost(_ results: [ReportCommand.Cost], source: String) {
     var items: [String] = []
     let ids = Set(tool.ids)
-    let order = orderedIDs
+    let order = allIDs
     func variant(_ name: String) -> String { String(name.prefix { $0 != "/" }) }
     let reference = BenchmarkGroup.references["frame"].map(variant)
     for group in ["drag-step", "release", "frame", "gesture"] {
@@ -433,7 +437,7 @@ struct ReportPage {
   /// The verdict: one row per registered variant (and per extra matrix row), first on the page.
   mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
     let verdict = Verdict(
-      ids: orderedIDs, findings: findings, measures: measures, cost: cost,
+      ids: allIDs, findings: findings, measures: measures, cost: cost,
       corrected: { id in family(of: id).map { $0 + ".corrected" } },
       summary: { id in tool.registered(id: id)?.entry.summary ?? "" })
     sections.insert(("verdict", "Verdict: what to ship", verdict.html), at: 0)
