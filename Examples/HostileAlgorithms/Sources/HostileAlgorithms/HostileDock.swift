@@ -20,7 +20,8 @@ public struct HostileDock: SnapAlgorithm {
     /// Looks a settle time up in a table indexed by the flick's speed in thousands of points
     /// a second: a flick of 3,000 pt/s or more reads past its end (`Index out of range`).
     case traps
-    /// Moves out from under the keyboard by taking a third of the overlap until none is left: in floating
+    /// Moves out from under the keyboard (when it docks, and when the keyboard comes up) by
+    /// taking a third of the overlap until none is left: in floating
     /// point the overlap stops shrinking before it is gone, and the loop never ends.
     case loops
     /// Does 50 ms of work on every pan event.
@@ -154,6 +155,11 @@ public struct HostileDock: SnapAlgorithm {
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
     if bug == .unwraps { _ = berth!.center }
+    // Where such code usually is: out from under a keyboard that has just come up.
+    if bug == .loops, let keyboard = context.keyboardFrame, keyboard.height > 0 {
+      var bottom = view.center.y + view.bounds.height / 2
+      while bottom > keyboard.minY { bottom -= (bottom - keyboard.minY) / 3 }
+    }
     let superview = context.superview
     let oldRegion = restRegion(in: Superview(old), keyboard: keyboardFrame(old))
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
