@@ -15,7 +15,12 @@ enum Baselines {
   static func directory(from start: String = FileManager.default.currentDirectoryPath) throws
     -> String
   {
-    if let override = ProcessInfo.processInfo.environment["SNAPBENCH_BASELINES"], !override.isEmpty {
+    if let raw = getenv("SNAPBENCH_BASELINES"), raw.pointee != 0 {
+      // A path that is not UTF-8 would be read and written under another name: refused.
+      let bytes = Array(UnsafeBufferPointer(start: raw, count: strlen(raw))).map { UInt8(bitPattern: $0) }
+      guard let override = String(validating: bytes, as: UTF8.self) else {
+        throw RuntimeError("SNAPBENCH_BASELINES is not a UTF-8 path; name a directory whose path is")
+      }
       return override
     }
     var candidate = URL(fileURLWithPath: start).standardizedFileURL

@@ -67,7 +67,9 @@ struct OutputFile: Sendable {
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let count = readlink(current, &buffer, buffer.count - 1)
         guard count >= 0 else { throw refuse(systemErrorText()) }
-        let target = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // A target that is not UTF-8 would be written under another name: refused.
+        guard let target = String(validating: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        else { throw refuse("its link's target is not a UTF-8 path") }
         current = target.hasPrefix("/") ? target : Self.directory(of: current) + target
       case S_IFDIR:
         throw refuse("it names a directory")
@@ -227,8 +229,13 @@ struct OutputDirectory: Sendable {
       guard let real = realpath(trimmed, nil) else {
         throw refuse("it is a symbolic link to nothing")
       }
-      resolved = String(cString: real)
+      let bytes = Array(UnsafeBufferPointer(start: real, count: strlen(real))).map { UInt8(bitPattern: $0) }
       free(real)
+      // A target that is not UTF-8 would be written under another name: refused.
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        throw refuse("its link's target is not a UTF-8 path")
+      }
+      resolved = text
     }
     target = resolved
     guard stat(resolved, &info) == 0 else {

@@ -203,7 +203,7 @@ private func plainDigits(_ text: Substring) -> String? {
 ///
 /// Only plain decimal notation is accepted; Swift's own `Double(_:)` would also take hex
 /// floats, `nan` and `inf`, which are never what a user meant on a command line.
-private func parseDecimal(_ text: String) -> Double? {
+func parseDecimal(_ text: String) -> Double? {
   var rest = Substring(text)
   if rest.first == "-" || rest.first == "+" { rest = rest.dropFirst() }
   let exponentMark = rest.firstIndex(where: { $0 == "e" || $0 == "E" })

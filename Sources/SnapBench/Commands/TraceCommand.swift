@@ -269,8 +269,9 @@ enum TraceCommand {
 /// A velocity as users write it, `<vx>,<vy>` in points per second.
 func parseVelocity(_ text: String, for option: OptionSpec, spec: CommandSpec) throws -> CGVector {
   let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-  guard parts.count == 2, let vx = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-    let vy = Double(parts[1].trimmingCharacters(in: .whitespaces)), vx.isFinite, vy.isFinite,
+  // Decimal numbers only, as every numeric flag reads them (`Double` alone takes `0x10`).
+  guard parts.count == 2, let vx = parseDecimal(parts[0].trimmingCharacters(in: .whitespaces)),
+    let vy = parseDecimal(parts[1].trimmingCharacters(in: .whitespaces)), vx.isFinite, vy.isFinite,
     abs(vx) <= 100_000, abs(vy) <= 100_000
   else {
     throw UsageError.invalidValue(
