@@ -1,0 +1,1131 @@
+#!/usr/bin/env python3
+"""A hostile sweep of snap-bench from outside: it must never crash, never hang, never lose or
+destroy data and never fail silently. See README.md beside this file.
+
+    sweep.py [SNAP_BENCH] [HOSTILE_BENCH] [--quick] [--only GROUP,...] [--json FILE] [--keep]
+
+SNAP_BENCH defaults to .build/debug/snap-bench and HOSTILE_BENCH to
+Examples/HostileAlgorithms/.build/debug/hostile-bench, both of the package this file is in.
+Every case runs in a scratch directory under /tmp (removed at the end unless --keep), in a
+process group of its own, with a timeout; a case's verdict is one of OK, CRASH, HANG,
+DATA LOST, SILENT FAILURE, UNCLEAR. Exit status: 0 when every case is OK, 1 otherwise, 2 for a
+bad invocation. Python 3.8+, standard library only.
+"""
+import argparse
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(os.path.dirname(HERE))
+
+# Most serious first: a case's verdict is the most serious of what it found.
+CLASSES = ["DATA LOST", "CRASH", "HANG", "SILENT FAILURE", "UNCLEAR", "OK"]
+SEVERITY = {name: index for index, name in enumerate(CLASSES)}
+
+# The longest single argument Linux passes to a program (MAX_ARG_STRLEN, 32 pages, with its
+# NUL): a 1 MB argument cannot be given at all (execve fails with E2BIG), so this is the
+# longest value a user can type.
+LONGEST_ARGUMENT = 131072 - 1
+LONG_VALUE = "9" * (LONGEST_ARGUMENT - 64)
+
+SIGNAL_NAMES = {s.value: s.name for s in signal.Signals}
+
+
+# MARK: - Running a program
+
+
+class Result:
+    """How one program ran: its status or the signal that ended it, its output, its time, and
+    any process of its group still running after it ended."""
+
+    def __init__(self):
+        self.rc = None
+        self.sig = None
+        self.timed_out = False
+        self.seconds = 0.0
+        self.stdout = b""
+        self.stderr = b""
+        self.leftover = []  # (pid, command line) of processes left running
+        self.sent = []  # (seconds, signal name) sent to it
+        self.head_rc = None
+
+    @property
+    def both(self):
+        return self.stdout + b"\n" + self.stderr
+
+    def describe(self):
+        if self.timed_out:
+            how = "still running after %.0f s (killed)" % self.seconds
+        elif self.sig is not None:
+            how = "killed by %s after %.1f s" % (SIGNAL_NAMES.get(self.sig, self.sig), self.seconds)
+        else:
+            how = "exit %s after %.1f s" % (self.rc, self.seconds)
+        if self.sent:
+            how += " (sent " + ", ".join("%s at %.1f s" % (n, t) for t, n in self.sent) + ")"
+        err = first_line(self.stderr, prefer=b"Error:")
+        parts = [how]
+        if err:
+            parts.append("stderr %d B: %s" % (len(self.stderr), err))
+        elif self.stderr:
+            parts.append("stderr %d B" % len(self.stderr))
+        parts.append("stdout %d B" % len(self.stdout))
+        return "; ".join(parts)
+
+
+def first_line(data, prefer=None, limit=170):
+    lines = [l for l in data.splitlines() if l.strip()]
+    if not lines:
+        return ""
+    chosen = lines[0]
+    if prefer:
+        for line in lines:
+            if line.startswith(prefer):
+                chosen = line
+                break
+    text = chosen.decode("utf-8", "replace")
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def our_processes(binaries):
+    """Every running (not zombie) process whose executable is one of `binaries`."""
+    found = {}
+    targets = {os.path.realpath(b) for b in binaries}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            exe = os.readlink("/proc/%s/exe" % entry)
+            with open("/proc/%s/stat" % entry, "rb") as f:
+                state = f.read().rsplit(b")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if exe in targets and state != b"Z":
+            found[int(entry)] = exe
+    return found
+
+
+def group_members(pgid):
+    members = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open("/proc/%s/stat" % entry, "rb") as f:
+                fields = f.read().rsplit(b")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[0] != b"Z" and int(fields[2]) == pgid:
+            members.append(int(entry))
+    return members
+
+
+def command_line(pid):
+    try:
+        with open("/proc/%d/cmdline" % pid, "rb") as f:
+            words = f.read().split(b"\0")
+        return b" ".join(w[:60] for w in words[:6]).decode("utf-8", "replace")
+    except OSError:
+        return "?"
+
+
+class Runner:
+    def __init__(self, binaries, base_env):
+        self.binaries = binaries
+        self.base_env = base_env
+
+    def env(self, extra=None, remove=()):
+        env = dict(self.base_env)
+        for key in remove:
+            env.pop(key, None)
+        for key, value in (extra or {}).items():
+            env[key] = value
+        return env
+
+    def run(self, argv, cwd, env=None, stdin=None, stdout="capture", stderr="capture",
+            timeout=120, signals=(), group_wait=10.0, on_start=None):
+        """Runs argv (str or bytes words) in cwd, in a new process group.
+
+        stdin: None (/dev/null), bytes (their contents), a path (str), or "closed".
+        stdout: "capture", "full" (/dev/full), "closed", "null" or "head" (piped into head -c 10).
+        stderr: "capture", "full" or "closed".
+        signals: (seconds after start, signal number, to the whole group?) to send.
+        """
+        result = Result()
+        env = env if env is not None else self.env()
+        closing = []
+        if stdin == "closed":
+            closing.append("0<&-")
+        if stdout == "closed":
+            closing.append("1>&-")
+        if stderr == "closed":
+            closing.append("2>&-")
+        if closing:
+            argv = ["/bin/sh", "-c", 'exec "$@" ' + " ".join(closing), "sh"] + list(argv)
+        opened = []
+
+        def tmp():
+            f = tempfile.TemporaryFile()
+            opened.append(f)
+            return f
+
+        if stdin is None or stdin == "closed":
+            stdin_f = subprocess.DEVNULL
+        elif isinstance(stdin, bytes):
+            stdin_f = tmp()
+            stdin_f.write(stdin)
+            stdin_f.seek(0)
+        else:
+            stdin_f = open(stdin, "rb")
+            opened.append(stdin_f)
+        out_f = None
+        if stdout == "capture":
+            out_f = tmp()
+        elif stdout == "full":
+            out_f = open("/dev/full", "wb")
+            opened.append(out_f)
+        elif stdout == "null":
+            out_f = subprocess.DEVNULL
+        elif stdout == "head":
+            out_f = subprocess.PIPE
+        elif stdout == "closed":
+            out_f = subprocess.DEVNULL  # closed by the shell before exec
+        err_f = None
+        if stderr == "capture":
+            err_f = tmp()
+        elif stderr == "full":
+            err_f = open("/dev/full", "wb")
+            opened.append(err_f)
+        else:
+            err_f = subprocess.DEVNULL
+        start = time.monotonic()
+        proc = subprocess.Popen(argv, cwd=cwd, env=env, stdin=stdin_f, stdout=out_f,
+                                stderr=err_f, start_new_session=True)
+        head = None
+        if stdout == "head":
+            head = subprocess.Popen(["head", "-c", "10"], stdin=proc.stdout,
+                                    stdout=subprocess.DEVNULL)
+            proc.stdout.close()
+        if on_start:
+            on_start(proc)
+        pending = sorted(signals, key=lambda s: s[0])
+        try:
+            while True:
+                if proc.poll() is not None:
+                    break
+                elapsed = time.monotonic() - start
+                while pending and pending[0][0] <= elapsed:
+                    _, number, to_group = pending.pop(0)
+                    try:
+                        if to_group:
+                            os.killpg(proc.pid, number)
+                        else:
+                            os.kill(proc.pid, number)
+                        result.sent.append((elapsed, SIGNAL_NAMES.get(number, str(number))))
+                    except ProcessLookupError:
+                        pass
+                if elapsed > timeout:
+                    result.timed_out = True
+                    try:
+                        os.killpg(proc.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+                    proc.wait()
+                    break
+                time.sleep(0.005 if pending else 0.02)
+        finally:
+            result.seconds = time.monotonic() - start
+            if proc.poll() is None:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        rc = proc.returncode
+        if rc < 0:
+            result.sig = -rc
+        else:
+            result.rc = rc
+        if head is not None:
+            try:
+                result.head_rc = head.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                head.kill()
+                result.head_rc = head.wait()
+        # Processes of its group (workers) still running once it ended.
+        deadline = time.monotonic() + group_wait
+        members = group_members(proc.pid)
+        while members and time.monotonic() < deadline:
+            time.sleep(0.1)
+            members = group_members(proc.pid)
+        if members:
+            result.leftover = [(pid, command_line(pid)) for pid in members]
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        # Any of the benches still running (a worker that left the group).
+        strays = our_processes(self.binaries)
+        if strays:
+            time.sleep(1)
+            strays = our_processes(self.binaries)
+            for pid in strays:
+                result.leftover.append((pid, command_line(pid)))
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
+        if stdout == "capture":
+            out_f.seek(0)
+            result.stdout = out_f.read(64 << 20)
+        if stderr == "capture":
+            err_f.seek(0)
+            result.stderr = err_f.read(64 << 20)
+        for f in opened:
+            f.close()
+        return result
+
+
+# MARK: - Files before and after
+
+
+def snapshot(root):
+    """Every entry under root (bytes paths relative to it): its kind and contents."""
+    root = os.fsencode(root)
+    seen = {}
+    for directory, dirs, files in os.walk(root):
+        for name in dirs + files:
+            path = os.path.join(directory, name)
+            rel = os.path.relpath(path, root)
+            try:
+                info = os.lstat(path)
+            except OSError:
+                continue
+            mode = info.st_mode
+            if stat.S_ISLNK(mode):
+                seen[rel] = ("link", os.readlink(path))
+            elif stat.S_ISDIR(mode):
+                seen[rel] = ("dir", stat.S_IMODE(mode))
+            elif stat.S_ISREG(mode):
+                seen[rel] = ("file", stat.S_IMODE(mode), info.st_size, digest(path, info.st_size))
+            else:
+                seen[rel] = ("special", stat.S_IFMT(mode))
+        # Links to directories are listed in dirs but not walked: fine, they are recorded.
+    return seen
+
+
+def digest(path, size):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        if size > (64 << 20):  # a sparse giant: its ends and its size
+            h.update(f.read(1 << 20))
+            f.seek(size - (1 << 20))
+            h.update(f.read(1 << 20))
+        else:
+            while True:
+                chunk = f.read(1 << 20)
+                if not chunk:
+                    break
+                h.update(chunk)
+    return h.hexdigest()[:16]
+
+
+LEFTOVER = re.compile(rb"(^|/)\.[^/]*\.(tmp|old)-\d+-[0-9a-z]+($|/)")
+
+
+def show(path):
+    return repr(path)[2:-1] if isinstance(path, bytes) else path
+
+
+def compare(case, before, after, allowed=(), leftovers_are="SILENT FAILURE"):
+    """Flags every pre-existing entry changed or gone (DATA LOST) unless allowed, and hidden
+    temporary files left behind."""
+    allowed = {os.fsencode(a) for a in allowed}
+
+    def is_allowed(path):
+        return any(path == a or path.startswith(a + b"/") for a in allowed)
+
+    lost = [p for p in before if not is_allowed(p) and after.get(p) != before[p]]
+    if lost:
+        detail = []
+        for p in sorted(lost)[:4]:
+            detail.append("%s %s" % (show(p), "removed" if p not in after else "changed"))
+        case.flag("DATA LOST", "a file it did not create was changed or removed: "
+                  + ", ".join(detail) + (" (+%d more)" % (len(lost) - 4) if len(lost) > 4 else ""))
+    left = sorted({LEFTOVER.search(p).group(0).strip(b"/") for p in after
+                   if p not in before and LEFTOVER.search(p)})
+    if left and leftovers_are:
+        case.flag(leftovers_are, "hidden temporary files left behind: "
+                  + ", ".join(show(p) for p in left[:4]))
+    return [p for p in after if p not in before]
+
+
+def report_state(directory):
+    """(complete?, why) for a report directory: its manifest lists exactly what it holds, the
+    page is whole and every picture is whole."""
+    directory = os.fsencode(directory)
+    manifest = os.path.join(directory, b".snap-bench-report")
+    if not os.path.isdir(directory):
+        return False, "no directory"
+    if not os.path.isfile(manifest):
+        return False, "no manifest"
+    with open(manifest, "rb") as f:
+        lines = f.read().split(b"\n")
+    if lines[0] != b"snap-bench report files, version 1":
+        return False, "manifest header %r" % lines[0][:40]
+    names = {l for l in lines[1:] if l}
+    present = set(os.listdir(directory)) - {b".snap-bench-report"}
+    if names != present:
+        return False, "manifest lists %d, directory holds %d (%s)" % (
+            len(names), len(present), ", ".join(show(n) for n in sorted(names ^ present)[:3]))
+    if b"index.html" not in names:
+        return False, "no index.html"
+    for name in names:
+        with open(os.path.join(directory, name), "rb") as f:
+            data = f.read()
+        end = b"</html>" if name.endswith(b".html") else b"</svg>"
+        if end not in data[-64:]:
+            return False, "%s is cut short" % show(name)
+    return True, "%d files" % len(names)
+
+
+def json_complete(path):
+    try:
+        with open(path, "rb") as f:
+            data = json.loads(f.read())
+        return isinstance(data, dict) and bool(data.get("results"))
+    except (OSError, ValueError):
+        return False
+
+
+# MARK: - Cases
+
+
+class Case:
+    def __init__(self, group, name, command, setup, expected):
+        self.group = group
+        self.name = name
+        self.command = command
+        self.setup = setup
+        self.expected = expected
+        self.observed = ""
+        self.issues = []
+        self.seconds = 0.0
+
+    def flag(self, cls, text):
+        self.issues.append((cls, text))
+
+    @property
+    def verdict(self):
+        if not self.issues:
+            return "OK"
+        return min((cls for cls, _ in self.issues), key=lambda c: SEVERITY[c])
+
+    def record(self):
+        return {"group": self.group, "name": self.name, "command": self.command,
+                "setup": self.setup, "expected": self.expected, "observed": self.observed,
+                "verdict": self.verdict, "issues": [list(i) for i in self.issues],
+                "seconds": round(self.seconds, 2)}
+
+
+def display(argv, limit=300):
+    words = []
+    for w in argv:
+        if isinstance(w, bytes):
+            try:
+                w = w.decode("utf-8")
+            except UnicodeDecodeError:
+                words.append("$'" + "".join(
+                    chr(b) if 32 <= b < 127 and b not in (39, 92) else "\\x%02x" % b for b in w) + "'")
+                continue
+        if len(w) > 80:
+            w = "%s…(%d chars)" % (w[:12], len(w))
+        words.append(shlex.quote(w))
+    text = " ".join(words)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def has_error(data):
+    return re.search(rb"(^|\n)Error: ", data) is not None
+
+
+def basic(case, res, expect_signal=(), fatal_ok=False):
+    """What every case checks: no hang, no processes left behind, no crash."""
+    if res.timed_out:
+        case.flag("HANG", "no exit within %.0f s" % res.seconds)
+    if res.leftover:
+        case.flag("HANG", "left %d process(es) running after it ended: %s" % (
+            len(res.leftover), "; ".join("%d %s" % p for p in res.leftover[:2])))
+    if res.sig is not None and not res.timed_out and res.sig not in expect_signal:
+        if res.sig == signal.SIGPIPE and case.group == "stdout":
+            pass
+        else:
+            case.flag("CRASH", "died by %s" % SIGNAL_NAMES.get(res.sig, res.sig))
+    if not fatal_ok and b"Fatal error" in res.both:
+        line = first_line(res.both, prefer=None)
+        for l in res.both.splitlines():
+            if b"Fatal error" in l:
+                line = l.decode("utf-8", "replace")[:170]
+                break
+        case.flag("CRASH", "printed a Swift runtime trap: " + line.strip())
+
+
+def expect_usage(case, res, strict=True, ok_codes=(0,), accepted=False):
+    """A usage error: exit 64, an 'Error:' line, short stderr. `accepted`: the value is one
+    the documentation calls valid, so running normally is right too."""
+    basic(case, res)
+    if res.timed_out or res.sig is not None:
+        return
+    if res.rc == 64:
+        if not has_error(res.stderr):
+            case.flag("SILENT FAILURE", "exit 64 but no 'Error:' line on stderr")
+        if len(res.stderr) >= 4096:
+            case.flag("UNCLEAR", "stderr is %d bytes (expected under 4 KB)" % len(res.stderr))
+    elif res.rc in ok_codes and accepted:
+        if not res.stdout.strip() and not case.__dict__.get("output_ok"):
+            case.flag("SILENT FAILURE", "exit %d with nothing on stdout" % res.rc)
+    elif res.rc in ok_codes:
+        if strict:
+            case.flag("SILENT FAILURE", "malformed value accepted: exit %d, no error" % res.rc)
+        else:
+            case.flag("UNCLEAR", "value accepted (exit %d); the documentation gives no range" % res.rc)
+    elif has_error(res.stderr):
+        if len(res.stderr) >= 4096:
+            case.flag("UNCLEAR", "stderr is %d bytes (expected under 4 KB)" % len(res.stderr))
+        case.flag("UNCLEAR", "exit %d with an Error: line, not the usage status 64" % res.rc)
+    else:
+        case.flag("SILENT FAILURE", "exit %d without an 'Error:' line" % res.rc)
+
+
+def expect_error(case, res, codes=(1, 64)):
+    """A refusal: non-zero (1 or 64) with an 'Error:' line."""
+    basic(case, res)
+    if res.timed_out or res.sig is not None:
+        return
+    if res.rc in codes:
+        if not has_error(res.stderr):
+            case.flag("SILENT FAILURE", "exit %d without an 'Error:' line" % res.rc)
+        elif len(res.stderr) >= 4096:
+            case.flag("UNCLEAR", "stderr is %d bytes" % len(res.stderr))
+    elif res.rc == 0:
+        case.flag("SILENT FAILURE", "exit 0: the failure was not reported")
+    elif has_error(res.stderr):
+        case.flag("UNCLEAR", "exit %d (expected %s)" % (res.rc, "/".join(map(str, codes))))
+    else:
+        case.flag("SILENT FAILURE", "exit %d without an 'Error:' line" % res.rc)
+
+
+def expect_ok(case, res, codes=(0,), need_stdout=True):
+    basic(case, res)
+    if res.timed_out or res.sig is not None:
+        return
+    if res.rc not in codes:
+        if has_error(res.stderr):
+            case.flag("UNCLEAR", "refused a valid input: exit %d" % res.rc)
+        else:
+            case.flag("SILENT FAILURE", "exit %d without an 'Error:' line" % res.rc)
+    elif need_stdout and not res.stdout.strip():
+        case.flag("SILENT FAILURE", "exit %d with nothing on stdout" % res.rc)
+
+
+class Sweep:
+    def __init__(self, args):
+        self.snap = os.path.abspath(args.snap_bench)
+        self.hostile = os.path.abspath(args.hostile_bench)
+        self.quick = args.quick
+        self.only = set(args.only.split(",")) if args.only else None
+        self.scratch = tempfile.mkdtemp(prefix="snap-sweep-")
+        self.cases = []
+        self.counter = 0
+        self.baselines = os.path.join(self.scratch, "baselines")
+        os.mkdir(self.baselines)
+        env = {k: v for k, v in os.environ.items()
+               if not k.startswith(("SNAPCHECK_", "SNAPLAB_", "SNAPBENCH_", "HOSTILE_"))}
+        # Baselines never come from (or go to) a package: only from this scratch directory.
+        env["SNAPBENCH_BASELINES"] = self.baselines
+        env.pop("COLUMNS", None)
+        self.runner = Runner([self.snap, self.hostile], env)
+        self.xctest = os.path.join(os.path.dirname(self.hostile),
+                                   "HostileAlgorithmsPackageTests.xctest")
+        self.references = {}
+
+    # Each case gets a directory of its own.
+    def case_dir(self):
+        self.counter += 1
+        path = os.path.join(self.scratch, "c%04d" % self.counter)
+        os.mkdir(path)
+        return path
+
+    def add(self, case, action):
+        started = time.monotonic()
+        try:
+            action(case)
+        except Exception as error:  # the sweep's own failure is not the tool's
+            case.flag("UNCLEAR", "the sweep could not run this case: %r" % (error,))
+        case.seconds = time.monotonic() - started
+        self.cases.append(case)
+        mark = case.verdict
+        line = "%-14s %5.1fs  %-10s %s" % (mark, case.seconds, case.group, case.name)
+        print(line, flush=True)
+        if mark != "OK":
+            for cls, text in case.issues:
+                print("                 %s: %s" % (cls, text), flush=True)
+
+    def run(self, argv, cwd=None, **kw):
+        return self.runner.run(argv, cwd or self.scratch, **kw)
+
+    def wanted(self, group):
+        return self.only is None or group in self.only
+
+    # MARK: Shared inputs
+
+    def prepare(self):
+        """Inputs several groups read: a verify file, a results file, a gesture."""
+        pre = os.path.join(self.scratch, "pre")
+        os.mkdir(pre)
+        self.pre = pre
+        self.verify_json = os.path.join(pre, "verify.json")
+        self.results_json = os.path.join(pre, "run.json")
+        self.gesture_json = os.path.join(pre, "gesture.json")
+        with open(self.gesture_json, "w") as f:
+            f.write(GESTURE)
+        res = self.run([self.snap, "verify", "--examples", "20", "--format", "json",
+                        "--no-progress"], timeout=300)
+        if res.rc != 0:
+            sys.exit("sweep.py: could not prepare a verify file: " + res.describe())
+        with open(self.verify_json, "wb") as f:
+            f.write(res.stdout)
+        res = self.run([self.snap, "run", "--iterations", "1e4", "--repetitions", "3",
+                        "--warmup", "1", "--format", "json", "--output", self.results_json,
+                        "--no-progress"], timeout=300, stdout="null")
+        if res.rc != 0 or not json_complete(self.results_json):
+            sys.exit("sweep.py: could not prepare a results file: " + res.describe())
+        # A baseline of the one benchmark the run cases time.
+        self.small_baseline = os.path.join(pre, "bl", "x.json")
+        res = self.run([self.snap] + RUN_SMALL + ["--save-baseline", "x"], stdout="null",
+                       env=self.runner.env({"SNAPBENCH_BASELINES": os.path.join(pre, "bl")}))
+        if res.rc != 0 or not json_complete(self.small_baseline):
+            sys.exit("sweep.py: could not prepare a baseline: " + res.describe())
+
+    def reference(self, key, argv, **kw):
+        """The stdout of a run everything else is compared with, run once."""
+        if key not in self.references:
+            res = self.run(argv, **kw)
+            self.references[key] = res
+        return self.references[key]
+
+    # MARK: 1. The command line
+
+    def command_line(self):
+        group = "cli"
+        bases = {
+            "run": ["run", ("--filter", r"^edge-dock\.corrected/drag-step$"),
+                    ("--iterations", "1000"), ("--repetitions", "2"), ("--warmup", "1"),
+                    "--no-progress"],
+            "verify": ["verify", ("--algorithm", "per-axis-clamp.published"),
+                       ("--examples", "5"), "--no-progress"],
+            "report": ["report", ("--results", self.results_json), ("--examples", "5"),
+                       "--no-progress"],
+            "trace": ["trace", "edge-dock.corrected"],
+            "curve": ["curve", "ease-out"],
+        }
+        numeric = [
+            ("run", "--iterations", "count"), ("run", "--repetitions", "count"),
+            ("run", "--warmup", "count0"), ("run", "--threshold", "double0"),
+            ("run", "--frame-budget", "double"), ("run", "--max-allocations", "count0"),
+            ("run", "--seed", "count0"),
+            ("verify", "--examples", "count"), ("verify", "--seed", "count0"),
+            ("verify", "--jobs", "count"), ("verify", "--deadline", "double"),
+            ("verify", "--item", "item"),
+            ("report", "--examples", "count"), ("report", "--seed", "count0"),
+            ("report", "--flick", "flick"),
+            ("trace", "--item", "item"), ("trace", "--flick", "flick"),
+            ("curve", "--samples", "count"),
+        ]
+        values = [("empty", ""), ("-1", "-1"), ("0", "0"), ("1e300", "1e300"), ("nan", "nan"),
+                  ("inf", "inf"), ("0x10", "0x10"), ("1_000", "1_000"),
+                  ("%d-chars" % len(LONG_VALUE), LONG_VALUE)]
+        if not self.quick:
+            values += [("-0", "-0"), ("1.5", "1.5"), ("+5", "+5"), ("' 7'", " 7"),
+                       ("1e-300", "1e-300"), ("2^64", "18446744073709551616"),
+                       ("arabic-3", "\u0663"), ("ten", "ten")]
+        else:
+            numeric = [n for n in numeric if n[1] in ("--iterations", "--examples", "--jobs",
+                                                      "--deadline", "--flick", "--samples",
+                                                      "--seed", "--item", "--repetitions")]
+        valid = {
+            "count": {"1_000", "+5", " 7"},
+            "count0": {"1_000", "+5", " 7", "0", "-0"},
+            "double": {"1_000", "+5", " 7", "1.5"},
+            "double0": {"1_000", "+5", " 7", "1.5", "0", "-0", "1e-300"},
+            # Empty and negative items are accepted on purpose: a hostile counterexample
+            # (an item of no size) must replay (ValueParsing.parseItemSize).
+            "item": {"1_000", "+5", " 7", "1.5", "0", "-0", "-1", "1e-300"},
+            "flick": {"1_000", "+5", " 7", "1.5", "0", "-0", "-1", "1e-300"},
+        }
+        strict = {"", "nan", "inf", "0x10", LONG_VALUE, "\u0663", "ten"}
+
+        def build(command, flag, value, cwd):
+            words = [self.snap]
+            for part in bases[command]:
+                if isinstance(part, tuple):
+                    if part[0] == flag:
+                        continue
+                    words += list(part)
+                else:
+                    words.append(part)
+            if command == "report":
+                words += ["--output", os.path.join(cwd, "report")]
+            return words + ([flag, value] if value is not None else [flag])
+
+        for command, flag, kind in numeric:
+            for label, raw in values:
+                value = raw
+                if kind == "item":
+                    value = raw + "x60"
+                elif kind == "flick":
+                    value = raw + ",0"
+                accepted = raw in valid[kind]
+                is_strict = raw in strict or (kind.startswith("count") and raw == "1.5")
+                if command == "verify" and flag == "--deadline" and raw == "1_000":
+                    pass
+
+                def action(case, command=command, flag=flag, value=value, accepted=accepted,
+                           is_strict=is_strict):
+                    cwd = self.case_dir()
+                    argv = build(command, flag, value, cwd)
+                    case.command = display(argv)
+                    before = snapshot(cwd)
+                    res = self.run(argv, cwd=cwd, timeout=120)
+                    case.observed = res.describe()
+                    expect_usage(case, res, strict=is_strict,
+                                 ok_codes=(0, 2, 3) if command == "run" else (0,),
+                                 accepted=accepted)
+                    if command == "report" and res.rc == 0:
+                        complete, why = report_state(os.path.join(cwd, "report"))
+                        if not complete:
+                            case.flag("SILENT FAILURE", "exit 0 but the report is not whole: " + why)
+                    compare(case, before, snapshot(cwd), allowed=["report"])
+
+                expected = ("exit 64 with 'Error:' (stderr < 4 KB), or normal output: the "
+                            "documentation calls this value valid" if accepted else
+                            "exit 64 with 'Error:', stderr < 4 KB, no crash")
+                self.add(Case(group, "%s %s %s" % (command, flag, label), "",
+                              "value %s" % display([value]), expected), action)
+
+        # Missing values: the flag last, '--flag=', and the flag followed by another flag.
+        followers = {"run": "--no-progress", "verify": "--no-progress", "report": "--no-progress",
+                     "trace": "--landscape", "curve": "--format"}
+        flags = sorted({(c, f) for c, f, _ in numeric})
+        for command, flag in flags:
+            for how in ("last", "equals-empty", "then-flag"):
+                def action(case, command=command, flag=flag, how=how):
+                    cwd = self.case_dir()
+                    argv = build(command, None, None, cwd)[:-1]
+                    if how == "last":
+                        argv += [flag]
+                    elif how == "equals-empty":
+                        argv += [flag + "="]
+                    else:
+                        argv += [flag, followers[command]]
+                    case.command = display(argv)
+                    res = self.run(argv, cwd=cwd, timeout=60)
+                    case.observed = res.describe()
+                    expect_usage(case, res)
+
+                self.add(Case(group, "%s %s missing value (%s)" % (command, flag, how), "",
+                              "-", "exit 64 with 'Error:'"), action)
+
+        # Unknown flags on every command.
+        commands = {"(none)": [], "run": ["run"], "list": ["list"],
+                    "trace": ["trace", "edge-dock.corrected"], "curve": ["curve", "ease-out"],
+                    "verify": ["verify"], "report": ["report"]}
+        unknown = [["--bogus"], ["-z"], ["--bogus=1"], ["--EXAMPLES", "5"],
+                   ["--" + "x" * (LONGEST_ARGUMENT - 8)]]
+        if self.quick:
+            unknown = unknown[:2] + unknown[4:]
+        for name, words in commands.items():
+            for extra in unknown:
+                def action(case, words=words, extra=extra):
+                    cwd = self.case_dir()
+                    argv = [self.snap] + words + extra
+                    case.command = display(argv)
+                    before = snapshot(cwd)
+                    res = self.run(argv, cwd=cwd, timeout=60)
+                    case.observed = res.describe()
+                    expect_usage(case, res)
+                    compare(case, before, snapshot(cwd))
+
+                self.add(Case(group, "%s unknown flag %s" % (name, display(extra, 40)), "", "-",
+                              "exit 64 with 'Error:', stderr < 4 KB, nothing written"), action)
+
+        # Other malformed words: choices, positionals, regexes, motions, hidden commands.
+        misc = [
+            (["bogus-subcommand"], "usage"), ([""], "usage"), (["list", "bogus"], "usage"),
+            (["list", "algorithms", "extra"], "usage"), (["help", "bogus"], "usage"),
+            (["help", "verify"], "ok"), (["trace"], "usage"), (["trace", "no.such-algorithm"], "usage"),
+            (["trace", "edge-dock.corrected", "extra"], "usage"),
+            (["trace", "edge-dock.corrected", "--device", "bogus"], "usage"),
+            (["trace", "edge-dock.corrected", "--device", ""], "usage"),
+            (["trace", "edge-dock.corrected", "--motion", "bogus"], "usage"),
+            (["trace", "edge-dock.corrected", "--motion", "spring(damping:nan,response:0.4)"], "usage"),
+            (["trace", "edge-dock.corrected", "--format", "xml"], "usage"),
+            (["trace", "edge-dock.corrected", "--item", "60"], "usage"),
+            (["trace", "edge-dock.corrected", "--item", "60x60x60"], "usage"),
+            (["trace", "edge-dock.corrected", "--flick", "1,2,3"], "usage"),
+            (["trace", "edge-dock.corrected", "--flick", ","], "usage"),
+            (["trace", "edge-dock.corrected", "--flick=100000,-100000", "--format", "csv"], "ok"),
+            (["trace", "edge-dock.corrected", "--flick=1,1", "--gesture", "GESTURE"], "usage-or-ok"),
+            (["curve"], "usage"), (["curve", "spring("], "usage"), (["curve", ""], "usage"),
+            (["curve", "spring(damping:0,response:0)"], "usage"),
+            (["curve", "spring(mass:0,stiffness:0,damping:0)"], "usage"),
+            (["curve", "uikit-spring(damping:1e300,duration:1e300,velocity:1e300)"], "usage"),
+            (["curve", "cubic-bezier(0,0,1)"], "usage"), (["curve", "cubic-bezier(0,1e300,1,-1e300)"], "usage-or-ok"),
+            (["curve", "ease-out", "--format", "xml"], "usage"),
+            (["curve", "spring(damping:0.01,response:10)", "--samples", "1000000"], "usage-or-ok"),
+            (["verify", "--algorithm", ""], "usage"), (["verify", "--algorithm", "bogus"], "usage"),
+            (["verify", "--invariant", "bogus"], "usage"), (["verify", "--cause", "bogus"], "usage"),
+            (["verify", "--orientation", "sideways"], "usage"), (["verify", "--idiom", "watch"], "usage"),
+            (["verify", "--format", ""], "usage"), (["verify", "--motion", "spring("], "usage"),
+            (["verify", "--algorithm", "fluid-dock.sides(slots:99999999)", "--examples", "5",
+              "--no-progress"], "usage-or-ok"),
+            (["verify", "--algorithm", "fluid-dock.sides(slots:nan)"], "usage"),
+            (["verify", "--algorithm", "fluid-dock.sides(deceleration:-1)"], "usage"),
+            (["verify", "--algorithm", "fluid-dock(" * 2000], "usage"),
+            (["run", "--filter", "("], "usage"), (["run", "--filter", "["], "usage"),
+            (["run", "--filter", "a{99999999}"], "usage-or-error"),
+            (["run", "--filter", "(a+)+$", "--iterations", "1000", "--repetitions", "1",
+              "--no-progress"], "usage-or-error"),
+            (["run", "--filter", "no-such-benchmark", "--no-progress"], "usage-or-error"),
+            (["run", "--filter", LONG_VALUE, "--no-progress"], "usage-or-error"),
+            (["run", "--format", "xml"], "usage"), (["run", "--baseline", ""], "usage"),
+            (["run", "--baseline", "../x"], "usage"), (["run", "--save-baseline", "/tmp/x"], "usage"),
+            (["run", "--save-baseline", ".hidden"], "usage"),
+            (["report", "--device", "bogus"], "usage"), (["report", "--output", ""], "usage"),
+            (["__verify-row"], "usage-or-error"), (["__verify-row", "--algorithm", "bogus"], "usage-or-error"),
+            (["__verify-row", "--algorithm", "edge-dock.corrected", "--examples", "nan"], "usage-or-error"),
+            (["__shrink-crash"], "usage-or-error"), (["__shrink-crash", "garbage", "garbage"], "usage-or-error"),
+        ]
+        if self.quick:
+            misc = misc[::2]
+        for words, kind in misc:
+            def action(case, words=words, kind=kind):
+                cwd = self.case_dir()
+                argv = [self.snap] + [self.gesture_json if w == "GESTURE" else w for w in words]
+                case.command = display(argv)
+                before = snapshot(cwd)
+                res = self.run(argv, cwd=cwd, timeout=120)
+                case.observed = res.describe()
+                if kind == "usage":
+                    expect_usage(case, res)
+                elif kind == "ok":
+                    expect_ok(case, res)
+                elif kind == "usage-or-ok":
+                    expect_usage(case, res, accepted=True)
+                else:
+                    expect_error(case, res)
+                compare(case, before, snapshot(cwd))
+
+            expected = {"usage": "exit 64 with 'Error:'", "ok": "exit 0 with output",
+                        "usage-or-ok": "exit 64 with 'Error:', or exit 0 with output",
+                        "usage-or-error": "exit 64 or 1 with 'Error:', no crash"}[kind]
+            self.add(Case(group, "misc " + display(words, 70), "", "-", expected), action)
+
+    # MARK: 2. The environment
+
+    def environment(self):
+        group = "env"
+        verify = [self.snap, "verify", "--algorithm", "edge-dock.corrected", "--examples", "10",
+                  "--no-progress"]
+        reference = lambda: self.reference("verify-edge", verify, timeout=120)
+        examples = [("garbage", "garbage", "bad"), ("1e300", "1e300", "huge"),
+                    ("1e15", "1e15", "huge"), ("-1", "-1", "bad"), ("empty", "", "either"),
+                    ("0", "0", "bad"), ("nan", "nan", "bad"), ("inf", "inf", "bad"),
+                    ("2", "2", "good"), ("0.5", "0.5", "good"), ("1e-300", "1e-300", "good"),
+                    ("0x10", "0x10", "bad")]
+        if self.quick:
+            examples = [e for e in examples if e[0] in ("garbage", "1e300", "1e15", "-1", "2")]
+        targets = [("verify", verify, {}), ("verify one process", verify, {"SNAPLAB_WORKERS": "0"})]
+        if not self.quick:
+            targets.append(("report", [self.snap, "report", "--examples", "10", "--results",
+                                       self.results_json, "--no-progress"], {}))
+        for label, argv, extra in targets:
+            for name, value, kind in examples:
+                if label == "report" and name not in ("garbage", "1e300", "1e15", "-1", "2"):
+                    continue
+
+                def action(case, argv=argv, extra=extra, value=value, kind=kind, label=label):
+                    cwd = self.case_dir()
+                    words = list(argv)
+                    if label == "report":
+                        words += ["--output", os.path.join(cwd, "report")]
+                    env = self.runner.env(dict(extra, SNAPCHECK_EXAMPLES=value))
+                    case.command = "SNAPCHECK_EXAMPLES=%s %s%s" % (
+                        shlex.quote(value), "SNAPLAB_WORKERS=0 " if extra else "", display(words))
+                    res = self.run(words, cwd=cwd, env=env, timeout=60)
+                    case.observed = res.describe()
+                    basic(case, res)
+                    if b"Fatal error" in res.stdout and b"crashes:" in res.stdout:
+                        pass  # flagged by basic: SnapLab's own trap, reported as the row's
+                    if res.timed_out or res.sig is not None:
+                        return
+                    mentions = b"SNAPCHECK_EXAMPLES" in res.stderr
+                    if res.rc == 64 and has_error(res.stderr):
+                        if not mentions:
+                            case.flag("UNCLEAR", "refused, but the message does not name SNAPCHECK_EXAMPLES")
+                        if kind == "good":
+                            case.flag("UNCLEAR", "a documented factor was refused")
+                        return
+                    if res.rc != 0:
+                        expect_error(case, res)
+                        return
+                    if not res.stdout.strip():
+                        case.flag("SILENT FAILURE", "exit 0 with nothing on stdout")
+                    if b" crashes: " in res.stdout:
+                        case.flag("CRASH", "the built-in rows are reported as crashing")
+                    if kind == "bad":
+                        case.flag("SILENT FAILURE", "the value was ignored without a word (exit 0)")
+                    elif kind == "huge":
+                        case.flag("UNCLEAR", "ran to the end (exit 0) with an enormous factor")
+
+                expected = {"bad": "exit 64 with an 'Error:' naming SNAPCHECK_EXAMPLES",
+                            "huge": "exit 64 (a cap) or a bounded run; never a trap or a run for ever",
+                            "good": "the documented scaling: exit 0 with the matrix",
+                            "either": "treated as unset, or exit 64 with 'Error:'"}[kind]
+                self.add(Case(group, "SNAPCHECK_EXAMPLES=%s %s" % (name, label), "", "env", expected),
+                         action)
+
+        seeds = [("garbage", "garbage"), ("1e300", "1e300"), ("-1", "-1"), ("empty", ""),
+                 ("0x10", "0x10"), ("2^67", "99999999999999999999"), ("5", "5")]
+        if self.quick:
+            seeds = seeds[:3]
+        for name, value in seeds:
+            def action(case, value=value):
+                cwd = self.case_dir()
+                env = self.runner.env({"SNAPCHECK_SEED": value})
+                case.command = "SNAPCHECK_SEED=%s %s" % (shlex.quote(value), display(verify))
+                res = self.run(verify, cwd=cwd, env=env, timeout=60)
+                case.observed = res.describe()
+                basic(case, res)
+                if res.timed_out or res.sig is not None:
+                    return
+                if res.rc == 64 and has_error(res.stderr):
+                    return
+                ref = reference()
+                if res.rc != 0:
+                    expect_error(case, res)
+                elif res.stdout != ref.stdout:
+                    case.flag("UNCLEAR", "output differs from the run without SNAPCHECK_SEED "
+                              "(snap-bench's seed is --seed)")
+
+            self.add(Case(group, "SNAPCHECK_SEED=%s verify" % name, "", "env",
+                          "ignored by snap-bench (its seed is --seed: same bytes as without it), "
+                          "or exit 64 with 'Error:'"), action)
+
+        workers = [("garbage", "garbage"), ("empty", ""), ("-1", "-1"), ("1", "1"), ("0", "0")]
+        if self.quick:
+            workers = workers[:1] + workers[4:]
+        for name, value in workers:
+            def action(case, value=value):
+                cwd = self.case_dir()
+                env = self.runner.env({"SNAPLAB_WORKERS": value})
+                case.command = "SNAPLAB_WORKERS=%s %s" % (shlex.quote(value), display(verify))
+                res = self.run(verify, cwd=cwd, env=env, timeout=60)
+                case.observed = res.describe()
+                expect_ok(case, res)
+                if not case.issues and res.stdout != reference().stdout:
+                    case.flag("UNCLEAR", "output differs from the default run")
+
+            self.add(Case(group, "SNAPLAB_WORKERS=%s verify" % name, "", "env",
+                          "same bytes as the default run (workers, or one process for 0)"), action)
+
+        # SNAPBENCH_BASELINES: where baselines are read and saved.
+        run = [self.snap] + RUN_SMALL
+        places = ["missing-dir", "regular-file", "/dev/zero", "empty", "long", "relative",
+                  "invalid-utf8"]
+        if self.quick:
+            places = ["missing-dir", "regular-file", "invalid-utf8"]
+        for place in places:
+            for op in ("--baseline", "--save-baseline"):
+                def action(case, place=place, op=op):
+                    cwd = self.case_dir()
+                    with open(os.path.join(cwd, "keep.txt"), "w") as f:
+                        f.write("the user's\n")
+                    allowed = []
+                    if place == "missing-dir":
+                        value = os.path.join(cwd, "nowhere", "baselines")
+                    elif place == "regular-file":
+                        value = os.path.join(cwd, "keep.txt")
+                    elif place == "/dev/zero":
+                        value = "/dev/zero"
+                    elif place == "empty":
+                        value = ""
+                    elif place == "long":
+                        value = os.path.join(cwd, "d" * 5000)
+                    elif place == "relative":
+                        os.mkdir(os.path.join(cwd, "bl"))
+                        value = "bl"
+                        allowed = ["bl/x.json"]
+                    else:
+                        value = None
+                    env = self.runner.env()
+                    if value is None:
+                        # A directory whose name is not UTF-8, beside the name a lossy decoding
+                        # gives it, which holds the user's own x.json.
+                        raw = os.path.join(os.fsencode(cwd), b"bl\xff")
+                        lossy = os.path.join(os.fsencode(cwd), b"bl\xef\xbf\xbd")
+                        os.mkdir(raw)
+                        os.mkdir(lossy)
+                        with open(os.path.join(lossy, b"x.json"), "wb") as f:
+                            f.write(open(self.small_baseline, "rb").read())
+                        env = {os.fsencode(k): os.fsencode(v) for k, v in env.items()}
+                        env[b"SNAPBENCH_BASELINES"] = raw
+                        allowed = [b"bl\xff/x.json"]
+                        shown = display([raw])
+                    else:
+                        env["SNAPBENCH_BASELINES"] = value
+                        shown = shlex.quote(value if len(value) < 80 else value[:40] + "…")
+                    argv = run + [op, "x"]
+                    case.command = "SNAPBENCH_BASELINES=%s %s" % (shown, display(argv))
+                    before = snapshot(cwd)
+                    res = self.run(argv, cwd=cwd, env=env, timeout=60)
+                    case.observed = res.describe()
+                    after = snapshot(cwd)
+                    compare(case, before, after, allowed=allowed)
+                    if place == "relative" and op == "--save-baseline":
+                        expect_ok(case, res)
+                        if res.rc == 0 and not json_complete(os.path.join(cwd, "bl", "x.json")):
+                            case.flag("SILENT FAILURE", "exit 0 but bl/x.json is not a whole results file")
+                    elif place == "missing-dir" and op == "--save-baseline" and res.rc == 0:
+                        expect_ok(case, res)
+                        saved = os.path.join(cwd, "nowhere", "baselines", "x.json")
+                        if not json_complete(saved):
+                            case.flag("SILENT FAILURE", "exit 0 but no whole baseline was saved")
+                        elif b"Saved baseline" not in res.stderr:
+                            case.flag("UNCLEAR", "made the missing directories without saying so")
+                    elif place == "invalid-utf8":
+                        if res.rc in (0, 2):
+                            basic(case, res)
+                            if op == "--save-baseline" and b"bl\xff/x.json" not in after:
+                                case.flag("SILENT FAILURE", "exit 0 but nothing saved in the "
+                                          "directory named (saved under another name?)")
+                            if op == "--baseline":
+                                case.flag("SILENT FAILURE", "exit 0: compared with a baseline "
+                                          "read from another directory (the named one is empty)")
+                        else:
+                            expect_error(case, res, codes=(1, 2, 64))
+                    else:
+                        expect_error(case, res)
+
+                expected = {"relative": "a relative directory works: saved there / refused missing",
+                            "missing-dir": "exit 1 with 'Error:' (no such baseline)" if op == "--baseline"
+                            else "saved, the directory made (and said where), or refused with 'Error:'",
+                            "invalid-utf8": "refused, or read/saved in that very directory; the "
+                                            "lossily-decoded twin holding the user's x.json untouched"
+                            }.get(place, "exit 1 or 64 with 'Error:', no file created or changed")
+                if place == "relative" and op == "--baseline":
+                    expected = "exit 1 with 'Error:' (no baseline x in bl/)"
+                self.add(Case(group, "SNAPBENCH_BASELINES %s %s" % (place, op), "", "env", expected),
+                         action)
+
+
+RUN_SMALL = ["run", "--filter", r"^edge-dock\.corrected/drag-step$", "--iterations", "1000",
+             "--repetitions", "2", "--warmup", "1", "--no-progress"]
+
+GESTURE = """{"version": 1, "start": {"x": 300, "y": 300}, "events": [
+  {"t": 0, "phase": "began", "x": 300, "y": 300},
+  {"t": 0.1, "phase": "moved", "x": 250, "y": 20},
+  {"t": 0.2, "phase": "ended", "x": 250, "y": 20}]}
+"""
+
+
+def summary(sweep, started):
+    counts = {cls: 0 for cls in CLASSES}
+    for case in sweep.cases:
+        counts[case.verdict] += 1
+    total = time.monotonic() - started
+    print()
+    print("Summary: %d cases in %.0f s (%s)" % (len(sweep.cases), total,
+                                                 "quick" if sweep.quick else "full"))
+    print()
+    print("| class | cases |")
+    print("|---|---|")
+    for cls in CLASSES:
+        print("| %s | %d |" % (cls, counts[cls]))
+    groups = {}
+    for case in sweep.cases:
+        groups.setdefault(case.group, {c: 0 for c in CLASSES})[case.verdict] += 1
+    print()
+    print("| group | " + " | ".join(CLASSES) + " |")
+    print("|---|" + "---|" * len(CLASSES))
+    for name, row in groups.items():
+        print("| %s | " % name + " | ".join(str(row[c]) for c in CLASSES) + " |")
+    bad = [c for c in sweep.cases if c.verdict != "OK"]
+    if bad:
+        print()
+        print("Every case that is not OK, most serious first:")
+        for case in sorted(bad, key=lambda c: SEVERITY[c.verdict]):
+            print()
+            print("[%s] %s / %s" % (case.verdict, case.group, case.name))
+            print("  command:  %s" % case.command)
+            if case.setup and case.setup != "-":
+                print("  setup:    %s" % case.setup)
+            print("  expected: %s" % case.expected)
+            print("  observed: %s" % case.observed)
+            for cls, text in case.issues:
+                print("  %s: %s" % (cls, text))
+    return counts, total
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("snap_bench", nargs="?",
+                        default=os.path.join(PACKAGE, ".build/debug/snap-bench"))
+    parser.add_argument("hostile_bench", nargs="?", default=os.path.join(
+        PACKAGE, "Examples/HostileAlgorithms/.build/debug/hostile-bench"))
+    parser.add_argument("--quick", action="store_true", help="a smaller sweep, a few minutes")
+    parser.add_argument("--only", help="groups to run: " + ",".join(GROUPS))
+    parser.add_argument("--json", help="write every case to this file as JSON")
+    parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
+    args = parser.parse_args()
+    for path in (args.snap_bench, args.hostile_bench):
+        if not os.access(path, os.X_OK):
+            parser.error("%s is not an executable (build it first; see README.md)" % path)
+    if args.only and not set(args.only.split(",")) <= set(GROUPS):
+        parser.error("--only takes groups among " + ",".join(GROUPS))
+    sweep = Sweep(args)
+    started = time.monotonic()
+    print("snap-bench:    %s\nhostile-bench: %s\nscratch:       %s\n" % (
+        sweep.snap, sweep.hostile, sweep.scratch), flush=True)
+    try:
+        sweep.prepare()
+        for name in GROUPS:
+            if sweep.wanted(name):
+                getattr(sweep, GROUPS[name])()
+    except KeyboardInterrupt:
+        print("\ninterrupted: the summary covers the cases run so far", flush=True)
+    finally:
+        counts, total = summary(sweep, started)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump({"seconds": round(total, 1), "quick": sweep.quick, "counts": counts,
+                           "cases": [c.record() for c in sweep.cases]}, f, indent=1,
+                          ensure_ascii=False)
+        if args.keep:
+            print("\nscratch kept: " + sweep.scratch)
+        else:
+            shutil.rmtree(sweep.scratch, ignore_errors=True)
+    sys.exit(0 if counts["OK"] == len(sweep.cases) else 1)
+
+
+GROUPS = {"cli": "command_line", "env": "environment"}
+
+if __name__ == "__main__":
+    main()
