@@ -153,7 +153,7 @@ class Runner:
         return env
 
     def run(self, argv, cwd, env=None, stdin=None, stdout="capture", stderr="capture",
-            timeout=120, signals=(), group_wait=10.0, on_start=None):
+            timeout=120, signals=(), group_wait=10.0, on_start=None, timed=()):
         """Runs argv (str or bytes words) in cwd, in a new process group.
 
         stdin: None (/dev/null), bytes (their contents), a path (str), or "closed".
@@ -219,6 +219,7 @@ class Runner:
         if on_start:
             on_start(proc)
         pending = sorted(signals, key=lambda s: s[0])
+        actions = sorted(timed, key=lambda a: a[0])
         try:
             while True:
                 if proc.poll() is not None:
@@ -234,6 +235,8 @@ class Runner:
                         result.sent.append((elapsed, SIGNAL_NAMES.get(number, str(number))))
                     except ProcessLookupError:
                         pass
+                while actions and actions[0][0] <= elapsed:
+                    actions.pop(0)[1]()
                 if elapsed > timeout:
                     result.timed_out = True
                     try:
@@ -1036,6 +1039,734 @@ class Sweep:
                          action)
 
 
+    # MARK: 3. Files
+
+    def files(self):
+        self.file_inputs()
+        self.run_outputs()
+        self.report_outputs()
+
+    def file_inputs(self):
+        group = "files"
+        good = {"trace": GESTURE.encode(), "verify": open(self.verify_json, "rb").read(),
+                "results": open(self.results_json, "rb").read(),
+                "baseline": open(self.small_baseline, "rb").read()}
+        kinds = ["dev-zero", "directory", "missing", "corrupt", "deep", "fifo-valid",
+                 "fifo-endless", "binary", "sparse-300MB", "empty", "truncated",
+                 "invalid-utf8-bytes", "utf16"]
+        if self.quick:
+            kinds = ["dev-zero", "directory", "missing", "corrupt", "deep", "fifo-valid",
+                     "binary", "sparse-300MB"]
+        readers = ["trace --gesture", "report --verify", "report --results", "run --baseline"]
+
+        for reader in readers:
+            for kind in kinds:
+                def action(case, reader=reader, kind=kind):
+                    cwd = self.case_dir()
+                    with open(os.path.join(cwd, "keep.txt"), "w") as f:
+                        f.write("the user's\n")
+                    content = good[{"trace --gesture": "trace", "report --verify": "verify",
+                                    "report --results": "results",
+                                    "run --baseline": "baseline"}[reader]]
+                    env = None
+                    if reader == "run --baseline":
+                        os.mkdir(os.path.join(cwd, "bl"))
+                        path = os.path.join(cwd, "bl", "x.json")
+                        env = self.runner.env({"SNAPBENCH_BASELINES": os.path.join(cwd, "bl")})
+                    else:
+                        path = os.path.join(cwd, "input.json")
+                    if kind == "dev-zero" and reader != "run --baseline":
+                        path = "/dev/zero"
+                        feeder = None
+                    else:
+                        feeder = make_input(kind, path, content)
+                    if reader == "trace --gesture":
+                        argv = [self.snap, "trace", "edge-dock.corrected", "--gesture", path]
+                    elif reader == "report --verify":
+                        argv = [self.snap, "report", "--verify", path, "--results",
+                                self.results_json, "--output", os.path.join(cwd, "report"),
+                                "--no-progress"]
+                    elif reader == "report --results":
+                        argv = [self.snap, "report", "--results", path, "--verify",
+                                self.verify_json, "--output", os.path.join(cwd, "report"),
+                                "--no-progress"]
+                    else:
+                        argv = [self.snap] + RUN_SMALL + ["--baseline", "x"]
+                    case.command = display(argv)
+                    if env:
+                        case.command = "SNAPBENCH_BASELINES=bl " + case.command
+                    before = snapshot(cwd)
+                    try:
+                        res = self.run(argv, cwd=cwd, env=env, timeout=120)
+                    finally:
+                        if feeder:
+                            feeder.finish()
+                    case.observed = res.describe()
+                    if feeder and feeder.error:
+                        case.observed += "; feeder: " + feeder.error
+                    valid = kind == "fifo-valid"
+                    if valid or kind == "utf16":
+                        if res.rc in (1, 64) and kind == "utf16":
+                            expect_error(case, res)
+                        else:
+                            expect_ok(case, res, codes=(0, 2) if reader == "run --baseline" else (0,))
+                        if reader.startswith("report") and res.rc == 0:
+                            complete, why = report_state(os.path.join(cwd, "report"))
+                            if not complete:
+                                case.flag("SILENT FAILURE", "exit 0 but the report is not whole: " + why)
+                    else:
+                        expect_error(case, res)
+                        if os.path.exists(os.path.join(cwd, "report")):
+                            case.flag("SILENT FAILURE", "an input it refused, yet a report was written")
+                    compare(case, before, snapshot(cwd), allowed=["report"])
+
+                expected = ("read whole: exit 0 with the output" if kind == "fifo-valid" else
+                            "read, or refused with 'Error:'" if kind == "utf16" else
+                            "exit 1 (or 64) with 'Error:' naming the file, nothing written, "
+                            "no crash or hang")
+                setup = {"dev-zero": "/dev/zero (a link to it for a baseline)",
+                         "sparse-300MB": "a 300 MB sparse file",
+                         "fifo-valid": "a FIFO a writer feeds a valid file into",
+                         "fifo-endless": "a FIFO a writer feeds zeros into without end",
+                         "deep": "JSON nested 100,000 deep"}.get(kind, kind)
+                self.add(Case(group, "%s: %s" % (reader, kind), "", setup, expected), action)
+
+        # Standard input, and gestures that are JSON but not a gesture.
+        stdin_cases = [("stdin /dev/zero", "/dev/zero", "error"), ("stdin closed", "closed", "error"),
+                       ("stdin empty", b"", "error"), ("stdin valid", GESTURE.encode(), "ok")]
+        bad_gestures = [
+            ("NaN literal", '{"version":1,"start":{"x":NaN,"y":1},"events":[]}', "error"),
+            ("1e999", '{"version":1,"start":{"x":1e999,"y":1},"events":[{"t":0,"phase":"began","x":1e999,"y":1}]}', "error-or-ok"),
+            ("version 2", GESTURE.replace('"version": 1', '"version": 2'), "error"),
+            ("version as text", GESTURE.replace('"version": 1', '"version": "1"'), "error"),
+            ("events not an array", '{"version":1,"start":{"x":1,"y":1},"events":{}}', "error"),
+            ("phase bogus", GESTURE.replace('"moved"', '"teleported"'), "error"),
+            # The format says t never decreases; the simulator makes hostile timestamps
+            # monotonic, as UIKit does: either is documented.
+            ("time backwards", GESTURE.replace('"t": 0.2', '"t": 0.05'), "error-or-ok"),
+            ("refresh rate 0", GESTURE.rstrip()[:-1] + ', "container": [{"t": 0.1, "width": 393, "height": 852, "refreshRate": 0}]}', "error"),
+            ("negative width", GESTURE.rstrip()[:-1] + ', "container": [{"t": 0.1, "width": -393, "height": 852}]}', "error"),
+            ("200k events", big_gesture(200000), "error-or-ok"),
+            ("BOM then JSON", "\ufeff" + GESTURE, "error-or-ok"),
+            ("duplicate keys", GESTURE.replace('"version": 1', '"version": 1, "version": 7'), "error-or-ok"),
+        ]
+        if self.quick:
+            bad_gestures = bad_gestures[::3]
+        for name, stdin, kind in stdin_cases + [(n, g.encode(), k) for n, g, k in bad_gestures]:
+            def action(case, stdin=stdin, kind=kind):
+                cwd = self.case_dir()
+                argv = [self.snap, "trace", "edge-dock.corrected", "--gesture", "-"]
+                case.command = display(argv) + " < input"
+                res = self.run(argv, cwd=cwd, stdin=stdin, timeout=120)
+                case.observed = res.describe()
+                if kind == "ok":
+                    expect_ok(case, res)
+                elif kind == "error":
+                    expect_error(case, res)
+                elif res.rc == 0:
+                    expect_ok(case, res)
+                else:
+                    expect_error(case, res)
+
+            expected = {"ok": "exit 0 with the trace", "error": "exit 1 with 'Error:' naming the field",
+                        "error-or-ok": "a trace, or exit 1 with 'Error:'; no crash or hang"}[kind]
+            self.add(Case(group, "trace --gesture -: " + name, "", "gesture on standard input",
+                          expected), action)
+
+    def run_outputs(self):
+        group = "files"
+        base = [self.snap] + RUN_SMALL + ["--format", "json"]
+        cases = ["dev-full", "dash-stdout-closed", "dash-stdout-full", "missing-parent",
+                 "directory", "empty-path", "existing-file", "read-only-file", "hard-link",
+                 "symlink-to-file", "dangling-symlink", "symlink-loop", "symlink-to-directory",
+                 "link-to-invalid-utf8-name-missing", "link-to-invalid-utf8-name-existing",
+                 "fifo-with-reader", "dev-null", "invalid-utf8-path", "output-is-the-baseline",
+                 "output-links-to-the-baseline", "output-is-the-saved-baseline",
+                 "save-baseline-fewer-benchmarks", "save-baseline-force", "path-too-long",
+                 "trailing-slash", "cwd-invalid-utf8"]
+        for name in cases:
+            def action(case, name=name):
+                cwd = self.case_dir()
+                bcwd = os.fsencode(cwd)
+                keep = os.path.join(cwd, "keep.txt")
+                with open(keep, "w") as f:
+                    f.write("the user's\n")
+                bl = os.path.join(cwd, "bl")
+                os.mkdir(bl)
+                env = self.runner.env({"SNAPBENCH_BASELINES": bl})
+                argv = list(base)
+                stdout = "capture"
+                run_cwd = cwd
+                allowed = []
+                check = None  # a function run after: flags what is wrong
+                kind = "ok"
+                user = b"the user's own file\n"
+
+                def write(path, data=user, mode=None):
+                    with open(path, "wb") as f:
+                        f.write(data)
+                    if mode is not None:
+                        os.chmod(path, mode)
+
+                if name == "dev-full":
+                    argv += ["--output", "/dev/full"]
+                    kind = "error"
+                elif name == "dash-stdout-closed":
+                    argv += ["--output", "-"]
+                    stdout = "closed"
+                    kind = "error"
+                elif name == "dash-stdout-full":
+                    argv += ["--output", "-"]
+                    stdout = "full"
+                    kind = "error"
+                elif name == "missing-parent":
+                    argv += ["--output", "nodir/out.json"]
+                    kind = "usage"
+                elif name == "directory":
+                    os.mkdir(os.path.join(cwd, "adir"))
+                    write(os.path.join(cwd, "adir", "inside.txt"))
+                    argv += ["--output", "adir"]
+                    kind = "usage"
+                elif name == "empty-path":
+                    argv += ["--output", ""]
+                    kind = "usage"
+                elif name in ("existing-file", "read-only-file"):
+                    mode = 0o640 if name == "existing-file" else 0o444
+                    write(os.path.join(cwd, "out.json"), mode=mode)
+                    argv += ["--output", "out.json"]
+                    allowed = ["out.json"]
+
+                    def check(case, mode=mode):
+                        path = os.path.join(cwd, "out.json")
+                        if not json_complete(path):
+                            case.flag("SILENT FAILURE", "out.json is not a whole results file")
+                        elif stat.S_IMODE(os.stat(path).st_mode) != mode:
+                            case.flag("UNCLEAR", "out.json's mode %o became %o" % (
+                                mode, stat.S_IMODE(os.stat(path).st_mode)))
+                elif name == "hard-link":
+                    write(os.path.join(cwd, "other.json"))
+                    os.link(os.path.join(cwd, "other.json"), os.path.join(cwd, "out.json"))
+                    argv += ["--output", "out.json"]
+                    allowed = ["out.json"]
+
+                    def check(case):
+                        if not json_complete(os.path.join(cwd, "out.json")):
+                            case.flag("SILENT FAILURE", "out.json is not a whole results file")
+                elif name == "symlink-to-file":
+                    write(os.path.join(cwd, "target.json"))
+                    os.symlink("target.json", os.path.join(cwd, "link.json"))
+                    argv += ["--output", "link.json"]
+                    allowed = ["target.json"]
+
+                    def check(case):
+                        if not json_complete(os.path.join(cwd, "target.json")):
+                            case.flag("SILENT FAILURE", "the link's target is not a whole results file")
+                elif name == "dangling-symlink":
+                    os.symlink("made.json", os.path.join(cwd, "link.json"))
+                    argv += ["--output", "link.json"]
+
+                    def check(case):
+                        if not json_complete(os.path.join(cwd, "made.json")):
+                            case.flag("SILENT FAILURE", "the link's target was not made whole")
+                elif name == "symlink-loop":
+                    os.symlink("b", os.path.join(cwd, "a"))
+                    os.symlink("a", os.path.join(cwd, "b"))
+                    argv += ["--output", "a"]
+                    kind = "usage"
+                elif name == "symlink-to-directory":
+                    os.mkdir(os.path.join(cwd, "adir"))
+                    write(os.path.join(cwd, "adir", "inside.txt"))
+                    os.symlink("adir", os.path.join(cwd, "link"))
+                    argv += ["--output", "link"]
+                    kind = "usage"
+                elif name.startswith("link-to-invalid-utf8-name"):
+                    # The link names b'\xff.json'; b'\xef\xbf\xbd.json' (what a lossy decoding
+                    # of that name gives) is the user's own file.
+                    write(os.path.join(bcwd, b"\xef\xbf\xbd.json"))
+                    if name.endswith("existing"):
+                        write(os.path.join(bcwd, b"\xff.json"))
+                    os.symlink(b"\xff.json", os.path.join(bcwd, b"link.json"))
+                    argv += ["--output", "link.json"]
+                    allowed = [b"\xff.json"]
+                    kind = "usage-or-ok"
+
+                    def check(case):
+                        if os.path.exists(os.path.join(bcwd, b"\xff.json")) and \
+                                json_complete(os.path.join(bcwd, b"\xff.json")):
+                            return
+                        case.flag("SILENT FAILURE", "exit 0 but the link's target "
+                                  "b'\\xff.json' holds no results (written under another name)")
+                elif name == "fifo-with-reader":
+                    fifo = os.path.join(cwd, "out.fifo")
+                    os.mkfifo(fifo)
+                    reader = FifoReader(fifo)
+                    argv += ["--output", "out.fifo"]
+
+                    def check(case, reader=reader):
+                        data = reader.finish()
+                        try:
+                            ok = bool(json.loads(data).get("results"))
+                        except ValueError:
+                            ok = False
+                        if not ok:
+                            case.flag("SILENT FAILURE", "the FIFO's reader got %d bytes, not a "
+                                      "whole results file" % len(data))
+                elif name == "dev-null":
+                    argv += ["--output", "/dev/null"]
+                elif name == "invalid-utf8-path":
+                    argv += ["--output", b"\xff.json"]
+                    kind = "usage"
+                elif name in ("output-is-the-baseline", "output-links-to-the-baseline"):
+                    write(os.path.join(bl, "x.json"), open(self.small_baseline, "rb").read())
+                    target = os.path.join(bl, "x.json")
+                    if name == "output-links-to-the-baseline":
+                        os.symlink(target, os.path.join(cwd, "link.json"))
+                        target = "link.json"
+                    argv += ["--output", target, "--baseline", "x"]
+                    kind = "usage"
+                elif name == "output-is-the-saved-baseline":
+                    argv += ["--output", os.path.join(bl, "x.json"), "--save-baseline", "x"]
+                    allowed = ["bl/x.json"]
+                    kind = "usage-or-ok"
+
+                    def check(case):
+                        if not json_complete(os.path.join(bl, "x.json")):
+                            case.flag("SILENT FAILURE", "bl/x.json is not a whole results file")
+                elif name in ("save-baseline-fewer-benchmarks", "save-baseline-force"):
+                    write(os.path.join(bl, "x.json"), open(self.results_json, "rb").read())
+                    argv += ["--save-baseline", "x"]
+                    kind = "error"
+                    if name == "save-baseline-force":
+                        argv += ["--force"]
+                        allowed = ["bl/x.json"]
+                        kind = "ok"
+
+                        def check(case):
+                            with open(os.path.join(bl, "x.json"), "rb") as f:
+                                if f.read() == open(self.results_json, "rb").read():
+                                    case.flag("SILENT FAILURE", "exit 0 but the baseline was not replaced")
+                elif name == "path-too-long":
+                    argv += ["--output", "d" * 5000 + "/out.json"]
+                    kind = "error"
+                elif name == "trailing-slash":
+                    argv += ["--output", "out.json/"]
+                    kind = "error"
+                elif name == "cwd-invalid-utf8":
+                    # Run in b'\xff' with a relative output; its twin b'\xef\xbf\xbd' holds the
+                    # user's own out.json.
+                    os.mkdir(os.path.join(bcwd, b"\xff"))
+                    os.mkdir(os.path.join(bcwd, b"\xef\xbf\xbd"))
+                    write(os.path.join(bcwd, b"\xef\xbf\xbd", b"out.json"))
+                    run_cwd = os.path.join(bcwd, b"\xff")
+                    argv += ["--output", "out.json"]
+                    allowed = [b"\xff/out.json"]
+
+                    def check(case):
+                        if not json_complete(os.path.join(bcwd, b"\xff", b"out.json")):
+                            case.flag("SILENT FAILURE", "no whole out.json in the working directory")
+                case.command = display(argv) + {"closed": " >&-", "full": " >/dev/full"}.get(stdout, "")
+                before = snapshot(cwd)
+                res = self.run(argv, cwd=run_cwd, env=env, stdout=stdout, timeout=120)
+                case.observed = res.describe()
+                if kind == "ok":
+                    expect_ok(case, res, need_stdout=stdout == "capture")
+                elif kind == "usage":
+                    expect_usage(case, res)
+                elif kind == "error":
+                    expect_error(case, res)
+                elif res.rc == 0:
+                    expect_ok(case, res)
+                else:
+                    expect_usage(case, res)
+                if check and res.rc == 0:
+                    check(case)
+                elif check and name == "fifo-with-reader":
+                    check(case)
+                compare(case, before, snapshot(cwd), allowed=allowed)
+
+            expected = {
+                "dev-full": "exit 1 with 'Error:' (no space)", "dash-stdout-closed": "exit 1 with 'Error:'",
+                "dash-stdout-full": "exit 1 with 'Error:'", "missing-parent": "exit 64 before any work, nothing made",
+                "directory": "exit 64, the directory untouched", "empty-path": "exit 64",
+                "existing-file": "replaced whole, its mode (0640) kept",
+                "read-only-file": "replaced whole, its mode (0444) kept",
+                "hard-link": "out.json replaced whole; the other name of its inode (other.json) keeps its bytes",
+                "symlink-to-file": "written through the link: the target replaced whole, the link kept",
+                "dangling-symlink": "the link's target made", "symlink-loop": "exit 64",
+                "symlink-to-directory": "exit 64",
+                "link-to-invalid-utf8-name-missing": "b'\\xff.json' made, or refused; b'\\xef\\xbf\\xbd.json' (the user's) untouched",
+                "link-to-invalid-utf8-name-existing": "b'\\xff.json' replaced, or refused; b'\\xef\\xbf\\xbd.json' (the user's) untouched",
+                "fifo-with-reader": "the reader gets the whole file", "dev-null": "exit 0",
+                "invalid-utf8-path": "exit 64 (not UTF-8), nothing written",
+                "output-is-the-baseline": "exit 64 (an output that is an input), the baseline untouched",
+                "output-links-to-the-baseline": "exit 64 (an output that is an input), the baseline untouched",
+                "output-is-the-saved-baseline": "refused, or one whole results file",
+                "save-baseline-fewer-benchmarks": "refused without --force, the baseline untouched",
+                "save-baseline-force": "the baseline replaced whole", "path-too-long": "exit 1 or 64 with 'Error:'",
+                "trailing-slash": "exit 1 or 64 with 'Error:'",
+                "cwd-invalid-utf8": "out.json in the working directory b'\\xff'; the twin b'\\xef\\xbf\\xbd/out.json' untouched",
+            }[name]
+            self.add(Case(group, "run --output: " + name, "", "a user file beside it", expected),
+                     action)
+
+    def report_outputs(self):
+        group = "files"
+        base = [self.snap, "report", "--verify", self.verify_json, "--results",
+                self.results_json, "--no-progress"]
+        cases = ["new", "user-index-and-svg", "user-notes", "user-hidden-file", "empty-dir",
+                 "tool-written", "tool-written-plus-user-file", "manifest-garbage",
+                 "manifest-with-a-path", "manifest-lists-a-directory", "regular-file",
+                 "missing-parent", "dev-full", "dot", "input-in-user-dir",
+                 "input-in-tool-dir", "results-in-tool-dir", "manifest-as-input",
+                 "index-as-input", "link-to-user-dir", "link-to-tool-dir",
+                 "link-to-invalid-utf8-twin-exists", "link-to-invalid-utf8-missing",
+                 "invalid-utf8-path", "leftover-lookalikes", "cwd-invalid-utf8",
+                 "race-user-file-appears", "race-user-dir-appears", "race-empty-dir-appears"]
+        if self.quick:
+            cases = [c for c in cases if c in (
+                "user-index-and-svg", "tool-written", "tool-written-plus-user-file",
+                "input-in-user-dir", "link-to-invalid-utf8-twin-exists", "leftover-lookalikes",
+                "race-user-file-appears", "race-user-dir-appears")]
+        earlier = [self.snap, "report", "--verify", self.verify_json, "--results",
+                   self.results_json, "--no-progress", "--landscape"]
+
+        for name in cases:
+            def action(case, name=name):
+                cwd = self.case_dir()
+                bcwd = os.fsencode(cwd)
+                with open(os.path.join(cwd, "keep.txt"), "w") as f:
+                    f.write("the user's\n")
+                user = b"the user's own file\n"
+
+                def write(path, data=user):
+                    with open(path, "wb") as f:
+                        f.write(data)
+
+                def tool_report(path, cwd_=None):
+                    res = self.run(earlier + ["--output", path], cwd=cwd_ or cwd, timeout=120)
+                    if res.rc != 0:
+                        raise RuntimeError("an earlier report failed: " + res.describe())
+
+                out = os.path.join(cwd, "rep")
+                argv = list(base)
+                run_cwd = cwd
+                kind = "ok"
+                allowed = []
+                target = out  # the directory that must be a whole report after
+                timed = []
+                if name == "new":
+                    allowed = ["rep"]
+                elif name == "user-index-and-svg":
+                    os.mkdir(out)
+                    write(os.path.join(out, "index.html"), b"<html>the user's page</html>\n")
+                    write(os.path.join(out, "icon.svg"), b"<svg>the user's icon</svg>\n")
+                    write(os.path.join(out, "cost-frame.svg"), b"<svg>the user's</svg>\n")
+                    kind = "usage"
+                elif name == "user-notes":
+                    os.mkdir(out)
+                    write(os.path.join(out, "notes.txt"))
+                    kind = "usage"
+                elif name == "user-hidden-file":
+                    os.mkdir(out)
+                    write(os.path.join(out, ".DS_Store"))
+                    kind = "usage"
+                elif name == "empty-dir":
+                    os.mkdir(out)
+                    allowed = ["rep"]
+                elif name == "tool-written":
+                    tool_report(out)
+                    allowed = ["rep"]
+                elif name == "tool-written-plus-user-file":
+                    tool_report(out)
+                    write(os.path.join(out, "my-notes.txt"))
+                    kind = "usage"
+                elif name == "manifest-garbage":
+                    os.mkdir(out)
+                    write(os.path.join(out, ".snap-bench-report"), b"hello\n")
+                    write(os.path.join(out, "index.html"))
+                    kind = "usage"
+                elif name == "manifest-with-a-path":
+                    os.mkdir(out)
+                    write(os.path.join(out, ".snap-bench-report"),
+                          b"snap-bench report files, version 1\n../keep.txt\nindex.html\n")
+                    write(os.path.join(out, "index.html"))
+                    kind = "usage"
+                elif name == "manifest-lists-a-directory":
+                    os.mkdir(out)
+                    write(os.path.join(out, ".snap-bench-report"),
+                          b"snap-bench report files, version 1\nindex.html\n")
+                    os.mkdir(os.path.join(out, "index.html"))
+                    write(os.path.join(out, "index.html", "inside.txt"))
+                    kind = "usage"
+                elif name == "regular-file":
+                    write(out)
+                    kind = "usage"
+                elif name == "missing-parent":
+                    out = os.path.join(cwd, "nodir", "rep")
+                    kind = "usage"
+                elif name == "dev-full":
+                    out = "/dev/full"
+                    kind = "usage"
+                elif name == "dot":
+                    out = "."
+                    kind = "usage"
+                elif name == "input-in-user-dir":
+                    os.mkdir(out)
+                    shutil.copy(self.verify_json, os.path.join(out, "v.json"))
+                    argv = [self.snap, "report", "--verify", os.path.join(out, "v.json"),
+                            "--results", self.results_json, "--no-progress"]
+                    kind = "usage"
+                elif name in ("input-in-tool-dir", "results-in-tool-dir"):
+                    tool_report(out)
+                    if name == "input-in-tool-dir":
+                        shutil.copy(self.verify_json, os.path.join(out, "v.json"))
+                        argv = [self.snap, "report", "--verify", os.path.join(out, "v.json"),
+                                "--results", self.results_json, "--no-progress"]
+                    else:
+                        shutil.copy(self.results_json, os.path.join(out, "r.json"))
+                        argv = [self.snap, "report", "--verify", self.verify_json,
+                                "--results", os.path.join(out, "r.json"), "--no-progress"]
+                    kind = "usage"
+                elif name in ("manifest-as-input", "index-as-input"):
+                    tool_report(out)
+                    inner = ".snap-bench-report" if name == "manifest-as-input" else "index.html"
+                    argv = [self.snap, "report", "--verify", os.path.join(out, inner),
+                            "--results", self.results_json, "--no-progress"]
+                    kind = "error"
+                elif name == "link-to-user-dir":
+                    os.mkdir(os.path.join(cwd, "mine"))
+                    write(os.path.join(cwd, "mine", "index.html"), b"<html>mine</html>\n")
+                    os.symlink("mine", out)
+                    kind = "usage"
+                elif name == "link-to-tool-dir":
+                    tool_report(os.path.join(cwd, "real"))
+                    os.symlink("real", out)
+                    allowed = ["real"]
+                    target = os.path.join(cwd, "real")
+                elif name.startswith("link-to-invalid-utf8"):
+                    # rep -> b'\xffrep'; b'\xef\xbf\xbdrep' is what a lossy decoding of that
+                    # name gives.
+                    raw = os.path.join(bcwd, b"\xffrep")
+                    twin = os.path.join(bcwd, b"\xef\xbf\xbdrep")
+                    if name.endswith("twin-exists"):
+                        os.mkdir(raw)
+                        tool_report(twin)
+                    os.symlink(b"\xffrep", os.fsencode(out))
+                    allowed = [b"\xffrep"]
+                    target = raw
+                    kind = "usage-or-ok"
+                elif name == "invalid-utf8-path":
+                    out = os.path.join(bcwd, b"rep\xff")
+                    kind = "usage"
+                elif name == "leftover-lookalikes":
+                    tool_report(out)
+                    for entry in (".rep.tmp-999999-abc", ".rep.old-1-x"):
+                        os.mkdir(os.path.join(cwd, entry))
+                        write(os.path.join(cwd, entry, "notes.txt"))
+                    write(os.path.join(cwd, ".rep.tmp-999998-q"))
+                    os.mkdir(os.path.join(cwd, ".rep.tmp-999997-e"))
+                    allowed = ["rep", ".rep.tmp-999997-e"]
+                elif name == "cwd-invalid-utf8":
+                    os.mkdir(os.path.join(bcwd, b"\xff"))
+                    os.mkdir(os.path.join(bcwd, b"\xef\xbf\xbd"))
+                    tool_report(os.path.join(bcwd, b"\xef\xbf\xbd", b"rep"))
+                    run_cwd = os.path.join(bcwd, b"\xff")
+                    out = "rep"
+                    allowed = [b"\xff/rep"]
+                    target = os.path.join(bcwd, b"\xff", b"rep")
+                elif name == "race-user-file-appears":
+                    tool_report(out)
+                    allowed = ["rep"]
+                    late = b"the user's late file, written while the report ran\n"
+                    timed = [(1.0, lambda: write(os.path.join(out, "late.txt"), late))]
+                    kind = "race-file"
+                elif name == "race-user-dir-appears":
+                    def appear():
+                        os.mkdir(out)
+                        write(os.path.join(out, "index.html"), b"<html>the user's page</html>\n")
+                    timed = [(1.0, appear)]
+                    kind = "race-dir"
+                elif name == "race-empty-dir-appears":
+                    timed = [(1.0, lambda: os.mkdir(out))]
+                    allowed = ["rep"]
+                argv = argv + ["--output", out]
+                case.command = display(argv)
+                before = snapshot(cwd)
+                res = self.run(argv, cwd=run_cwd, timeout=120, timed=timed)
+                case.observed = res.describe()
+                after = snapshot(cwd)
+                if kind == "ok":
+                    expect_ok(case, res)
+                    if res.rc == 0:
+                        complete, why = report_state(target)
+                        if not complete:
+                            case.flag("SILENT FAILURE", "exit 0 but the report is not whole: " + why)
+                elif kind == "usage":
+                    expect_usage(case, res)
+                elif kind == "error":
+                    expect_error(case, res)
+                elif kind == "usage-or-ok":
+                    if res.rc == 0:
+                        expect_ok(case, res)
+                        complete, why = report_state(target)
+                        if not complete:
+                            case.flag("SILENT FAILURE", "exit 0 but %s is not a whole report (%s): "
+                                      "written under another name?" % (show(target), why))
+                    else:
+                        expect_usage(case, res)
+                elif kind == "race-file":
+                    basic(case, res)
+                    found = any(entry[0] == "file" and entry[3] == digest_bytes(late)
+                                for entry in after.values())
+                    if not found:
+                        case.flag("DATA LOST", "the user's late.txt, written into the directory "
+                                  "while the report ran, is gone")
+                    elif res.rc == 0 and b"kept" not in res.stderr:
+                        case.flag("UNCLEAR", "late.txt kept, but nothing said where")
+                elif kind == "race-dir":
+                    basic(case, res)
+                    index = os.path.join(out, "index.html")
+                    if not (os.path.isfile(index) and open(index, "rb").read().startswith(b"<html>the user's")):
+                        case.flag("DATA LOST", "the user's rep/index.html, made while the report "
+                                  "ran, was replaced or removed")
+                    elif res.rc == 0:
+                        case.flag("SILENT FAILURE", "exit 0 but the report was not put in place")
+                    elif not has_error(res.stderr):
+                        case.flag("SILENT FAILURE", "exit %s without an 'Error:' line" % res.rc)
+                kept = re.search(rb"are kept in '([^']*)'", res.stderr)
+                compare(case, before, after, allowed=allowed,
+                        leftovers_are=None if kept else "SILENT FAILURE")
+                if name.startswith("link-to") and not os.path.islink(os.fsencode(out)):
+                    case.flag("DATA LOST", "the symbolic link rep was replaced by a directory")
+                if name == "link-to-invalid-utf8-missing":
+                    if os.path.exists(os.path.join(bcwd, b"\xef\xbf\xbdrep")):
+                        case.flag("SILENT FAILURE", "wrote b'\\xef\\xbf\\xbdrep', a name other "
+                                  "than the link's target b'\\xffrep'")
+
+            expected = {
+                "new": "a whole report", "empty-dir": "a whole report in it",
+                "tool-written": "replaced by a whole report (the earlier one was --landscape)",
+                "link-to-tool-dir": "the target replaced by a whole report, the link kept",
+                "leftover-lookalikes": "a whole report; the user's .rep.tmp-999999-abc/, .rep.old-1-x/ and .rep.tmp-999998-q untouched",
+                "cwd-invalid-utf8": "a whole report in b'\\xff/rep'; the twin b'\\xef\\xbf\\xbd/rep' untouched",
+                "race-user-file-appears": "the user's late.txt kept (and said where), or refused",
+                "race-user-dir-appears": "exit 1 with 'Error:'; the user's rep/index.html untouched",
+                "race-empty-dir-appears": "a whole report in it",
+                "manifest-as-input": "refused with 'Error:'; rep untouched",
+                "index-as-input": "refused with 'Error:'; rep untouched",
+                "link-to-invalid-utf8-twin-exists": "written into b'\\xffrep' (the link's target) or refused; the twin report b'\\xef\\xbf\\xbdrep' untouched",
+                "link-to-invalid-utf8-missing": "b'\\xffrep' made, or refused; never b'\\xef\\xbf\\xbdrep'",
+            }.get(name, "exit 64 with 'Error:' before any work; every byte of what is there kept")
+            self.add(Case(group, "report --output: " + name, "", "a user file beside it", expected),
+                     action)
+
+
+def digest_bytes(data):
+    return hashlib.sha256(data).hexdigest()[:16]
+
+
+class Feeder:
+    """Writes into a FIFO from a thread, and is released whether or not the tool opened it."""
+
+    def __init__(self, path, data=None, endless=False):
+        self.path = path
+        self.data = data
+        self.endless = endless
+        self.error = ""
+        self.thread = threading.Thread(target=self.feed, daemon=True)
+        self.thread.start()
+
+    def feed(self):
+        try:
+            with open(self.path, "wb") as f:
+                if self.endless:
+                    chunk = b"\0" * (1 << 20)
+                    while True:
+                        f.write(chunk)
+                else:
+                    f.write(self.data)
+        except (BrokenPipeError, OSError):
+            pass
+
+    def finish(self):
+        # Release a writer still waiting for a reader.
+        try:
+            fd = os.open(self.path, os.O_RDONLY | os.O_NONBLOCK)
+            time.sleep(0.05)
+            os.close(fd)
+        except OSError:
+            pass
+        self.thread.join(10)
+        if self.thread.is_alive():
+            self.error = "the writer never finished"
+
+
+class FifoReader:
+    def __init__(self, path):
+        self.path = path
+        self.data = b""
+        self.thread = threading.Thread(target=self.read, daemon=True)
+        self.thread.start()
+
+    def read(self):
+        try:
+            with open(self.path, "rb") as f:
+                self.data = f.read()
+        except OSError:
+            pass
+
+    def finish(self):
+        try:
+            fd = os.open(self.path, os.O_WRONLY | os.O_NONBLOCK)
+            os.close(fd)
+        except OSError:
+            pass
+        self.thread.join(10)
+        return self.data
+
+
+def make_input(kind, path, good):
+    """Makes the input `kind` at path; returns a Feeder for a FIFO."""
+    if kind == "dev-zero":
+        os.symlink("/dev/zero", path)
+        return None
+    if kind == "directory":
+        os.mkdir(path)
+    elif kind == "missing":
+        pass
+    elif kind == "corrupt":
+        open(path, "wb").write(good[: good.find(b"{", 1) + 1] if b"{" in good[1:] else b"{")
+    elif kind == "deep":
+        open(path, "wb").write(b"[" * 100000 + b"]" * 100000)
+    elif kind in ("fifo-valid", "fifo-endless"):
+        os.mkfifo(path)
+        return Feeder(path, good, endless=kind == "fifo-endless")
+    elif kind == "binary":
+        import random
+        rng = random.Random(7)
+        open(path, "wb").write(bytes(rng.randrange(256) for _ in range(4096)))
+    elif kind == "sparse-300MB":
+        with open(path, "wb") as f:
+            f.truncate(300 << 20)
+    elif kind == "empty":
+        open(path, "wb").close()
+    elif kind == "truncated":
+        open(path, "wb").write(good[: len(good) // 2])
+    elif kind == "invalid-utf8-bytes":
+        open(path, "wb").write(good.replace(b'"version"', b'"\xff\xfe"', 1))
+    elif kind == "utf16":
+        open(path, "wb").write(good.decode("utf-8").encode("utf-16"))
+    return None
+
+
+def big_gesture(events):
+    parts = ['{"t": 0, "phase": "began", "x": 200, "y": 400}']
+    for i in range(1, events - 1):
+        parts.append('{"t": %g, "phase": "moved", "x": %d, "y": 400}' % (i / 120.0, 200 + (i % 50)))
+    parts.append('{"t": %g, "phase": "ended", "x": 200, "y": 400}' % ((events - 1) / 120.0))
+    return '{"version": 1, "start": {"x": 200, "y": 400}, "events": [' + ",".join(parts) + "]}"
+
+
 RUN_SMALL = ["run", "--filter", r"^edge-dock\.corrected/drag-step$", "--iterations", "1000",
              "--repetitions", "2", "--warmup", "1", "--no-progress"]
 
@@ -1125,7 +1856,7 @@ def main():
     sys.exit(0 if counts["OK"] == len(sweep.cases) else 1)
 
 
-GROUPS = {"cli": "command_line", "env": "environment"}
+GROUPS = {"cli": "command_line", "env": "environment", "files": "files"}
 
 if __name__ == "__main__":
     main()
