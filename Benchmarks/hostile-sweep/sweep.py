@@ -525,8 +525,8 @@ def expect_error(case, res, codes=(1, 64)):
         case.flag("SILENT FAILURE", "exit %d without an 'Error:' line" % res.rc)
 
 
-def expect_ok(case, res, codes=(0,), need_stdout=True):
-    basic(case, res)
+def expect_ok(case, res, codes=(0,), need_stdout=True, fatal_ok=False):
+    basic(case, res, fatal_ok=fatal_ok)
     if res.timed_out or res.sig is not None:
         return
     if res.rc not in codes:
@@ -1905,6 +1905,556 @@ class Sweep:
                       "an earlier out.json", "out.json old or new and whole"), action)
 
 
+    # MARK: 6. Hostile algorithms through a user's bench
+
+    def hostile_verify(self, args, timeout=120, **kw):
+        cwd = self.case_dir()
+        argv = [self.hostile, "verify", "--no-progress"] + args
+        return argv, self.run(argv, cwd=cwd, timeout=timeout, **kw)
+
+    def alone(self, bug):
+        """verify of one hostile algorithm alone, run once and shared by the cases."""
+        key = "alone-" + bug
+        if key not in self.references:
+            self.references[key] = self.hostile_verify(["--algorithm", "hostile." + bug])
+        return self.references[key]
+
+    def check_hostile_row(self, case, bug, out, seconds=None, deadline=1.0):
+        text = out.decode("utf-8", "replace")
+        _, rows = matrix(text)
+        row = rows.get("hostile." + bug)
+        if row is None:
+            case.flag("SILENT FAILURE", "no matrix row for hostile.%s" % bug)
+            return
+        if bug == "dock":
+            if "!" in row or "✓" not in row:
+                case.flag("UNCLEAR", "hostile.dock's row is %s" % " ".join(row))
+            if "⚠ hostile.dock" in text:
+                case.flag("UNCLEAR", "hostile.dock is called not deterministic")
+        elif bug == "traps":
+            if "✓" in row or "!" not in row:
+                case.flag("SILENT FAILURE", "hostile.traps's row is %s, not a row of '!'" % " ".join(row))
+            for needed in ("! hostile.traps crashes: ", "Index out of range"):
+                if needed not in text:
+                    case.flag("SILENT FAILURE", "no %r in the output" % needed)
+            block = finding(text, "! hostile.traps crashes: ")
+            if "smallest scenario: " not in block or "replay: " not in block:
+                case.flag("SILENT FAILURE", "the crash finding has no smallest scenario or no replay")
+        elif bug in ("loops", "slow"):
+            if "! hostile.%s runs past the deadline" % bug not in text:
+                case.flag("SILENT FAILURE", "no '! hostile.%s runs past the deadline' finding" % bug)
+            if "✓" in row:
+                case.flag("SILENT FAILURE", "hostile.%s's row holds a ✓" % bug)
+            if seconds is not None and seconds > 3 * deadline + 20:
+                case.flag("HANG", "took %.0f s with a deadline of %g s (expected within the "
+                          "deadline and a few seconds)" % (seconds, deadline))
+        elif bug in ("random", "shared"):
+            if "⚠ hostile.%s is not deterministic" % bug not in text:
+                case.flag("SILENT FAILURE", "no '⚠ hostile.%s is not deterministic'" % bug)
+
+    def hostile_algorithms(self):
+        group = "hostile"
+        bugs = ["dock", "traps", "loops", "slow", "random", "shared"]
+        for bug in bugs:
+            def action(case, bug=bug):
+                argv, res = self.alone(bug)
+                case.command = display(argv)
+                case.observed = res.describe()
+                expect_ok(case, res)
+                self.check_hostile_row(case, bug, res.stdout, res.seconds)
+
+            expected = {
+                "dock": "exit 0; a row of ✓ (and ~), judged as any algorithm",
+                "traps": "exit 0; a row of '!', '! hostile.traps crashes:' with a smallest scenario and a replay",
+                "loops": "exit 0 within the deadline and a few seconds; '! hostile.loops runs past the deadline'",
+                "slow": "exit 0 within the deadline and a few seconds; '! hostile.slow runs past the deadline'",
+                "random": "exit 0; '⚠ hostile.random is not deterministic'",
+                "shared": "exit 0; '⚠ hostile.shared is not deterministic'",
+            }[bug]
+            self.add(Case(group, "verify hostile.%s alone" % bug, "", "-", expected), action)
+
+        snap_edge = lambda: self.reference(
+            "snap-edge", [self.snap, "verify", "--algorithm", "edge-dock.corrected", "--no-progress"],
+            timeout=120)
+        together = {}
+        for jobs in ("1", "2"):
+            def action(case, jobs=jobs):
+                args = []
+                for bug in bugs:
+                    args += ["--algorithm", "hostile." + bug]
+                args += ["--algorithm", "edge-dock.corrected", "--jobs", jobs]
+                argv, res = self.hostile_verify(args, timeout=180)
+                together[jobs] = res
+                case.command = display(argv)
+                case.observed = res.describe()
+                expect_ok(case, res)
+                for bug in bugs:
+                    self.check_hostile_row(case, bug, res.stdout)
+                if res.seconds > 90:
+                    case.flag("HANG", "took %.0f s" % res.seconds)
+                text = res.stdout.decode("utf-8", "replace")
+                alone_dock = self.alone("dock")[1].stdout.decode("utf-8", "replace")
+                if part(text, "hostile.dock") != part(alone_dock, "hostile.dock"):
+                    case.flag("UNCLEAR", "hostile.dock's row or findings differ from a run of it alone")
+                reference = snap_edge().stdout.decode("utf-8", "replace")
+                if part(text, "edge-dock.corrected") != part(reference, "edge-dock.corrected"):
+                    case.flag("UNCLEAR", "edge-dock.corrected's rows or findings differ from "
+                              "snap-bench's own verify of it")
+                if jobs == "2" and "1" in together:
+                    one = together["1"].stdout.decode("utf-8", "replace")
+                    for id_ in ("hostile.dock", "hostile.traps", "hostile.loops", "hostile.slow",
+                                "edge-dock.corrected"):
+                        if part(one, id_) != part(text, id_):
+                            case.flag("UNCLEAR", "%s differs between --jobs 1 and --jobs 2" % id_)
+
+            self.add(Case(group, "verify all six and edge-dock.corrected, --jobs %s" % jobs, "", "-",
+                          "exit 0; each hostile row as alone; hostile.dock as alone; "
+                          "edge-dock.corrected as in snap-bench"
+                          + ("; the same bytes as --jobs 1 but for the rows that are not "
+                             "deterministic" if jobs == "2" else "")), action)
+
+        if not self.quick:
+            def action(case):
+                argv, res = self.hostile_verify([], timeout=300)
+                case.command = display(argv) + "  (every row) vs snap-bench verify"
+                ref = self.run([self.snap, "verify", "--no-progress"], timeout=300)
+                case.observed = res.describe() + "; snap-bench: " + ref.describe()
+                expect_ok(case, res)
+                text = res.stdout.decode("utf-8", "replace")
+                reference = ref.stdout.decode("utf-8", "replace")
+                _, rows = matrix(reference)
+                differ = [id_ for id_ in rows if part(text, id_) != part(reference, id_)]
+                if differ:
+                    case.flag("UNCLEAR", "built-in rows or findings differ from snap-bench's: "
+                              + ", ".join(differ[:4]))
+                for bug in bugs:
+                    self.check_hostile_row(case, bug, res.stdout)
+
+            self.add(Case(group, "verify every row (built-ins and the six)", "", "-",
+                          "exit 0; every built-in row and finding as snap-bench verify prints it"),
+                     action)
+
+        def action(case):
+            args = []
+            for bug in bugs:
+                args += ["--algorithm", "hostile." + bug]
+            argv, res = self.hostile_verify(args + ["--format", "json"], timeout=180)
+            case.command = display(argv)
+            case.observed = res.describe()
+            # The trap's message is hostile.traps's finding; checked below by row.
+            expect_ok(case, res, fatal_ok=True)
+            if b"Fatal error" in res.stderr:
+                case.flag("CRASH", "a Swift runtime trap on stderr: " + first_line(res.stderr, b"Fatal"))
+            try:
+                data = json.loads(res.stdout)
+            except ValueError:
+                case.flag("SILENT FAILURE", "not JSON")
+                return
+            by = {}
+            for r in data.get("results", []):
+                by.setdefault(r.get("algorithm"), []).append(r)
+            want = {"hostile.traps": "crashes", "hostile.loops": "times-out", "hostile.slow": "times-out"}
+            for algorithm, status in want.items():
+                statuses = {r.get("status") for r in by.get(algorithm, [])} - {"not-applicable"}
+                if statuses != {status}:
+                    case.flag("SILENT FAILURE", "%s: statuses %s, not %r" % (algorithm, sorted(statuses), status))
+                if not any(r.get("counterexample") for r in by.get(algorithm, [])):
+                    case.flag("SILENT FAILURE", "%s: no counterexample" % algorithm)
+            for algorithm in ("hostile.random", "hostile.shared"):
+                if not any("nondeterminism" in r for r in by.get(algorithm, [])):
+                    case.flag("SILENT FAILURE", "%s: no 'nondeterminism'" % algorithm)
+            if any(r.get("status") in ("crashes", "times-out") for r in by.get("hostile.dock", [])):
+                case.flag("UNCLEAR", "hostile.dock marked as crashing or timing out")
+            for r in data.get("results", []):
+                text = json.dumps(r)
+                if "Fatal error" in text and r.get("algorithm") != "hostile.traps":
+                    case.flag("CRASH", "%s's result holds a Swift runtime trap" % r.get("algorithm"))
+                    break
+
+        self.add(Case(group, "verify all six --format json", "", "-",
+                      "exit 0; 'crashes' for traps, 'times-out' for loops and slow, each with a "
+                      "counterexample; 'nondeterminism' for random and shared"), action)
+
+        for deadline in ("3", "0.5"):
+            def action(case, deadline=deadline):
+                argv, res = self.hostile_verify(["--algorithm", "hostile.loops", "--algorithm",
+                                                 "hostile.slow", "--deadline", deadline],
+                                                timeout=120)
+                case.command = display(argv)
+                case.observed = res.describe()
+                expect_ok(case, res)
+                for bug in ("loops", "slow"):
+                    self.check_hostile_row(case, bug, res.stdout, res.seconds, float(deadline))
+                if ("deadline of %s s" % deadline).encode() not in res.stdout and \
+                        ("deadline of %s ms" % int(float(deadline) * 1000)).encode() not in res.stdout:
+                    case.flag("UNCLEAR", "the finding does not name the deadline given (%s s)" % deadline)
+
+            self.add(Case(group, "verify loops and slow --deadline %s" % deadline, "", "-",
+                          "exit 0 within 3 x deadline + 20 s; both past the deadline, which is named"),
+                     action)
+
+        for worst in ("traps", "loops"):
+            def action(case, worst=worst):
+                argv, res = self.hostile_verify(["--worst", "--algorithm", "hostile." + worst,
+                                                 "--algorithm", "hostile.dock", "--examples", "200"],
+                                                timeout=120)
+                case.command = display(argv)
+                case.observed = res.describe()
+                expect_ok(case, res)
+                if b"hostile.dock" not in res.stdout:
+                    case.flag("SILENT FAILURE", "hostile.dock missing from the worst cases")
+                if b"hostile." + worst.encode() not in res.stdout:
+                    case.flag("SILENT FAILURE", "hostile.%s is not mentioned at all" % worst)
+
+            self.add(Case(group, "verify --worst hostile.%s and hostile.dock" % worst, "", "-",
+                          "exit 0; the search lives through it and says so; hostile.dock's worst "
+                          "cases printed"), action)
+
+        # report lives through them.
+        def action(case):
+            cwd = self.case_dir()
+            argv = [self.hostile, "report", "--output", "rep", "--examples", "100", "--no-progress"]
+            case.command = display(argv)
+            res = self.run(argv, cwd=cwd, timeout=300)
+            case.observed = res.describe()
+            expect_ok(case, res)
+            complete, why = report_state(os.path.join(cwd, "rep"))
+            if res.rc == 0 and not complete:
+                case.flag("SILENT FAILURE", "the report is not whole: " + why)
+            if complete:
+                page = open(os.path.join(cwd, "rep", "index.html"), encoding="utf-8").read()
+                for needed in ("Do not ship: It crashes", "left out of the pictures and the cost") + tuple(
+                        "hostile." + b for b in bugs):
+                    if needed not in page:
+                        case.flag("SILENT FAILURE", "the page does not say %r" % needed)
+            case.observed += "; " + why
+
+        self.add(Case(group, "report with the six", "", "-",
+                      "exit 0; a whole report whose matrix shows them and says what it leaves out"),
+                 action)
+
+        def action(case):
+            cwd = self.case_dir()
+            args = []
+            for bug in bugs:
+                args += ["--algorithm", "hostile." + bug]
+            verify_argv = [self.hostile, "verify", "--no-progress", "--examples", "100",
+                           "--format", "json"] + args
+            res = self.run(verify_argv, cwd=cwd, timeout=180)
+            with open(os.path.join(cwd, "v.json"), "wb") as f:
+                f.write(res.stdout)
+            argv = [self.hostile, "report", "--verify", "v.json", "--results", self.results_json,
+                    "--output", "rep", "--no-progress"]
+            case.command = display(verify_argv) + " > v.json; " + display(argv)
+            res = self.run(argv, cwd=cwd, timeout=300)
+            case.observed = res.describe()
+            expect_ok(case, res)
+            complete, why = report_state(os.path.join(cwd, "rep"))
+            if res.rc == 0 and not complete:
+                case.flag("SILENT FAILURE", "the report is not whole: " + why)
+
+        self.add(Case(group, "report --verify of the six's verify file", "", "-",
+                      "exit 0; a whole report"), action)
+
+        # Replays printed by verify, run with trace.
+        for bug in bugs:
+            def action(case, bug=bug):
+                _, res = self.alone(bug)
+                line = next((l for l in res.stdout.decode("utf-8", "replace").splitlines()
+                             if "replay: " in l), None)
+                if line is None:
+                    case.flag("SILENT FAILURE", "verify printed no replay for hostile.%s" % bug)
+                    return
+                argv, stdin = replay_command(line.split("replay: ", 1)[1], self.hostile)
+                case.command = display(argv) + " <<< '{…}'"
+                cwd = self.case_dir()
+                out = self.run(argv, cwd=cwd, stdin=stdin, timeout=120)
+                case.observed = out.describe()
+                if bug == "traps":
+                    basic(case, out, expect_signal=(signal.SIGILL, signal.SIGTRAP), fatal_ok=True)
+                    if b"Index out of range" not in out.stderr or b"hostile.traps" not in out.stderr:
+                        case.flag("SILENT FAILURE", "stderr does not name the trap and the algorithm")
+                    if out.sig is not None:
+                        case.flag("UNCLEAR", "trace died by %s after naming the algorithm and "
+                                  "the gesture: trace runs the handler in its own process (the "
+                                  "docs promise status 1 only for a hang)" % SIGNAL_NAMES[out.sig])
+                    elif out.rc == 0:
+                        case.flag("SILENT FAILURE", "exit 0 on a handler that traps")
+                    elif not has_error(out.stderr):
+                        case.flag("SILENT FAILURE", "exit %s without an 'Error:' line" % out.rc)
+                elif bug == "loops":
+                    basic(case, out)
+                    if out.timed_out:
+                        return
+                    if out.rc != 1:
+                        case.flag("UNCLEAR", "exit %s (the docs: status 1)" % out.rc)
+                    if b"hostile.loops" not in out.stderr:
+                        case.flag("SILENT FAILURE", "stderr does not name the algorithm")
+                    if not has_error(out.stderr):
+                        case.flag("SILENT FAILURE", "exit %s without an 'Error:' line (stderr: %s)"
+                                  % (out.rc, first_line(out.stderr)))
+                    m = re.search(rb"has run ([0-9.]+) s, past the deadline of ([0-9.]+) s", out.stderr)
+                    if m and float(m.group(1)) > 2 * float(m.group(2)) + 1:
+                        case.flag("UNCLEAR", "the message says a deadline of %s s, but trace waited "
+                                  "%s s (trace's own deadline is 10 s)" % (m.group(2).decode(),
+                                                                           m.group(1).decode()))
+                else:
+                    if out.rc == 0:
+                        expect_ok(case, out)
+                    else:
+                        expect_error(case, out)
+
+            expected = {
+                "traps": "non-zero, stderr names the trap (Index out of range) and hostile.traps",
+                "loops": "exit 1 within its deadline and a few seconds, with an 'Error:' naming the gesture",
+            }.get(bug, "exit 0 with the trace (or exit 1 with 'Error:')")
+            self.add(Case(group, "trace the replay verify printed for hostile.%s" % bug, "",
+                          "the first 'replay:' line of verify --algorithm hostile.%s" % bug, expected),
+                     action)
+
+        def action(case):
+            cwd = self.case_dir()
+            argv = [self.hostile, "trace", "hostile.traps", "--flick=3000,0"]
+            case.command = display(argv)
+            out = self.run(argv, cwd=cwd, timeout=120)
+            case.observed = out.describe()
+            basic(case, out, expect_signal=(signal.SIGILL, signal.SIGTRAP), fatal_ok=True)
+            if out.sig is not None:
+                case.flag("UNCLEAR", "trace died by %s (the handler's own trap, named on stderr: %s)"
+                          % (SIGNAL_NAMES[out.sig], b"hostile.traps" in out.stderr))
+            elif out.rc == 0:
+                if b"Index out of range" in out.stderr:
+                    case.flag("SILENT FAILURE", "exit 0 although the handler trapped")
+            elif not has_error(out.stderr):
+                case.flag("SILENT FAILURE", "exit %s without an 'Error:' line" % out.rc)
+
+        self.add(Case(group, "trace hostile.traps --flick=3000,0", "", "-",
+                      "the trace, or non-zero with 'Error:' naming the trap"), action)
+
+        for bug in bugs:
+            def action(case, bug=bug):
+                cwd = self.case_dir()
+                argv = [self.hostile, "run", "--filter", "hostile\\.%s" % bug, "--iterations",
+                        "1000", "--repetitions", "3", "--warmup", "1", "--no-progress"]
+                case.command = display(argv)
+                res = self.run(argv, cwd=cwd, timeout=150)
+                case.observed = res.describe()
+                if bug == "slow":
+                    expect_error(case, res, codes=(1,))
+                    if b"hostile.slow" not in res.stderr:
+                        case.flag("SILENT FAILURE", "stderr does not name the benchmark")
+                    if res.seconds > 60 and not res.timed_out:
+                        case.flag("UNCLEAR", "took %.0f s to give up" % res.seconds)
+                else:
+                    expect_ok(case, res)
+                    if b"hostile." + bug.encode() not in res.stdout:
+                        case.flag("SILENT FAILURE", "no hostile.%s row in the table" % bug)
+
+            self.add(Case(group, "run --filter hostile.%s" % bug, "", "-",
+                          "exit 1 with 'Error:' naming the benchmark that runs past its deadline"
+                          if bug == "slow" else "exit 0 with its rows timed"), action)
+
+        # Signals while workers run hostile code: nothing may be left running.
+        sig_cases = [
+            ("SIGINT to the group (Ctrl-C) at 1.5 s, verify loops and slow",
+             ["verify", "--no-progress", "--algorithm", "hostile.loops", "--algorithm", "hostile.slow"],
+             signal.SIGINT, True, 1.5),
+            ("SIGTERM to the process at 1.5 s, verify all six",
+             ["verify", "--no-progress"] + sum((["--algorithm", "hostile." + b] for b in bugs), []),
+             signal.SIGTERM, False, 1.5),
+            ("SIGHUP to the process at 1.0 s, verify traps",
+             ["verify", "--no-progress", "--algorithm", "hostile.traps"], signal.SIGHUP, False, 1.0),
+            ("SIGTERM to the process at 3 s, report",
+             ["report", "--no-progress", "--examples", "100", "--output", "rep"],
+             signal.SIGTERM, False, 3.0),
+        ]
+        for name, args, number, to_group, at in sig_cases:
+            def action(case, args=args, number=number, to_group=to_group, at=at):
+                cwd = self.case_dir()
+                argv = [self.hostile] + args
+                case.command = display(argv) + "  (%s at %.1f s)" % (SIGNAL_NAMES[number], at)
+                before = snapshot(cwd)
+                res = self.run(argv, cwd=cwd, timeout=60, signals=[(at, number, to_group)],
+                               group_wait=10)
+                case.observed = res.describe()
+                basic(case, res, expect_signal=(number,))
+                if not res.timed_out and res.seconds > at + 10:
+                    case.flag("HANG", "took %.1f s to end after the signal" % (res.seconds - at))
+                compare(case, before, snapshot(cwd))
+
+            self.add(Case(group, name, "", "-",
+                          "ends within a few seconds; no worker left running; no file left"), action)
+
+        # One process (SNAPLAB_WORKERS=0): a crash ends it, saying what ran.
+        for bug in ("traps", "loops"):
+            def action(case, bug=bug):
+                cwd = self.case_dir()
+                argv = [self.hostile, "verify", "--no-progress", "--algorithm", "hostile." + bug]
+                case.command = "SNAPLAB_WORKERS=0 " + display(argv)
+                res = self.run(argv, cwd=cwd, env=self.runner.env({"SNAPLAB_WORKERS": "0"}),
+                               timeout=120)
+                case.observed = res.describe()
+                if bug == "traps":
+                    basic(case, res, expect_signal=(signal.SIGILL, signal.SIGTRAP), fatal_ok=True)
+                    for needed in (b"'hostile.traps' was being verified", b"Replay it: "):
+                        if needed not in res.stderr:
+                            case.flag("SILENT FAILURE", "stderr does not say %r" % needed.decode())
+                    if res.rc == 0:
+                        case.flag("SILENT FAILURE", "exit 0")
+                else:
+                    basic(case, res)
+                    if res.seconds > 25:
+                        case.flag("HANG", "took %.0f s" % res.seconds)
+                    if b"'hostile.loops' was being verified" not in res.stderr:
+                        case.flag("SILENT FAILURE", "stderr does not name the algorithm")
+                    if res.rc == 0:
+                        case.flag("SILENT FAILURE", "exit 0")
+                    elif not has_error(res.stderr):
+                        case.flag("SILENT FAILURE", "exit %s without an 'Error:' line (it says: %s)"
+                                  % (res.rc, first_line(res.stderr)))
+
+            self.add(Case(group, "SNAPLAB_WORKERS=0 verify hostile.%s" % bug, "", "one process",
+                          "the process ends (documented), stderr names the algorithm, the "
+                          "scenario and a replay" + ("; an 'Error:' line and a non-zero status"
+                                                     if bug == "loops" else "")), action)
+
+    # MARK: 7. A user's test process
+
+    def test_process(self):
+        group = "testproc"
+        variants = [
+            ("trap, SWIFT_BACKTRACE=enable=no", {"HOSTILE_TRAP_IN_PROCESS": "1",
+                                                 "SWIFT_BACKTRACE": "enable=no"}, "trap", "1"),
+            ("trap, default backtrace", {"HOSTILE_TRAP_IN_PROCESS": "1"}, "trap", "1"),
+            ("switch unset", {}, "pass", None),
+            ("trap, SNAPCHECK_SEED=5", {"HOSTILE_TRAP_IN_PROCESS": "1", "SNAPCHECK_SEED": "5",
+                                        "SWIFT_BACKTRACE": "enable=no"}, "trap", "5"),
+            ("trap, SNAPCHECK_SEED=0x10", {"HOSTILE_TRAP_IN_PROCESS": "1", "SNAPCHECK_SEED": "0x10",
+                                           "SWIFT_BACKTRACE": "enable=no"}, "trap", "16"),
+            ("trap, SNAPCHECK_SEED=garbage", {"HOSTILE_TRAP_IN_PROCESS": "1",
+                                              "SNAPCHECK_SEED": "garbage",
+                                              "SWIFT_BACKTRACE": "enable=no"}, "trap-bad-env", "SNAPCHECK_SEED"),
+            ("trap, SNAPCHECK_SEED=-1", {"HOSTILE_TRAP_IN_PROCESS": "1", "SNAPCHECK_SEED": "-1",
+                                         "SWIFT_BACKTRACE": "enable=no"}, "trap-bad-env", "SNAPCHECK_SEED"),
+            ("trap, SNAPCHECK_EXAMPLES=1e300", {"HOSTILE_TRAP_IN_PROCESS": "1",
+                                                "SNAPCHECK_EXAMPLES": "1e300",
+                                                "SWIFT_BACKTRACE": "enable=no"}, "trap-bad-env", "SNAPCHECK_EXAMPLES"),
+            ("trap, SNAPCHECK_EXAMPLES=garbage", {"HOSTILE_TRAP_IN_PROCESS": "1",
+                                                  "SNAPCHECK_EXAMPLES": "garbage",
+                                                  "SWIFT_BACKTRACE": "enable=no"}, "trap-bad-env", "SNAPCHECK_EXAMPLES"),
+            ("trap, SNAPCHECK_EXAMPLES=0.5", {"HOSTILE_TRAP_IN_PROCESS": "1",
+                                              "SNAPCHECK_EXAMPLES": "0.5",
+                                              "SWIFT_BACKTRACE": "enable=no"}, "trap", "1"),
+        ]
+        if self.quick:
+            variants = variants[:3] + variants[5:6] + variants[7:8]
+        for name, extra, kind, seed in variants:
+            def action(case, extra=extra, kind=kind, seed=seed):
+                argv = [self.xctest, "--testing-library", "swift-testing", "--filter",
+                        "trapsInThisProcess"]
+                case.command = " ".join("%s=%s" % (k, shlex.quote(v)) for k, v in extra.items()) \
+                    + " " + display(argv)
+                if not os.access(self.xctest, os.X_OK):
+                    case.flag("UNCLEAR", "not built: run 'swift build --build-tests' in "
+                              "Examples/HostileAlgorithms")
+                    return
+                cwd = self.case_dir()
+                res = self.run(argv, cwd=cwd, env=self.runner.env(extra), timeout=180)
+                case.observed = res.describe()
+                said = res.stdout + res.stderr
+                if kind == "pass":
+                    expect_ok(case, res, need_stdout=False)
+                    return
+                basic(case, res, expect_signal=(signal.SIGILL, signal.SIGTRAP), fatal_ok=True)
+                for l in said.splitlines():
+                    if b"Fatal error" in l and b"Index out of range" not in l:
+                        case.flag("CRASH", "a trap that is not the handler's own: "
+                                  + l.decode("utf-8", "replace")[:170])
+                        break
+                if res.sig is None and not res.timed_out:
+                    case.flag("UNCLEAR", "the process did not die (exit %s)" % res.rc)
+                needed = [b"SnapLab: 'hostile.traps' was being verified",
+                          b"The scenario", b"Replay it: swift run hostile-bench trace hostile.traps",
+                          b"hostile-bench verify --algorithm hostile.traps"]
+                for n in needed:
+                    if n not in said:
+                        case.flag("SILENT FAILURE", "stderr does not say %r" % n.decode())
+                m = re.search(rb"was being verified \(seed (\d+)\)", said)
+                if kind == "trap" and m and m.group(1).decode() != seed:
+                    case.flag("UNCLEAR", "ran with seed %s, expected %s" % (m.group(1).decode(), seed))
+                if kind == "trap-bad-env":
+                    if seed.encode() not in said:
+                        case.flag("SILENT FAILURE", "%s's value was not usable, and nothing said so "
+                                  "(it ran%s)" % (seed, " with seed " + m.group(1).decode() if m else ""))
+                case.observed += "; seed said: %s" % (m.group(1).decode() if m else "none")
+
+            expected = {
+                "trap": "dies by the trap after stderr names hostile.traps, the scenario and its replay (seed %s)" % seed,
+                "pass": "exit 0 (the test returns at once)",
+                "trap-bad-env": "an error naming %s, or the documented default; never a trap of its own" % seed,
+            }[kind]
+            self.add(Case(group, name, "", "HostileAlgorithmsPackageTests.xctest", expected), action)
+
+
+def matrix(text):
+    """(invariants, {algorithm: cells}) of the first matrix in verify's table output."""
+    lines = text.splitlines()
+    header = None
+    rows = {}
+    for line in lines:
+        if header is None:
+            if line.startswith("algorithm "):
+                header = line.split()[1:]
+            continue
+        if not line.strip():
+            break
+        words = line.split()
+        n = len(header)
+        rows[" ".join(words[:-n])] = words[-n:]
+    return header or [], rows
+
+
+def finding(text, start):
+    """The block of text that starts at the line starting with `start`."""
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if line.startswith(start):
+            block = [line]
+            for follow in lines[i + 1:]:
+                if not follow.strip() or not follow.startswith(" "):
+                    break
+                block.append(follow)
+            return "\n".join(block)
+    return ""
+
+
+def part(text, algorithm):
+    """What verify's table output says of `algorithm` (its matrix rows and every finding whose
+    first line names it), with the tool's name and spacing normalised."""
+    text = re.sub(r"(swift run )?(snap-bench|hostile-bench)", "TOOL", text)
+    _, rows = matrix(text)
+    said = [(k, tuple(v)) for k, v in rows.items()
+            if k == algorithm or k.startswith(algorithm + " with ")]
+    blocks = []
+    for line in text.splitlines():
+        m = re.match(r"^[!✗~⚠] (\S+)", line)
+        if m and (m.group(1) == algorithm):
+            blocks.append(re.sub(r"\s+", " ", finding(text, line)))
+    return said, blocks
+
+
+def replay_command(line, bench):
+    """A replay line printed by verify (`swift run hostile-bench trace … --gesture - <<< '…'`)
+    as argv and standard input."""
+    command, _, here = line.partition(" <<< ")
+    words = shlex.split(command)
+    if words[:2] == ["swift", "run"]:
+        words = words[2:]
+    words[0] = bench
+    stdin = (shlex.split(here)[0] + "\n").encode() if here else None
+    return words, stdin
+
+
 def digest_bytes(data):
     return hashlib.sha256(data).hexdigest()[:16]
 
@@ -2101,7 +2651,8 @@ def main():
 
 
 GROUPS = {"cli": "command_line", "env": "environment", "files": "files",
-          "stdout": "standard_output", "signals": "signals"}
+          "stdout": "standard_output", "signals": "signals", "hostile": "hostile_algorithms",
+          "testproc": "test_process"}
 
 if __name__ == "__main__":
     main()
