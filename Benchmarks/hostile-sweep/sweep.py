@@ -97,21 +97,28 @@ def first_line(data, prefer=None, limit=170):
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def our_processes(binaries):
-    """Every running (not zombie) process whose executable is one of `binaries`."""
+# Every program the sweep starts carries this in its environment (and so do the workers it
+# starts): how a process that left its group is known for the sweep's own, and no one else's.
+MARK = "SNAP_SWEEP_MARK"
+
+
+def our_processes(token):
+    """Every running (not zombie) process whose environment holds the sweep's mark."""
     found = {}
-    targets = {os.path.realpath(b) for b in binaries}
+    needle = ("%s=%s" % (MARK, token)).encode()
     for entry in os.listdir("/proc"):
-        if not entry.isdigit():
+        if not entry.isdigit() or int(entry) == os.getpid():
             continue
         try:
-            exe = os.readlink("/proc/%s/exe" % entry)
+            with open("/proc/%s/environ" % entry, "rb") as f:
+                if needle not in f.read().split(b"\0"):
+                    continue
             with open("/proc/%s/stat" % entry, "rb") as f:
                 state = f.read().rsplit(b")", 1)[1].split()[0]
         except OSError:
             continue
-        if exe in targets and state != b"Z":
-            found[int(entry)] = exe
+        if state != b"Z":
+            found[int(entry)] = True
     return found
 
 
@@ -140,9 +147,10 @@ def command_line(pid):
 
 
 class Runner:
-    def __init__(self, binaries, base_env):
-        self.binaries = binaries
-        self.base_env = base_env
+    def __init__(self, base_env):
+        self.token = "%d-%d" % (os.getpid(), time.time())
+        self.base_env = dict(base_env)
+        self.base_env[MARK] = self.token
 
     def env(self, extra=None, remove=()):
         env = dict(self.base_env)
@@ -274,11 +282,11 @@ class Runner:
                 os.killpg(proc.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
-        # Any of the benches still running (a worker that left the group).
-        strays = our_processes(self.binaries)
+        # Any process it started still running (a worker that left the group).
+        strays = our_processes(self.token)
         if strays:
             time.sleep(1)
-            strays = our_processes(self.binaries)
+            strays = our_processes(self.token)
             for pid in strays:
                 result.leftover.append((pid, command_line(pid)))
                 try:
@@ -554,7 +562,7 @@ class Sweep:
         # Baselines never come from (or go to) a package: only from this scratch directory.
         env["SNAPBENCH_BASELINES"] = self.baselines
         env.pop("COLUMNS", None)
-        self.runner = Runner([self.snap, self.hostile], env)
+        self.runner = Runner(env)
         self.xctest = os.path.join(os.path.dirname(self.hostile),
                                    "HostileAlgorithmsPackageTests.xctest")
         self.references = {}
@@ -642,7 +650,7 @@ class Sweep:
         numeric = [
             ("run", "--iterations", "count"), ("run", "--repetitions", "count"),
             ("run", "--warmup", "count0"), ("run", "--threshold", "double0"),
-            ("run", "--frame-budget", "double"), ("run", "--max-allocations", "count0"),
+            ("run", "--frame-budget", "double"), ("run", "--max-allocations", "double0"),
             ("run", "--seed", "count0"),
             ("verify", "--examples", "count"), ("verify", "--seed", "count0"),
             ("verify", "--jobs", "count"), ("verify", "--deadline", "double"),
@@ -893,6 +901,13 @@ class Sweep:
                         case.flag("SILENT FAILURE", "exit 0 with nothing on stdout")
                     if b" crashes: " in res.stdout:
                         case.flag("CRASH", "the built-in rows are reported as crashing")
+                    page = os.path.join(cwd, "report", "index.html")
+                    if label == "report" and os.path.isfile(page):
+                        text = open(page, encoding="utf-8", errors="replace").read()
+                        if "Fatal error" in text:
+                            m = re.search(r"Do not ship: It crashes: ([^<]*)", text)
+                            case.flag("CRASH", "the page says the built-in algorithms crash%s" % (
+                                ": " + m.group(1)[:120] if m else ""))
                     if kind == "bad":
                         case.flag("SILENT FAILURE", "the value was ignored without a word (exit 0)")
                     elif kind == "huge":
