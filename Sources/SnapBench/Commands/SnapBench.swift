@@ -35,9 +35,14 @@ public enum SnapBench {
 
   /// Runs the command line with algorithms of one type added, each timed with code compiled
   /// for that type, as the built-in algorithms are.
+  ///
+  /// Each is registered at the caller's line, where GitHub Actions annotations of its failures
+  /// point.
   @inlinable
-  public static func main<Algorithm: SnapAlgorithm>(adding algorithms: [Algorithm]) -> Never {
-    main(adding: algorithms.map { RegisteredAlgorithm($0) })
+  public static func main<Algorithm: SnapAlgorithm>(
+    adding algorithms: [Algorithm], filePath: String = #filePath, line: Int = #line
+  ) -> Never {
+    main(adding: algorithms.map { RegisteredAlgorithm($0, filePath: filePath, line: line) })
   }
 
   /// Runs the command line with algorithms of several types added.
@@ -47,8 +52,11 @@ public enum SnapBench {
   /// in `RegisteredAlgorithm(_:)` to time them on equal terms. (`main(adding: [])`, before any
   /// algorithm is written, is the other overload's: the two would be ambiguous.)
   @_disfavoredOverload
-  public static func main(adding algorithms: [any SnapAlgorithm]) -> Never {
-    main(adding: algorithms.map { RegisteredAlgorithm(opening: $0) })
+  public static func main(
+    adding algorithms: [any SnapAlgorithm], filePath: String = #filePath, line: Int = #line
+  ) -> Never {
+    let site = SourceLine(filePath: filePath, line: line)
+    main(adding: algorithms.map { RegisteredAlgorithm(opening: $0, registeredAt: site) })
   }
 
   /// Runs one command line (without the program name) and returns its exit status instead of
