@@ -101,6 +101,44 @@ struct TerminalTests {
     #expect(Set(VerifyCommand.shortHeads(Invariant.checked)).count == Invariant.checked.count)
   }
 
+  @Test(
+    "the narrow matrix fits 80 columns with ids of your own however long: a long one gets a line",
+    arguments: [20, 46, 60, 120])
+  func longIDsFit(length: Int) throws {
+    let long = "my-app." + String(repeating: "x", count: length - 7)
+    // The default rows (fluid-dock's sides with slots too), then the long id with two motions.
+    let rows: [(id: String, motion: String?)] =
+      AlgorithmCatalogue.ids.map { ($0, nil) } + [(VerifyCommand.slotted, nil)]
+      + [(long, nil)] + VerifyCommand.springs.map { (long, $0.map(\.description)) }
+    let findings = rows.flatMap { row in
+      Invariant.checked.map {
+        Finding(
+          algorithm: row.id, motion: row.motion, invariant: $0,
+          status: $0 == .inSafeArea ? .violated : .holds, motionReplaced: row.motion != nil)
+      }
+    }
+    let narrow = VerifyCommand.narrowMatrix(findings, invariants: Invariant.checked, width: 80)
+    // Characters, as a terminal counts ✓, ✗, ~ and — : one column each.
+    for line in narrow.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line.count): \(line)")
+    }
+    let lines = narrow.split(separator: "\n").map(String.init)
+    // Every row keeps its id, whole, and one cell per invariant under the heads.
+    let cellLines = lines.filter { $0.contains("✗") }
+    #expect(cellLines.count == rows.count)
+    #expect(cellLines.allSatisfy { $0.filter { $0 == "✓" }.count == Invariant.checked.count - 1 })
+    // Whole, or cut at the width when longer than a line.
+    #expect(lines.contains { $0.hasPrefix(long.prefix(80)) })
+    #expect(narrow.replacingOccurrences(of: "\n", with: "").contains("\(long) +m2"))
+    let header = try #require(lines.first)
+    let head = try #require(header.range(of: " isa ")).lowerBound
+    let offset = header.distance(from: header.startIndex, to: head) + 1
+    // The ✗ of in-safe-area stands under its head on every row.
+    for line in cellLines {
+      #expect(Array(line)[offset] == "✗", "\(line)")
+    }
+  }
+
   @Test("the run table has a narrow form on an 80-column terminal, the full one piped or --wide",
     .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
   func runTable() throws {

@@ -515,16 +515,29 @@ enum VerifyCommand {
       }
       return [label] + cells(row, invariants)
     }
-    let widths = header.indices.map { column in
+    var widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0
     }
-    let format = { (cells: [String]) in
-      zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-        .joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    // The label column gives way to the cells: a label too long to leave them room (a long id
+    // of your own) is printed on lines of its own, cut at the width, its cells on the next.
+    let cellsWidth = widths.dropFirst().reduce(0) { $0 + 1 + $1 }
+    widths[0] = max(header[0].count, min(widths[0], width - cellsWidth))
+    let format = { (cells: [String]) -> String in
+      let line = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        .joined(separator: " ")
+      return String(line.reversed().drop { $0 == " " }.reversed())
+    }
+    let lines = rows.flatMap { row -> [String] in
+      guard row[0].count > widths[0] else { return [format(row)] }
+      let label = Array(row[0])
+      let pieces = stride(from: 0, to: label.count, by: max(1, width)).map {
+        String(label[$0..<min(label.count, $0 + max(1, width))])
+      }
+      return pieces + [format([""] + row.dropFirst())]
     }
     let key = zip(heads, invariants).map { "\($0) \($1.rawValue)" }
       + motions.enumerated().map { "+m\($0.offset + 1) with \($0.element)" }
-    return ([format(header)] + rows.map(format)).joined(separator: "\n") + "\n\n"
+    return ([format(header)] + lines).joined(separator: "\n") + "\n\n"
       + wrapText("Key: " + key.joined(separator: ", ") + ". '--wide' prints the full names.", width: width, firstPrefix: "", continuationIndent: 0)
       .joined(separator: "\n")
   }
