@@ -27,6 +27,21 @@ struct TerminalTests {
     text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count).max() ?? 0
   }
 
+  @Test("--version prints SnapLab's version, which --help mentions; a bench of your own names both")
+  func version() throws {
+    let result = try SnapBenchProcess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "snap-bench \(SnapLab.version)\n")
+    // Three numbers, as a release is tagged.
+    #expect(SnapLab.version.split(separator: ".").count == 3)
+    #expect(SnapLab.version.split(separator: ".").allSatisfy { Int($0) != nil })
+    #expect(SnapLab.versionLine(toolName: "my-bench") == "my-bench (SnapLab \(SnapLab.version))")
+    let help = try SnapBenchProcess.run(["--help"])
+    #expect(help.stdout.contains("--version"))
+    let extra = try SnapBenchProcess.run(["--version", "--iterations", "1"])
+    #expect(extra.status == 64)
+  }
+
   @Test("'help <subcommand>' prints that subcommand's help; an unknown one is a usage error")
   func helpSubcommand() throws {
     for name in ["run", "list", "trace", "curve", "verify", "report"] {

@@ -124,9 +124,13 @@ public enum SnapBench {
     abstract: "Drive, check and time the snapping algorithms of floating buttons.",
     discussion: """
       With no subcommand, or options only, snap-bench runs the timing harness: \
-      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`.
+      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`. \
+      `snap-bench --version` prints the version of SnapLab it is built on.
       """,
-    arguments: [], options: RunCommand.spec.options, subcommands: subcommands)
+    arguments: [], options: RunCommand.spec.options + [version], subcommands: subcommands)
+
+  /// `--version`, understood only as the first argument.
+  static let version = OptionSpec(flag: "--version", help: "Print the version and exit.")
 
   /// Picks the subcommand and hands it the rest of the arguments.
   static func dispatch(_ arguments: [String], tool: Tool) throws {
@@ -158,6 +162,11 @@ public enum SnapBench {
       try dispatch([name, "--help"], tool: tool)
     case "-h", "--help", "help":
       try printOutput(tool.spec(spec).helpText())
+    case version.name:
+      guard rest.isEmpty else {
+        throw UsageError("--version takes no other arguments", usage: spec.usage)
+      }
+      try printOutput(SnapLab.versionLine(toolName: tool.name))
     default:
       if first.hasPrefix("-") {
         // Options without a subcommand belong to `run`, the default.
