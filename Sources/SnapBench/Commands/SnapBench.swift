@@ -112,7 +112,7 @@ public enum SnapBench {
   /// Every subcommand's spec, in the order help lists them.
   static let subcommandSpecs: [CommandSpec] = [
     RunCommand.spec, ListCommand.spec, TraceCommand.spec, CurveCommand.spec, VerifyCommand.spec,
-    ReportCommand.spec,
+    ReportCommand.spec, CompletionCommand.spec,
   ]
 
   static let subcommands: [(name: String, abstract: String)] = subcommandSpecs.map {
@@ -146,6 +146,7 @@ public enum SnapBench {
     case "curve": try CurveCommand.run(rest, tool: tool)
     case "verify": try VerifyCommand.run(rest, tool: tool)
     case "report": try ReportCommand.run(rest, tool: tool)
+    case "completion": try CompletionCommand.run(rest, tool: tool)
     case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
     case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
     case ReportCommand.rehearseCommand: try ReportCommand.runRehearsal(rest, tool: tool)
