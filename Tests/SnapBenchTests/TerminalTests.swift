@@ -154,6 +154,34 @@ struct TerminalTests {
     }
   }
 
+  @Test("trace prints a frame table on a terminal, 80 columns at most; JSON piped or with --format json",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func traceTable() throws {
+    let arguments = "trace edge-dock.corrected --flick=1200,-300"
+    let table = try Self.inTerminal(columns: 80, arguments)
+    #expect(Self.widest(table) <= 80, "\(table)")
+    let lines = table.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("edge-dock.corrected on iPhone 15 (393×852 pt, 60 Hz)") == true)
+    let header = try #require(lines.first { $0.contains("phase") })
+    for column in ["t (s)", "phase", "x (pt)", "y (pt)", "w×h (pt)", "speed (pt/s)"] {
+      #expect(header.contains(column), "\(column)")
+    }
+    // One line a frame, as many as the JSON has, in the phases it goes through.
+    let piped = try SnapBenchProcess.run(arguments.split(separator: " ").map(String.init))
+    struct Trace: Decodable { var frames: [[String: JSONNumberOrText]] }
+    let frames = try JSONDecoder().decode(Trace.self, from: Data(piped.stdout.utf8)).frames
+    let rows = lines.filter { $0.split(separator: " ").first.flatMap { Double($0) } != nil }
+    #expect(rows.count == frames.count)
+    #expect(rows.first?.contains("166.5") == true && rows.last?.contains("rest") == true)
+    #expect(table.contains("Released at t = 0.050 s"))
+    #expect(table.contains("At rest: origin (333, 391), 60×60 pt."))
+    // Asked for, either form anywhere.
+    let json = try Self.inTerminal(columns: 80, arguments + " --format json")
+    #expect(json.hasPrefix("{"))
+    let asked = try SnapBenchProcess.run(arguments.split(separator: " ").map(String.init) + ["--format", "table"])
+    #expect(asked.status == 0 && asked.stdout.hasPrefix("edge-dock.corrected on iPhone 15"))
+  }
+
   @Test("the run table has a narrow form on an 80-column terminal, the full one piped or --wide",
     .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
   func runTable() throws {
@@ -202,5 +230,20 @@ struct TerminalTests {
     #expect(report.contains("steps trajectories"))
     #expect(report.contains("steps cost"))
     #expect(report.contains("Wrote \(directory)/page/index.html"))
+  }
+}
+
+/// A JSON value that is a number or a string, for reading a trace's frames loosely.
+enum JSONNumberOrText: Decodable {
+  case number(Double)
+  case text(String)
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else {
+      self = .text(try container.decode(String.self))
+    }
   }
 }
