@@ -8,9 +8,9 @@ enum CompletionCommand {
     abstract: "Print a completion script for bash, zsh or fish.",
     discussion: """
       It completes subcommands, options, algorithm ids (asked of the tool as you type, your own \
-      included) and paths. Load it in the shell's start-up file: bash, \
-      `source <(snap-bench completion bash)`; zsh, `source <(snap-bench completion zsh)` after \
-      compinit; fish, `snap-bench completion fish | source`.
+      included) and paths. Load it from the shell's start-up file: in bash, source the output \
+      of `snap-bench completion bash`; in zsh, of `snap-bench completion zsh`, after compinit; \
+      in fish, pipe `snap-bench completion fish` to source.
       """,
     arguments: [ArgumentSpec("<shell>", help: "bash, zsh or fish.")])
 
