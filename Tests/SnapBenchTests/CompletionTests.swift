@@ -101,6 +101,21 @@ struct CompletionTests {
     #expect(result.status == 0, "\(result.stderr)")
   }
 
+  @Test("a bench of your own completes under its own name, and its help says so")
+  func ownBench() throws {
+    let tool = try Tool(name: "my-bench", adding: [RegisteredAlgorithm(CatalogueTests.PlainDock())])
+    let completions = Completions(tool: tool)
+    #expect(completions.bash.contains("complete -F _my_bench my-bench"))
+    #expect(completions.zsh.contains("compdef _my_bench my-bench"))
+    #expect(completions.fish.contains("complete -c 'my-bench' -f"))
+    // Its algorithm ids are asked of it, not of snap-bench.
+    #expect(completions.bash.contains("my-bench list algorithms"))
+    #expect(!completions.bash.contains("snap-bench"))
+    let help = tool.spec(CompletionCommand.spec).helpText()
+      .replacingOccurrences(of: "\n", with: " ")
+    #expect(help.contains("`my-bench completion bash`") && !help.contains("snap-bench"), "\(help)")
+  }
+
   @Test("a shell it does not know is a usage error that suggests the nearest")
   func unknownShell() throws {
     let result = try SnapBenchProcess.run(["completion", "zhs"])
