@@ -203,7 +203,7 @@ enum RunCommand {
     harness.warmup = warmupCount
     if !parsed.flag(noProgress), Terminal.showsProgress {
       harness.progress = { done, total in
-        var bar = ProgressBar(total: total, unit: "epochs", enabled: true)
+        let bar = ProgressBar(total: total, unit: "epochs", enabled: true)
         bar.update(done)
       }
     }
