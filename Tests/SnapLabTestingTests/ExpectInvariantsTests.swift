@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
 import SnapAlgorithms
 import SnapCheck
 import SnapLabTesting
@@ -239,5 +242,25 @@ extension ExpectInvariantsTests {
       _ = expectInvariants(Mismatched(), examples: 20)
     }
     #expect(recorded.all.contains { $0.text.contains("declares releaseMotion") })
+  }
+}
+
+/// What a failing cause is attached with: its gesture file and a picture of it.
+@Suite("Attachments of a failing cause")
+struct AttachmentTests {
+  @Test("the gesture file replays the counterexample; the picture is well-formed SVG with the violation drawn")
+  func files() throws {
+    let finding = verify(EdgeDockPublished(), .inSafeArea, examples: 200, seed: 1)
+    let cause = try #require(finding.hazards.first)
+    let stem = CounterexampleAttachments.fileStem(finding, cause)
+    #expect(stem.hasPrefix("edge-dock_published-in-safe-area-"))
+    #expect(stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    let gesture = try Gesture(json: Data(cause.counterexample.gesture.jsonText().utf8))
+    #expect(gesture == cause.counterexample.gesture)
+    let picture = CounterexampleAttachments.picture(cause)
+    let parser = XMLParser(data: Data(picture.utf8))
+    #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
+    #expect(picture.contains("#d55e00"), "the item where the violation has it")
+    #expect(picture.contains(cause.violation.defect.rawValue))
   }
 }
