@@ -6,6 +6,8 @@ let libm: [LinkerSetting] = [.linkedLibrary("m", .when(platforms: [.linux]))]
 
 let package = Package(
   name: "SnapLab",
+  // Swift's Duration and Regex, used throughout, need these; on Linux they are not consulted.
+  platforms: [.macOS(.v13), .iOS(.v16)],
   products: [
     // MARK: - Public API
     .library(name: "SnapAlgorithms", targets: ["SnapAlgorithms"]),
@@ -49,9 +51,11 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["SnapAlgorithms"], path: "Tests/TestSupport",
       linkerSettings: libm),
+    // Four names SwiftUI declares too, for the test of a file that imports both; no product.
+    .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
     .testTarget(
       name: "SnapAlgorithmsTests",
-      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "TestSupport"],
+      dependencies: ["SnapAlgorithms", "SnapCheck", "SnapCheckTesting", "TestSupport", "SwiftUINames"],
       linkerSettings: libm),
     .testTarget(
       name: "SnapCheckTests", dependencies: ["SnapCheck", "SnapCheckTesting"], linkerSettings: libm),

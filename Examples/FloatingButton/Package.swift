@@ -5,6 +5,8 @@ import PackageDescription
 // SnapLab by path, as yours would by URL.
 let package = Package(
   name: "FloatingButton",
+  // Swift's Duration and Regex, used throughout, need these; on Linux they are not consulted.
+  platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [.package(name: "SnapLab", path: "../..")],
   targets: [
     // The docking geometry the app and its SnapLab twin share: plain Core Graphics.

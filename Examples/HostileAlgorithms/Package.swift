@@ -5,6 +5,8 @@ import PackageDescription
 // a user's package would check them: SnapLab must live through each, name it and lose nothing.
 let package = Package(
   name: "HostileAlgorithms",
+  // Swift's Duration and Regex, used throughout, need these; on Linux they are not consulted.
+  platforms: [.macOS(.v13), .iOS(.v16)],
   dependencies: [.package(name: "SnapLab", path: "../..")],
   targets: [
     .target(

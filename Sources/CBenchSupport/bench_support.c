@@ -41,6 +41,7 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
 // MARK: - Temporary files removed on SIGINT, SIGTERM and SIGHUP
 
 #include <errno.h>
+#include <stdint.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -67,7 +68,20 @@ static int handlers_installed = 0;
 static pthread_t writer_thread;
 static volatile sig_atomic_t has_writer = 0;
 
+#define SNAPBENCH_CHILD_SLOTS 256
+
+/// Worker processes running, killed by the handler before the process dies (0: a free slot).
+static volatile pid_t children[SNAPBENCH_CHILD_SLOTS];
+
+static void kill_children(void) {
+  for (int index = 0; index < SNAPBENCH_CHILD_SLOTS; index++) {
+    pid_t child = children[index];
+    if (child > 0) kill(child, SIGKILL);
+  }
+}
+
 static void remove_temporaries_and_die(int signal_number) {
+  kill_children();
   if (has_writer && !pthread_equal(pthread_self(), writer_thread)) {
     pthread_kill(writer_thread, signal_number);
     return;
@@ -141,6 +155,52 @@ void snapbench_temporary_forget(int slot) {
   if (!remaining) has_writer = 0;
   snapbench_signals_hold(0);
   free(path);
+}
+
+// MARK: - Worker processes
+
+static void install_handlers(void);
+
+int snapbench_child_remember(int pid) {
+  if (pid <= 0) return -1;
+  snapbench_signals_hold(1);
+  install_handlers();
+  int slot = -1;
+  for (int index = 0; index < SNAPBENCH_CHILD_SLOTS; index++) {
+    if (__sync_bool_compare_and_swap(&children[index], 0, pid)) {
+      slot = index;
+      break;
+    }
+  }
+  snapbench_signals_hold(0);
+  return slot;
+}
+
+void snapbench_child_forget(int slot) {
+  if (slot < 0 || slot >= SNAPBENCH_CHILD_SLOTS) return;
+  children[slot] = 0;
+}
+
+static void *watch_parent(void *context) {
+  pid_t parent = (pid_t)(intptr_t)context;
+  for (;;) {
+    if (getppid() != parent) _exit(1);
+    usleep(100000);
+  }
+  return NULL;
+}
+
+void snapbench_watch_parent(int parent) {
+  if (parent <= 1 || getppid() != parent) _exit(1);
+  pthread_t thread;
+  pthread_attr_t attributes;
+  pthread_attr_init(&attributes);
+  pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+  if (pthread_create(&thread, &attributes, watch_parent, (void *)(intptr_t)parent) != 0) {
+    pthread_attr_destroy(&attributes);
+    return;
+  }
+  pthread_attr_destroy(&attributes);
 }
 
 void snapbench_signals_hold(int hold) {

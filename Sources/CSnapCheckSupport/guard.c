@@ -6,6 +6,9 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
+#if defined(__linux__)
+#include <sys/prctl.h>
+#endif
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -261,6 +264,7 @@ NO_DEBUG_INFO int snapcheck_run_in_child(void (*body)(void *), void *context, ui
   if (capacity > 0) output[0] = 0;
   int pipe_ends[2];
   if (pipe2(pipe_ends, O_CLOEXEC) != 0) return -3;
+  pid_t parent = getpid();
   pid_t child = fork();
   if (child < 0) {
     close(pipe_ends[0]);
@@ -268,6 +272,13 @@ NO_DEBUG_INFO int snapcheck_run_in_child(void (*body)(void *), void *context, ui
     return -3;
   }
   if (child == 0) {
+#if defined(__linux__)
+    // Killed with the process that forked it, however that ends (the thread that forked it
+    // waits for it, so the thread's end is the process's).
+    unsigned long kill_signal = SIGKILL;
+    prctl(PR_SET_PDEATHSIG, kill_signal);
+#endif
+    if (getppid() != parent) _exit(1);
     dup2(pipe_ends[1], STDERR_FILENO);
     close(pipe_ends[0]);
     body(context);

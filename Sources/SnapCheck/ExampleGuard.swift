@@ -27,6 +27,9 @@ public final class ExampleCrumb: @unchecked Sendable {
   public internal(set) var example: UInt64?
   /// What a layer above knows about the example; set while the example runs.
   public var detail: (any ExampleDetail)?
+  /// The deadline of the work in flight when `watching` gave it its own, else `nil` (the
+  /// process's `ExampleGuard.deadline`).
+  public internal(set) var deadline: Duration?
 
   init() {}
 }
@@ -49,6 +52,25 @@ public enum ExampleGuard {
     /// Print the crumb, then end the process with this status (a tool's, never a test's).
     case exit(Int32)
   }
+
+  /// What the crash handler does once it has printed the crumb.
+  public enum CrashAction: Sendable {
+    /// Hand the signal on (the Swift runtime's backtrace, then the process dies by it): a test
+    /// process, whose runner reports the crash.
+    case chain
+    /// End the process with this status: a tool, whose crash is a failure like any other.
+    case exit(Int32)
+  }
+
+  /// What happens after a crash has been reported (default: `chain`). Read by the crash
+  /// handler without a lock: set it before the work it is for starts.
+  public static var crashAction: CrashAction {
+    get { crashStatus < 0 ? .chain : .exit(crashStatus) }
+    set {
+      if case .exit(let status) = newValue { crashStatus = max(0, status) } else { crashStatus = -1 }
+    }
+  }
+  nonisolated(unsafe) static var crashStatus: Int32 = -1
 
   /// The default deadline: an example that runs this long is stuck or far too slow. SnapLab's
   /// own scenarios each take under a tenth of it even in a debug build (`snap-bench verify
@@ -99,6 +121,7 @@ public enum ExampleGuard {
       guard let crumb else { return }
       let owner = Unmanaged<ExampleCrumb>.fromOpaque(crumb).takeUnretainedValue()
       ExampleGuard.report(owner, signal: signal, elapsed: nil)
+      if ExampleGuard.crashStatus >= 0 { _exit(ExampleGuard.crashStatus) }
     }
     let watchdog = Thread { ExampleGuard.watch() }
     watchdog.name = "SnapCheck watchdog"
@@ -136,7 +159,12 @@ public enum ExampleGuard {
     let owner = crumb
     owner.seed = seed
     owner.example = example
-    if owner.detail != nil { update { $0.detail = nil } }
+    if owner.detail != nil || owner.deadline != nil {
+      update {
+        $0.detail = nil
+        $0.deadline = nil
+      }
+    }
     snapcheck_example_begin()
     defer {
       let elapsed = snapcheck_example_end()
@@ -196,6 +224,7 @@ public enum ExampleGuard {
     update {
       $0.example = nil
       $0.detail = detail
+      $0.deadline = deadline
     }
     snapcheck_example_begin_within(deadline.map(nanoseconds) ?? 0)
     defer { pace.add(snapcheck_example_end()) { nil } }
@@ -210,13 +239,13 @@ public enum ExampleGuard {
       what = "crashed (\(signalDescription(signal)))"
     } else {
       let seconds = elapsed.map { String(format: "%.1f s", $0) } ?? "too long"
-      what = "has run \(seconds), past the deadline of \(describe(deadline))"
+      what = "has run \(seconds), past the deadline of \(describe(crumb.deadline ?? deadline))"
     }
     lines.append("")
     if let example = crumb.example {
-      lines.append("SnapCheck: the code under test \(what), at example \(example) of seed \(crumb.seed).")
+      lines.append("\(prefix)the code under test \(what), at example \(example) of seed \(crumb.seed).")
     } else {
-      lines.append("SnapCheck: the code under test \(what).")
+      lines.append("\(prefix)the code under test \(what).")
     }
     if let detail = crumb.detail { lines += detail.reportLines() }
     var text = lines.joined(separator: "\n") + "\n"
@@ -256,13 +285,20 @@ public enum ExampleGuard {
     }
   }
 
+  /// How a report starts: `Error: ` in a tool, which ends for it (`OverrunAction.exit`), as its
+  /// other errors do; `SnapCheck: ` in a test process, which goes on.
+  static var prefix: String {
+    if case .exit = overrunAction { return "Error: " }
+    return "SnapCheck: "
+  }
+
   /// The status a process that ends for code far too slow exits with (`OverrunAction.exit`).
   public static let slowStatus: Int32 = 76
 
   static func reportSlow(
     mean: Double, slowest: (nanoseconds: UInt64, record: String?, lines: [String])
   ) {
-    var text = "\nSnapCheck: the code under test is far too slow: its examples take "
+    var text = "\n\(prefix)the code under test is far too slow: its examples take "
       + String(format: "%.2f s", mean) + " each on average (SnapLab's own take about 2 ms). "
       + "The slowest took " + String(format: "%.2f s", Double(slowest.nanoseconds) / 1e9) + ":\n"
     text += slowest.lines.joined(separator: "\n") + "\n"

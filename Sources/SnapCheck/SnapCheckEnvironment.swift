@@ -19,10 +19,16 @@ public enum SnapCheckEnvironment {
   public static let maximumExamples = 100_000_000
 
   /// `SNAPCHECK_SEED`: replays a run (a whole number, or hexadecimal with `0x`).
-  public static var seed: UInt64? { seed(in: current) }
+  public static var seed: UInt64? {
+    announceProblems()
+    return seed(in: current)
+  }
 
   /// `SNAPCHECK_EXAMPLES`: a factor applied to every property's number of examples.
-  public static var examplesFactor: Double { examplesFactor(in: current) }
+  public static var examplesFactor: Double {
+    announceProblems()
+    return examplesFactor(in: current)
+  }
 
   /// What is wrong with the settings in this process's environment; empty when nothing is.
   public static var problems: [Problem] { problems(in: current) }
@@ -46,8 +52,27 @@ public enum SnapCheckEnvironment {
   /// `examples` scaled by `SNAPCHECK_EXAMPLES` in this process's environment: what a run of
   /// `examples` checks.
   public static func scaledExamples(_ examples: Int) -> Int {
-    scaledExamples(examples, in: current)
+    announceProblems()
+    return scaledExamples(examples, in: current)
   }
+
+  /// Says what is wrong with the process's settings on standard error, once, the first time a
+  /// run reads them: the results' warnings come only at the end of a run, which a crash or a
+  /// hang in the code under test may never reach.
+  static func announceProblems() {
+    guard testEnvironment == nil else { return }
+    _ = announced
+  }
+
+  private static let announced: Void = {
+    let found = problems(in: ProcessInfo.processInfo.environment)
+    guard !found.isEmpty else { return }
+    let text = found.map { problem in
+      let held = problem.variable == examplesVariable && readFactor(problem.value).map { $0 > 0 } == true
+      return "SnapCheck: warning: \(problem); it is \(held ? "held to that" : "ignored").\n"
+    }.joined()
+    ExampleGuard.writeError(text)
+  }()
 
   /// `examples` scaled by `SNAPCHECK_EXAMPLES` in `environment`, rounded, at least 1, and never
   /// more than `maximumExamples` unless `examples` itself is more (then at most `examples`).

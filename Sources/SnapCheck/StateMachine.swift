@@ -77,37 +77,58 @@ public func forAllSequences<Machine: StateMachine>(
 public func commandSequences<Machine: StateMachine>(
   _ machine: Machine, maximumLength: Int = 30
 ) -> Gen<[Machine.Command]> {
-  // The machine is only read; the generator runs on one thread at a time.
-  nonisolated(unsafe) let machine = machine
+  // The machine is only read; the generator runs on one thread at a time. Its requirements are
+  // taken as closures here, so the generator does not capture the machine's metatype (not
+  // Sendable: Swift 6.2 warns of it).
+  nonisolated(unsafe) let machine = SequenceWitness(machine)
   let probability = Double(max(maximumLength, 1)) / Double(max(maximumLength, 1) + 1)
   return Gen { testCase in
-    var model = machine.initialModel
+    var model = machine.initialModel()
     var commands: [Machine.Command] = []
-    if let initial = machine.initialCommands(for: model) {
+    if let initial = machine.initialCommands(model) {
       let command = try testCase.span { () throws -> Machine.Command in
         for _ in 0..<20 {
           let command = try testCase.span { try initial.generate(testCase) }
-          if machine.precondition(command, model: model) { return command }
+          if machine.precondition(command, model) { return command }
         }
         throw TestCase.Discard()
       }
       commands.append(command)
-      model = machine.apply(command, to: model)
+      model = machine.apply(command, model)
     }
     while commands.count < maximumLength {
       let command: Machine.Command? = try testCase.span {
         guard try testCase.chooseBool(probability: probability) else { return nil }
-        let candidates = machine.commands(for: model)
+        let candidates = machine.commands(model)
         for _ in 0..<20 {
           let command = try testCase.span { try candidates.generate(testCase) }
-          if machine.precondition(command, model: model) { return command }
+          if machine.precondition(command, model) { return command }
         }
         throw TestCase.Discard()
       }
       guard let command else { break }
       commands.append(command)
-      model = machine.apply(command, to: model)
+      model = machine.apply(command, model)
     }
     return commands
+  }
+}
+
+/// What ``commandSequences(_:maximumLength:)`` asks of a machine, as closures.
+@usableFromInline
+struct SequenceWitness<Model, Command> {
+  @usableFromInline let initialModel: () -> Model
+  @usableFromInline let initialCommands: (Model) -> Gen<Command>?
+  @usableFromInline let commands: (Model) -> Gen<Command>
+  @usableFromInline let precondition: (Command, Model) -> Bool
+  @usableFromInline let apply: (Command, Model) -> Model
+
+  @inlinable
+  init<Machine: StateMachine>(_ machine: Machine) where Machine.Model == Model, Machine.Command == Command {
+    initialModel = { machine.initialModel }
+    initialCommands = machine.initialCommands(for:)
+    commands = machine.commands(for:)
+    precondition = machine.precondition(_:model:)
+    apply = machine.apply(_:to:)
   }
 }

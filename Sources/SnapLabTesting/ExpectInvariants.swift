@@ -95,6 +95,9 @@ func recordFindings(
       let message = failureMessage(finding, cause: cause, testName: testName)
       if cause.severity == .hazard || strict {
         record(message, sourceLocation, file, line)
+        if IssueCollector.current == nil {
+          CounterexampleAttachments.record(finding, cause: cause, sourceLocation: sourceLocation)
+        }
       } else {
         warn(message, sourceLocation)
       }
@@ -113,6 +116,10 @@ func recordFindings(
 /// Reports polish where a test will see it without failing: a warning issue under Swift
 /// Testing; a line on standard output in an XCTest method, which has no warnings.
 private func warn(_ message: String, _ sourceLocation: SourceLocation) {
+  if let collector = IssueCollector.current {
+    collector.add(message, line: sourceLocation.line, isWarning: true)
+    return
+  }
   if Test.current != nil {
     Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
     return
@@ -127,6 +134,10 @@ private func warn(_ message: String, _ sourceLocation: SourceLocation) {
 private func record(
   _ message: String, _ sourceLocation: SourceLocation, _ file: StaticString, _ line: UInt
 ) {
+  if let collector = IssueCollector.current {
+    collector.add(message, line: sourceLocation.line, isWarning: false)
+    return
+  }
   if Test.current != nil {
     Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
     return
@@ -135,6 +146,36 @@ private func record(
     XCTFail(message, file: file, line: line)
   #endif
   Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+}
+
+/// Where `expectInvariants` sends what it would record, while a test of SnapLab itself collects
+/// it: those tests check dozens of issues on published variants, which recorded as known issues
+/// would fill `swift test`'s output with failures that are not failures. Users never set it.
+package final class IssueCollector: @unchecked Sendable {
+  /// One issue: its text, the line it was recorded at, and whether it was a warning.
+  package struct Collected: Sendable {
+    package var text: String
+    package var line: Int
+    package var isWarning: Bool
+  }
+
+  @TaskLocal package static var current: IssueCollector?
+
+  private let lock = NSLock()
+  private var collected: [Collected] = []
+
+  package init() {}
+
+  /// Runs `body` with every issue `expectInvariants` records in it collected here.
+  package func collect<T>(_ body: () throws -> T) rethrows -> T {
+    try Self.$current.withValue(self) { try body() }
+  }
+
+  package var all: [Collected] { lock.withLock { collected } }
+
+  func add(_ text: String, line: Int, isWarning: Bool) {
+    lock.withLock { collected.append(Collected(text: text, line: line, isWarning: isWarning)) }
+  }
 }
 
 /// What a test failure says about a violated invariant: its first cause (see

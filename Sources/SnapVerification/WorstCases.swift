@@ -3,9 +3,9 @@ import SnapAlgorithms
 import SnapCheck
 
 /// The worst an algorithm does on one measure, and the scenario where it does it.
-public struct WorstCase: Sendable {
+public struct WorstCase: Sendable, Codable {
   /// What is measured.
-  public enum Measure: String, CaseIterable, Sendable {
+  public enum Measure: String, CaseIterable, Sendable, Codable {
     /// How far any frame reaches past the container's edge, in points (items that fit only).
     case overshoot
     /// How far the rest frame reaches into a bar, the keyboard or an inset: past the safe
@@ -44,6 +44,13 @@ public struct WorstCase: Sendable {
   public var amount: Double
   /// Where it was found; `nil` when no scenario scored above 0.
   public var scenario: Scenario?
+
+  /// A case of `measure`, `amount` at worst, found on `scenario`.
+  public init(measure: Measure, amount: Double, scenario: Scenario?) {
+    self.measure = measure
+    self.amount = amount
+    self.scenario = scenario
+  }
 
   /// The `trace` command that replays this case with `tool` (`nil` when nothing was found);
   /// `motion` is the one the search replaced the algorithm's own with, if any.
@@ -134,7 +141,16 @@ public func worstCases<Algorithm: SnapAlgorithm>(
   var algorithm = algorithm
   if let motion, algorithm.releaseMotion != nil { algorithm.releaseMotion = motion }
   let measures = WorstCase.Measure.allCases
-  let result = forAll(ScenarioGenerators.scenarios(for: algorithm), seed: seed, examples: examples) { scenario, run in
+  // Each example named for a crash or a hang in the algorithm, as verify's are: while it is
+  // drawn (a scenario is played through the algorithm) and while it is simulated.
+  let id = algorithm.id
+  let scenarios = ScenarioGenerators.scenarios(for: algorithm)
+  let named = Gen<Scenario> { testCase in
+    ScenarioInFlight.begin(algorithm: id, motion: motion?.description, replayTool: "snap-bench", seed: seed)
+    return try scenarios.generate(testCase)
+  }
+  let result = forAll(named, seed: seed, examples: examples) { scenario, run in
+    ScenarioInFlight.simulating(scenario)
     let found = WorstCase.measures(scenario, scenario.simulate(algorithm))
     for measure in measures { run.target(found[measure] ?? 0, label: measure.rawValue) }
     return true

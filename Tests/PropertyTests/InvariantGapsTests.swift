@@ -13,7 +13,7 @@ struct InvariantGapsTests {
   struct SlotDock: SnapAlgorithm {
     var id = "test.slot-dock"
     let inputAPI = InputAPI.panGestureRecognizer
-    var releaseMotion: Motion? = .none
+    var releaseMotion: Motion? = nil
     var dockingMargin: CGFloat? { 0 }
     var dockingRule: DockingRule { DockingRule(slots: 3) }
     var skipsLastSlot = false

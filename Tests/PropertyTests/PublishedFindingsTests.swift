@@ -8,7 +8,7 @@ import Testing
 /// invariant that holds must keep holding, and a known hazard must keep being found within the
 /// default budget — under its own defect, each cause shrunk to a readable counterexample of its
 /// class that replays — so a weaker generator or shrinker cannot pass unnoticed; and what the
-/// README calls polish (the pan's slop, a point or two) must not be called a hazard.
+/// docs/HowItWorks.md calls polish (the pan's slop, a point or two) must not be called a hazard.
 @Suite("Findings on the published variants")
 struct PublishedFindingsTests {
   /// The default budget of `snap-bench verify` and its default seed.
@@ -135,7 +135,7 @@ struct PublishedFindingsTests {
       let found = Set(finding.polish.map(\.violation.defect))
       #expect(found.isSuperset(of: expectedPolish), "\(key): polish \(found)")
     }
-    // Nothing the README calls polish is a hazard: the pan's slop, an offset the next touch
+    // Nothing docs/HowItWorks.md calls polish is a hazard: the pan's slop, an offset the next touch
     // corrects.
     #expect(!finding.hazards.contains { $0.violation.defect.isAlwaysPolish })
     // Every cause: a readable counterexample of its class, which replays through a gesture

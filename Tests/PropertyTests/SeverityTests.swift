@@ -42,7 +42,7 @@ struct SeverityTests {
 
   @Test("a rotation's offset under a still finger that the next move corrects is polish; one it does not, a hazard")
   func offsetUntilNextTouch() throws {
-    // The README's per-axis-clamp finding: under an opaque navigation bar the in-call status bar
+    // The per-axis-clamp finding of docs/HowItWorks.md: under an opaque navigation bar the in-call status bar
     // moves the view controller's view down 20 pt with the finger held still; the item, which
     // follows by offsets, goes with the view until the next move puts it back under the finger.
     let bars = DeviceProfile.Bars(opaqueNavigationBar: true)

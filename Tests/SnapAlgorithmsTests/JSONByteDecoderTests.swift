@@ -144,11 +144,9 @@ struct JSONByteDecoderTests {
     struct Point: Decodable { var x: Double; var y: Double }
     struct File: Decodable { var version: Int; var points: [Point] }
     func sentence(_ text: String) -> String {
-      do {
-        _ = try JSONByteDecoder().decode(File.self, from: Data(text.utf8))
-        return "accepted"
-      } catch {
-        return (error as? DecodingError)?.sentence(file: "the file") ?? "\(error)"
+      switch Result(catching: { try JSONByteDecoder().decode(File.self, from: Data(text.utf8)) }) {
+      case .success: return "accepted"
+      case .failure(let error): return (error as? DecodingError)?.sentence(file: "the file") ?? "\(error)"
       }
     }
     #expect(sentence(#"{"version": 1, "points": [{"x": 1, "y": 2}, {"x": "a", "y": 2}]}"#) == "points[1].x: expected a number")

@@ -107,7 +107,7 @@ struct AllocationTests {
     var harness = Harness()
     harness.iterations = 2000
     harness.epochs = 3
-    let results = Result.from(harness.run([allocating, pure]))
+    let results = try Result.from(harness.run([allocating, pure]))
     #expect(results.first { $0.name == "test/one-object" }?.allocationsPerOp == 1)
     #expect(results.first { $0.name == "test/none" }?.allocationsPerOp == 0)
     #expect(formatAllocations(0) == "0")

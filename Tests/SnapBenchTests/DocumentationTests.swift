@@ -61,8 +61,8 @@ struct DocumentationTests {
     }?.path
   }
 
-  @Test("every Swift block of the guide and the README is part of the example or of a test", arguments: [
-    "docs/TestingYourAlgorithm.md", "README.md",
+  @Test("every Swift block of the guide, the tour and the README is part of the example or of a test", arguments: [
+    "docs/TestingYourAlgorithm.md", "docs/HowItWorks.md", "README.md",
   ])
   func blocksCompile(page: String) throws {
     let blocks = try Self.swiftBlocks(page)
@@ -80,22 +80,42 @@ struct DocumentationTests {
     #expect(homes.contains("FloatingButtonDock.swift"))
   }
 
-  @Test("the README's SnapCheck example")
+  @Test("the SnapCheck example of docs/HowItWorks.md")
   func readmeSnapCheck() {
     let lists = Gen.int(in: -1000...1000).array(count: 0...20)
     let result = forAll(lists, seed: 42, examples: 1000) { xs in xs.reversed() == xs }
     #expect(result.counterexample == [0, 1])
   }
 
-  @Test("the README cites every published variant's article as AlgorithmCatalogue.Articles does")
+  @Test("docs/HowItWorks.md cites every published variant's article as AlgorithmCatalogue.Articles does")
   func articlesCited() throws {
-    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("docs/HowItWorks.md"), encoding: .utf8)
       .replacingOccurrences(of: "\n", with: " ")
     let articles = AlgorithmCatalogue.entries.compactMap(\.source)
     #expect(articles.count == 4)
     for article in articles {
-      #expect(readme.contains(article.title), "README.md does not cite \(article)")
+      #expect(readme.contains(article.title), "docs/HowItWorks.md does not cite \(article)")
       if let author = article.author { #expect(readme.contains(author), "\(article)") }
+    }
+  }
+
+  @Test("every relative link of the README and docs/ names a file of the package")
+  func linksResolve() throws {
+    let pages = ["README.md", "Benchmarks/README.md"] + (try FileManager.default
+      .contentsOfDirectory(atPath: Self.root.appendingPathComponent("docs").path)
+      .filter { $0.hasSuffix(".md") }.map { "docs/" + $0 })
+    #expect(pages.count >= 8)
+    let link = /\]\(([^)\s]+)\)/
+    for page in pages {
+      let text = try String(contentsOf: Self.root.appendingPathComponent(page), encoding: .utf8)
+      let folder = Self.root.appendingPathComponent(page).deletingLastPathComponent()
+      for match in text.matches(of: link) {
+        let target = String(match.1)
+        if target.hasPrefix("http") || target.hasPrefix("#") || target.hasPrefix("mailto:") { continue }
+        let file = String(target.split(separator: "#", maxSplits: 1)[0])
+        let path = folder.appendingPathComponent(file).standardizedFileURL.path
+        #expect(FileManager.default.fileExists(atPath: path), "\(page) links to \(target), which is not there")
+      }
     }
   }
 

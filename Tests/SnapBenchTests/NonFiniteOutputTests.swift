@@ -55,7 +55,7 @@ struct NonFiniteOutputTests {
     plain.circle(x: 50, y: 50, r: 3, fill: "#000000")
     #expect(!plain.clipped)
     #expect(!plain.document.contains("Clipped"))
-    for (x, y) in [(Double.nan, 1.0), (1, .infinity), (-5e308, 1), (3e5, 1)] {
+    for (x, y) in [(Double.nan, 1.0), (1, .infinity), (-.infinity, 1), (-.greatestFiniteMagnitude, 1), (3e5, 1)] {
       var svg = SVG(width: 100, height: 100, title: "clipped")
       svg.circle(x: x, y: y, r: 3, fill: "#000000")
       svg.polyline([(0, 0), (x, y)], stroke: "#000000")

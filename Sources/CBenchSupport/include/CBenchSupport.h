@@ -52,6 +52,19 @@ int snapbench_temporary_remember(const char *path, int is_directory);
 /// Forgets a slot: the file was renamed into place, or removed.
 void snapbench_temporary_forget(int slot);
 
+/// Remembers a worker process that SIGINT, SIGTERM and SIGHUP kill (SIGKILL) before this process
+/// dies; returns a slot for `snapbench_child_forget`, or -1 when the table is full. Installs the
+/// signal handlers the first time.
+int snapbench_child_remember(int pid);
+
+/// Forgets a slot: the worker has ended.
+void snapbench_child_forget(int slot);
+
+/// In a worker: ends the process (`_exit(1)`) as soon as `parent` is no longer its parent, checked
+/// now and every tenth of a second by a thread of its own, so that a worker never outlives the
+/// process that reads it, however that process ended (SIGKILL included).
+void snapbench_watch_parent(int parent);
+
 /// Blocks (1) or unblocks (0) SIGINT, SIGTERM and SIGHUP for the calling thread, so that a few steps that
 /// must not be torn apart run to the end; a signal that arrives meanwhile is delivered after.
 void snapbench_signals_hold(int hold);

@@ -1,10 +1,16 @@
-#if canImport(UIKit)
-  import UIKit
+// Compiled where UIKit is; on Linux, CI type-checks it against the declarations in
+// UIKitInterfaceStub.swift (`-D SNAPLAB_UIKIT_STUB`, see .ci/run), so it cannot rot unseen.
+#if canImport(UIKit) || SNAPLAB_UIKIT_STUB
+  #if canImport(UIKit)
+    import UIKit
+  #else
+    import Foundation
+  #endif
 
   /// Wires any `SnapAlgorithm` to a real view: touches and a pan recogniser in, a display link
   /// out. It holds no logic of its own — every decision is the algorithm's, every position the
-  /// tested `ItemView` model's — so what `swift test` checks is what ships. (It cannot be
-  /// compiled on Linux, where SnapLab is tested; keep it this thin.)
+  /// tested `ItemView` model's — so what `swift test` checks is what ships. (It is only
+  /// type-checked on Linux, where SnapLab is tested; keep it this thin.)
   ///
   /// ```swift
   /// let bubble = FloatingItemView(frame: CGRect(x: 16, y: 200, width: 60, height: 60))
@@ -38,8 +44,7 @@
       target.panned = { [weak self] in self?.panned($0) }
       item.touchHandler = { [weak self] in self?.touch($0, at: $1) }
       if case .panGestureRecognizer = algorithm.inputAPI {
-        item.addGestureRecognizer(
-          UIPanGestureRecognizer(target: target, action: #selector(FloatingItemTarget.pan(_:))))
+        item.addGestureRecognizer(target.panRecognizer())
       }
       observer = NotificationCenter.default.addObserver(
         forName: UIResponder.keyboardWillChangeFrameNotification, object: nil, queue: .main
@@ -47,7 +52,7 @@
         let frame = (note.userInfo?[UIResponder.keyboardFrameEndUserInfoKey] as? CGRect) ?? .null
         MainActor.assumeIsolated { self?.keyboardMoved(to: frame) }
       }
-      let link = CADisplayLink(target: target, selector: #selector(FloatingItemTarget.frame))
+      let link = target.displayLink()
       link.add(to: .main, forMode: .common)
       self.link = link
     }
@@ -173,13 +178,4 @@
     }
   }
 
-  /// The Objective-C target a display link and a recogniser need; it forwards to closures, so it
-  /// keeps nothing alive.
-  @MainActor
-  final class FloatingItemTarget: NSObject {
-    var tick: () -> Void = {}
-    var panned: (UIPanGestureRecognizer) -> Void = { _ in }
-    @objc func frame() { tick() }
-    @objc func pan(_ recognizer: UIPanGestureRecognizer) { panned(recognizer) }
-  }
 #endif

@@ -91,12 +91,70 @@ struct Harness {
     return (end &- start, allocationsAfter &- allocationsBefore)
   }
 
+  /// The longest one operation may take: a whole frame at 60 Hz. SnapLab's own take
+  /// microseconds; a benchmark slower than this three times in a row is not timed (it would
+  /// take minutes), and the run says which, at once.
+  static let slowestOperation: UInt64 = 16_666_667
+
+  /// Throws when one of `algorithms` takes more than `slowestOperation` a touch event (the
+  /// fastest of three short drags): setting up its benchmarks simulates some two thousand
+  /// events, minutes for such code, and its timings would mean nothing. SnapLab's own take
+  /// microseconds an event; the probe costs them nothing to speak of.
+  static func requireTimeable(_ algorithms: [RegisteredAlgorithm], tool: Tool) throws {
+    ExampleGuard.install()
+    for registered in algorithms {
+      let algorithm = registered.entry.make()
+      let perEvent = ExampleGuard.watching(
+        WhatRuns("trying the algorithm '\(registered.entry.id)' on a short drag"), deadline: .seconds(10)
+      ) {
+        (0..<3).map { _ in Self.shortDrag(algorithm) }.min() ?? 0
+      }
+      if perEvent > slowestOperation {
+        throw RuntimeError(
+          "\(registered.entry.id) takes \(String(format: "%.0f", Double(perEvent) / 1e6)) ms a touch "
+            + "event, more than a whole frame at 60 Hz (16.7 ms): too slow to time (SnapLab's own "
+            + "take microseconds). Leave it out with --skip '\(registered.entry.id)', and look at "
+            + "what it does on each event ('\(tool.name) verify --algorithm \(registered.entry.id)' "
+            + "says where).")
+      }
+    }
+  }
+
+  /// The mean nanoseconds of one event of a five-event drag through `algorithm`.
+  static func shortDrag<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm) -> UInt64 {
+    var environment = DeviceProfile.standard.environment()
+    environment.refreshRate = 120
+    let region = environment.safeRegion
+    let start = CGPoint(x: region.midX, y: region.midY)
+    var session = DragSession(
+      algorithm: algorithm, environment: environment, center: start, itemSize: CGSize(width: 60, height: 60))
+    let before = monotonicNanoseconds()
+    session.receive(TouchEvent(time: 0, phase: .began, location: start))
+    for index in 1...4 {
+      let location = CGPoint(x: start.x + Double(index) * 6, y: start.y + Double(index) * 4)
+      session.receive(TouchEvent(time: Double(index) / 120, phase: .moved, location: location))
+    }
+    return (monotonicNanoseconds() &- before) / 5
+  }
+
   /// The batch size whose epoch lasts about `epochTarget`, within the iteration budget.
-  func calibrate(_ benchmark: Benchmark) -> Int {
+  func calibrate(_ benchmark: Benchmark) throws -> Int {
     let ceiling = Swift.max(1, iterations)
     var batch = 1
     while batch < ceiling {
       let elapsed = time(benchmark, batch: batch).nanoseconds
+      // Timed twice more before it is called slow: one preempted operation is not.
+      if batch == 1, elapsed > Self.slowestOperation,
+        let fastest = [elapsed, time(benchmark, batch: 1).nanoseconds, time(benchmark, batch: 1).nanoseconds].min(),
+        fastest > Self.slowestOperation
+      {
+        let elapsed = fastest
+        throw RuntimeError(
+          "the benchmark '\(benchmark.name)' takes \(String(format: "%.0f", Double(elapsed) / 1e6)) ms "
+            + "an operation, more than a whole frame at 60 Hz (16.7 ms): too slow to time (SnapLab's "
+            + "own take microseconds). Leave it out with --filter, and look at what the algorithm "
+            + "does on each event.")
+      }
       if elapsed >= epochTarget / 2 { break }
       // Grow towards the target from what this batch took, by at most 10× per step.
       let scale = elapsed > 1000 ? Double(epochTarget) / Double(elapsed) : 10
@@ -110,19 +168,19 @@ struct Harness {
   /// the whole run, so a slow spell of the machine (on these hosts, a few hundred milliseconds
   /// at ~40% below speed) touches a few of them rather than all, and the median holds; members
   /// of a group still run side by side, so their epoch-by-epoch ratios hold too.
-  func run(_ benchmarks: [Benchmark]) -> [Measurement] {
+  func run(_ benchmarks: [Benchmark]) throws -> [Measurement] {
     let groups = Dictionary(grouping: benchmarks, by: \.group)
     let ordered = BenchmarkGroup.order.compactMap { groups[$0] }
       + groups.filter { !BenchmarkGroup.order.contains($0.key) }.map(\.value)
     // A benchmark that never returns (a handler that loops) ends the run, saying which.
     ExampleGuard.install()
-    var measurements = ordered.joined().map { benchmark in
+    var measurements = try ordered.joined().map { benchmark in
       Measurement(
         benchmark: benchmark,
-        batch: ExampleGuard.watching(
+        batch: try ExampleGuard.watching(
           WhatRuns("calibrating the benchmark '\(benchmark.name)'"), deadline: .seconds(10)
         ) {
-          calibrate(benchmark)
+          try calibrate(benchmark)
         })
     }
     let totalEpochs = measurements.count * (epochs + warmup)

@@ -111,7 +111,7 @@ enum ReportCommand {
     }
     page.leaveOut(failing)
     progress.update(cells, "cost")
-    let measured = cost ?? freshResults(tool: tool, leavingOut: failing)
+    let measured = try cost ?? freshResults(tool: tool, leavingOut: failing)
     progress.update(cells + 1, "trajectories")
     page.addPairs()
     progress.update(cells + 2, "dock maps")
@@ -167,6 +167,7 @@ enum ReportCommand {
     }
     if ended.status != 0 {
       let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
+      if ended.status == ExitStatus.failure, last.hasPrefix("Error: ") { return String(last.dropFirst(7)) }
       return "drawing and timing it ended its process with status \(ended.status)"
         + (last.isEmpty ? "" : ": \(last)")
     }
@@ -184,6 +185,7 @@ enum ReportCommand {
       let dx = Double(arguments[4]), let dy = Double(arguments[5])
     else { throw RuntimeError("worker: malformed rehearsal") }
     Workers.watchParent()
+    try Harness.requireTimeable([registered], tool: tool)
     var page = ReportPage(
       device: device, orientation: arguments[2] == "1" ? .landscape : .portrait,
       keyboard: arguments[3] == "1", tool: tool)
@@ -271,15 +273,15 @@ enum ReportCommand {
   /// SVG file per picture) changes with it.
   static let pageVersion = 2
 
-  static func freshResults(tool: Tool, leavingOut failing: Set<String> = []) -> [Cost] {
+  static func freshResults(tool: Tool, leavingOut failing: Set<String> = []) throws -> [Cost] {
     var harness = Harness()
     harness.epochTarget = 200_000
     harness.epochs = 5
     harness.warmup = 1
-    let benchmarks = makeBenchmarks(
-      seed: 1, algorithms: tool.algorithms.filter { !failing.contains($0.entry.id) }
-    ).filter { $0.group != "reference" || $0.name == "reference/clamp" }
-    return Result.from(harness.run(benchmarks)).map {
+    let timed = tool.algorithms.filter { !failing.contains($0.entry.id) }
+    try Harness.requireTimeable(timed, tool: tool)
+    let benchmarks = makeBenchmarks(seed: 1, algorithms: timed).filter { $0.group != "reference" || $0.name == "reference/clamp" }
+    return try Result.from(harness.run(benchmarks)).map {
       Cost(
         name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90,
         ratio: $0.ratio, allocations: $0.allocationsPerOp)

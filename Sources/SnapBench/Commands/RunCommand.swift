@@ -35,14 +35,14 @@ enum RunCommand {
     help: "Compare with Benchmarks/baselines/<name>.json; exit 2 on regression.")
   static let threshold = OptionSpec(
     "--threshold", value: "<percent>",
-    help: "How much slower than the baseline is a regression (default: 10).")
+    help: "How much slower than the baseline is a regression, in percent from 0 to 1000000 (default: 10).")
   static let frameBudget = OptionSpec(
     "--frame-budget", value: "<hz>",
     help: "Exit 3 if any frame's p99 cost exceeds the frame time at this rate.")
   static let maxAllocations = OptionSpec(
     "--max-allocations", value: "<n>",
     help: "Exit 3 if any per-frame operation (a drag step, a motion frame) makes more than n heap "
-      + "allocations per operation; 0: any allocation at all.")
+      + "allocations per operation, n from 0 (any allocation at all) to 1000000.")
   static let instructions = OptionSpec(
     flag: "--instructions",
     help: "Also count instructions per operation under valgrind --tool=callgrind.")
@@ -89,9 +89,9 @@ enum RunCommand {
     let epochCount = try parsed.count(repetitions, default: 21, minimum: 1, maximum: 100_000)
     let warmupCount = try parsed.count(warmup, default: 2, minimum: 0, maximum: 100_000)
     let outputFormat = try parsed.choice(format, among: ["table", "markdown", "json", "csv"]) ?? "table"
-    let thresholdPercent = try parsed.double(threshold, minimum: 0) ?? 10
+    let thresholdPercent = try parsed.double(threshold, minimum: 0, maximum: 1_000_000) ?? 10
     let budget = try parsed.double(frameBudget, minimum: 1, maximum: 1e9)
-    let allocationLimit = try parsed.double(maxAllocations, minimum: 0)
+    let allocationLimit = try parsed.double(maxAllocations, minimum: 0, maximum: 1_000_000)
     if allocationLimit != nil, !AllocationCounter.isAvailable {
       throw RuntimeError(
         "--max-allocations needs heap allocations counted, and this build cannot count them "
@@ -140,6 +140,7 @@ enum RunCommand {
     let setUp = tool.algorithms.filter {
       wanted.contains($0.entry.id) || (!wanted.isEmpty && $0.entry.id == referenceAlgorithm)
     }
+    if parsed.value(countOnly) == nil { try Harness.requireTimeable(setUp, tool: tool) }
     let all = makeBenchmarks(seed: inputSeed, algorithms: setUp)
     var benchmarks = all.filter { selected($0.name) }
     guard !benchmarks.isEmpty else {
@@ -203,11 +204,11 @@ enum RunCommand {
     harness.warmup = warmupCount
     if !parsed.flag(noProgress), Terminal.showsProgress {
       harness.progress = { done, total in
-        var bar = ProgressBar(total: total, unit: "epochs", enabled: true)
+        let bar = ProgressBar(total: total, unit: "epochs", enabled: true)
         bar.update(done)
       }
     }
-    let measurements = harness.run(benchmarks)
+    let measurements = try harness.run(benchmarks)
     if harness.progress != nil { ProgressBar.wipe() }
     let results = Result.from(measurements)
 

@@ -25,9 +25,11 @@ public enum SnapBench {
       try requireUTF8Arguments()
       var tool = try Tool(name: toolName(of: path), adding: algorithms, executablePath: path)
       tool.workerExecutable = Bundle.main.executablePath
-      // A tool's own process, not a test's: work that runs past its deadline ends the command,
-      // which says what it was, rather than hanging it.
+      // A tool's own process, not a test's: work that runs past its deadline, or crashes, ends
+      // the command with an error that says what it was (a worker dies by the signal instead,
+      // for its parent to see).
       ExampleGuard.overrunAction = .exit(ExitStatus.failure)
+      ExampleGuard.crashAction = .exit(ExitStatus.failure)
       try dispatch(Array(CommandLine.arguments.dropFirst()), tool: tool)
     }
     exit(status)
@@ -147,9 +149,17 @@ public enum SnapBench {
     case "verify": try VerifyCommand.run(rest, tool: tool)
     case "report": try ReportCommand.run(rest, tool: tool)
     case "completion": try CompletionCommand.run(rest, tool: tool)
-    case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
-    case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
-    case ReportCommand.rehearseCommand: try ReportCommand.runRehearsal(rest, tool: tool)
+    case Workers.verifyRowCommand, Workers.shrinkCrashCommand, Workers.worstRowCommand,
+      ReportCommand.rehearseCommand:
+      // A worker: its crash is its parent's finding, seen by the signal that ends it (each
+      // also ends when its parent does: `Workers.watchParent`).
+      ExampleGuard.crashAction = .chain
+      switch first {
+      case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
+      case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
+      case Workers.worstRowCommand: try Workers.runWorst(rest, tool: tool)
+      default: try ReportCommand.runRehearsal(rest, tool: tool)
+      }
     case "help" where !rest.isEmpty:
       // `help trace` is `trace --help`; `help help` and the like are the overview.
       let name = rest[0]

@@ -180,12 +180,30 @@ enum VerifyCommand {
       }
       let progress = ProgressBar(total: algorithms.count, unit: "algorithms", enabled: !parsed.flag(noProgress))
       var rows: [(any SnapAlgorithm, [WorstCase])] = []
+      var failures: [String] = []
       for (index, algorithm) in algorithms.enumerated() {
         progress.update(index, algorithm.id)
+        // In a worker, as the matrix's rows: a crash or a hang ends that algorithm's search only.
+        if Workers.available(tool),
+          let outcome = try? Workers.worst(
+            algorithm, motion: replacement, examples: count, seed: runSeed, deadline: limit, tool: tool)
+        {
+          switch outcome {
+          case .found(let cases):
+            rows.append((algorithm, cases))
+          case .failed(let what, let scenario):
+            failures.append(
+              "! \(algorithm.id) \(what)"
+                + (scenario.map { "\n  in flight: \($0)\n  replay: " + traceReplay(algorithm, $0, motion: replacement, tool: tool) } ?? "")
+                + "\n  '\(tool.replayName) verify --algorithm \(algorithm.id)' shrinks it to its smallest scenario.")
+          }
+          continue
+        }
         rows.append((algorithm, worstCasesOpened(algorithm, motion: replacement, examples: count, seed: runSeed)))
       }
       progress.finish()
       try printOutput(worstTable(rows, motion: replacement, tool: tool))
+      if !failures.isEmpty { try printOutput("\n" + failures.joined(separator: "\n\n")) }
       try printOutput("\nSeed \(runSeed), \(count) examples per algorithm, the second half climbing from the worst so far; '--seed \(runSeed)' reproduces this run.")
       return
     }
@@ -402,6 +420,14 @@ enum VerifyCommand {
     return verify(
       algorithm, invariants: invariants, motion: motion, examples: examples, seed: seed,
       scope: scope, replayTool: tool.replayName, jobs: jobs)
+  }
+
+  /// The `trace` command that replays `scenario` on `algorithm`.
+  static func traceReplay(
+    _ algorithm: any SnapAlgorithm, _ scenario: Scenario, motion: Motion?, tool: Tool
+  ) -> String {
+    WorstCase(measure: .overshoot, amount: 0, scenario: scenario)
+      .replayCommand(algorithm: algorithm, motion: motion, tool: tool.replayName) ?? ""
   }
 
   static func worstCasesOpened<A: SnapAlgorithm>(

@@ -2,6 +2,7 @@ import Foundation
 import SnapAlgorithms
 import SnapCheck
 import SnapVerification
+import CBenchSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -25,6 +26,8 @@ enum Workers {
   static let verifyRowCommand = "__verify-row"
   /// The hidden command a worker shrinks a crash with.
   static let shrinkCrashCommand = "__shrink-crash"
+  /// The hidden command a worker searches one algorithm's worst cases with (`verify --worst`).
+  static let worstRowCommand = "__worst-row"
   /// A worker's exit status when an example ran past the deadline.
   static let overrunStatus: Int32 = 75
   /// Set to `0`, verification stays in one process.
@@ -147,6 +150,16 @@ enum Workers {
 
   // MARK: The parent's side
 
+  /// Names the process that started a worker, in the worker's environment.
+  static let parentVariable = "SNAPLAB_WORKER_PARENT"
+
+  /// Ends this worker when the process that started it is gone (killed, even by SIGKILL): a
+  /// worker left running would loop or crawl on with no one to read it.
+  static func watchParent() {
+    let named = ProcessInfo.processInfo.environment[parentVariable].flatMap { Int32($0) }
+    snapbench_watch_parent(named ?? getppid())
+  }
+
   /// A worker could not be started: the row is verified in this process instead.
   struct LaunchFailure: Error {
     var reason: String
@@ -175,18 +188,23 @@ enum Workers {
     var environment = ProcessInfo.processInfo.environment
     // The Swift runtime's backtrace of a crash takes time and says nothing the finding does not.
     environment["SWIFT_BACKTRACE"] = "enable=no"
-    process.environment = environment
     let out = Pipe()
     let err = Pipe()
     let stdin = Pipe()
     process.standardOutput = out
     process.standardError = err
     process.standardInput = stdin
+    environment[parentVariable] = String(getpid())
+    process.environment = environment
     do {
       try process.run()
     } catch {
       throw LaunchFailure(reason: "\(error)")
     }
+    // Killed with this process by SIGINT, SIGTERM or SIGHUP; the worker also ends by itself
+    // when this process is gone (`watchParent`), after a SIGKILL.
+    let slot = snapbench_child_remember(process.processIdentifier)
+    defer { snapbench_child_forget(slot) }
     // Both streams drained at once, so that neither fills and stalls the worker.
     let errorText = UncheckedBox(Data())
     let group = DispatchGroup()
@@ -388,6 +406,71 @@ enum Workers {
     try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
   }
 
+  /// How one algorithm's search for its worst cases ended in a worker.
+  enum WorstOutcome {
+    case found([WorstCase])
+    /// It crashed, ran past the deadline or crawled: what happened, and the scenario in
+    /// flight when it did (not shrunk: `verify --algorithm` shrinks it).
+    case failed(what: String, scenario: Scenario?)
+  }
+
+  /// Searches `algorithm`'s worst cases in a worker: a crash or a hang ends the worker only.
+  static func worst(
+    _ algorithm: any SnapAlgorithm, motion: Motion?, examples: Int, seed: UInt64,
+    deadline: Duration, tool: Tool
+  ) throws -> WorstOutcome {
+    let job = RowJob(
+      algorithm: algorithm.id, motion: motion?.description, examples: examples, seed: seed,
+      jobs: 1, scope: .everything, deadline: deadline)
+    guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
+    let ended = try launch([worstRowCommand] + arguments, tool: tool)
+    if !ended.signalled, ended.status == 0,
+      let line = String(decoding: ended.stdout, as: UTF8.self).split(separator: "\n")
+        .last(where: { $0.hasPrefix(resultPrefix) }),
+      let cases = try? decodeFile(
+        [WorstCase].self, from: Data(line.dropFirst(resultPrefix.count).utf8), file: "the worker's result")
+    {
+      return .found(cases)
+    }
+    let record = ended.stderr.split(separator: "\n").last { $0.hasPrefix(ExampleGuard.recordPrefix) }
+    var scenario: Scenario?
+    if let record, let brace = record.firstIndex(of: "{") {
+      scenario = try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
+    }
+    let what: String
+    if ended.signalled {
+      what = "crashes: " + (crashMessage(in: ended.stderr) ?? ExampleGuard.signalDescription(ended.status))
+    } else if ended.status == overrunStatus {
+      what = "runs past the deadline of \(ExampleGuard.describe(deadline)) (a loop that never ends, or "
+        + "code far too slow for a frame); '--deadline' sets it"
+    } else if ended.status == ExampleGuard.slowStatus {
+      what = "is far too slow: its scenarios average more than \(Int(ExampleGuard.slowMean * 1000)) ms"
+    } else {
+      let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
+      what = "ended its worker with status \(ended.status)" + (last.isEmpty ? "" : ": \(last)")
+    }
+    return .failed(what: what, scenario: scenario)
+  }
+
+  /// `__worst-row`: searches one algorithm's worst cases and writes them, whole, to standard
+  /// output.
+  static func runWorst(_ arguments: [String], tool: Tool) throws {
+    let job = try RowJob(parsing: arguments)
+    guard let algorithm = algorithm(job.algorithm, tool: tool) else {
+      throw RuntimeError("worker: no algorithm '\(job.algorithm)'")
+    }
+    let motion = try job.motion.map { try Motion(parsing: $0) }
+    watchParent()
+    ExampleGuard.install()
+    ExampleGuard.deadline = job.deadline
+    ExampleGuard.overrunAction = .exit(overrunStatus)
+    ExampleGuard.writesRecords = true
+    let cases = VerifyCommand.worstCasesOpened(
+      algorithm, motion: motion, examples: job.examples, seed: job.seed)
+    let data = try encoded(cases)
+    try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+  }
+
   /// What starts a line of a worker's standard output that holds a note for the user.
   static let notePrefix = "SNAPLAB-WORKER-NOTE "
 
@@ -430,18 +513,6 @@ enum Workers {
     _ algorithm: A, motion: Motion?, scenario: Scenario, job: RowJob
   ) -> CrashReport? {
     shrinkCrash(algorithm, motion: motion, scenario: scenario, timeout: job.deadline)
-  }
-
-  /// Ends this worker when the process that started it is gone (killed, say, with SIGKILL).
-  static func watchParent() {
-    let parent = getppid()
-    let thread = Thread {
-      while true {
-        sleep(1)
-        if getppid() != parent { _exit(1) }
-      }
-    }
-    thread.start()
   }
 
   /// A finding as a worker hands it back: every field, so that the parent prints what one

@@ -15,7 +15,6 @@ extension Invariant {
   /// releasing touch, which moves the band under the finger).
   static func checkVelocityContinuous(_ run: Run) -> Judgement {
     let algorithm = run.algorithm
-    let scenario = run.scenario
     let trajectory = run.trajectory
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance

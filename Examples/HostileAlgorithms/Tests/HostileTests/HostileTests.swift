@@ -42,8 +42,8 @@ struct HostileTests {
     process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     let out = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
     let err = FileManager.default.temporaryDirectory.appendingPathComponent(UUID().uuidString)
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     defer {
       try? FileManager.default.removeItem(at: out)
       try? FileManager.default.removeItem(at: err)
@@ -63,6 +63,13 @@ struct HostileTests {
 
   static func bench(_ arguments: [String]) throws -> Ran {
     try run(try built("hostile-bench"), arguments)
+  }
+
+  /// A printed replay (`swift run hostile-bench trace …`, or `hostile-bench trace …` when the
+  /// bench was not built in `.build`) as a command for this bench.
+  static func runnable(_ replay: String) throws -> String {
+    guard let start = replay.range(of: "hostile-bench trace ") else { return replay }
+    return try built("hostile-bench") + " trace " + replay[start.upperBound...]
   }
 
   /// The matrix row of `id`: its cells.
@@ -109,9 +116,7 @@ struct HostileTests {
     let replay = try #require(
       ran.stdout.split(separator: "\n").first { $0.contains("replay: ") }
     ).components(separatedBy: "replay: ")[1]
-    let traced = try Self.run(
-      "/bin/bash",
-      ["-c", replay.replacingOccurrences(of: "swift run hostile-bench", with: try Self.built("hostile-bench"))])
+    let traced = try Self.run("/bin/bash", ["-c", try Self.runnable(replay)])
     #expect(traced.status != 0, "\(traced.stdout)")
     #expect(traced.stderr.contains("Index out of range"), "\(traced.stderr)")
   }
@@ -137,6 +142,83 @@ struct HostileTests {
     #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
     #expect(ran.stdout.contains("! hostile.slow runs past the deadline"), "\(ran.stdout)")
   }
+
+  @Test("verify --worst searches each button in a worker: a trap or a loop ends that search only")
+  func worstCases() throws {
+    let ran = try Self.bench([
+      "verify", "--worst", "--algorithm", "hostile.traps", "--algorithm", "hostile.loops",
+      "--algorithm", "hostile.dock", "--examples", "200", "--no-progress",
+    ])
+    #expect(ran.status == 0 && !ran.signalled, "\(ran.stderr)")
+    #expect(ran.seconds < 30, "verify --worst took \(ran.seconds) s")
+    #expect(Self.row("hostile.dock", in: ran.stdout) != nil, "\(ran.stdout)")
+    #expect(ran.stdout.contains("! hostile.traps crashes: "))
+    #expect(ran.stdout.contains("Index out of range"))
+    #expect(ran.stdout.contains("! hostile.loops runs past the deadline"))
+    #expect(ran.stdout.contains("replay: hostile-bench trace hostile.traps"))
+  }
+
+  @Test("run names a button too slow to time at once, and one that loops within 10 s and a few")
+  func timing() throws {
+    let slow = try Self.bench(["run", "--filter", "hostile\\.slow", "--no-progress"])
+    #expect(slow.status == 1 && !slow.signalled)
+    #expect(slow.seconds < 10, "run took \(slow.seconds) s")
+    #expect(slow.stderr.contains("Error: hostile.slow takes "), "\(slow.stderr)")
+    let loops = try Self.bench(["run", "--filter", "hostile\\.loops", "--no-progress"])
+    #expect(loops.status == 1 && !loops.signalled)
+    #expect(loops.seconds < 30, "run took \(loops.seconds) s")
+    #expect(loops.stderr.contains("Error: the code under test has run"), "\(loops.stderr)")
+    #expect(loops.stderr.contains("hostile.loops/"))
+  }
+
+  @Test("trace of a replay that traps ends with an error and status 1, not by the signal")
+  func traceOfATrap() throws {
+    let verified = try Self.bench(["verify", "--algorithm", "hostile.traps", "--no-progress"])
+    let replay = try #require(
+      verified.stdout.split(separator: "\n").first { $0.contains("replay: hostile-bench trace") })
+    let ran = try Self.run("/bin/bash", ["-c", try Self.runnable(String(replay))])
+    #expect(ran.status == 1 && !ran.signalled, "status \(ran.status): \(ran.stderr)")
+    #expect(ran.stderr.contains("Error: the code under test crashed"), "\(ran.stderr)")
+    #expect(ran.stderr.contains("hostile.traps"))
+  }
+
+  #if os(Linux)
+    @Test("a worker never outlives the verify that started it, however that ends",
+      arguments: [SIGTERM, SIGKILL])
+    func noWorkerLeft(_ signal: Int32) throws {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: try Self.built("hostile-bench"))
+      process.arguments = [
+        "verify", "--algorithm", "hostile.loops", "--algorithm", "hostile.slow", "--no-progress",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      let parent = process.processIdentifier
+      usleep(1_500_000)
+      #expect(!Self.workers(of: parent).isEmpty, "verify started no worker in 1.5 s")
+      kill(parent, signal)
+      process.waitUntilExit()
+      // Killed with a SIGTERM; by themselves within a tenth of a second or so after a SIGKILL.
+      var left = Self.workers(of: parent)
+      for _ in 0..<20 where !left.isEmpty {
+        usleep(100_000)
+        left = Self.workers(of: parent)
+      }
+      #expect(left.isEmpty, "workers left running: \(left)")
+      for pid in left { kill(pid, SIGKILL) }
+    }
+
+    /// The processes whose environment names `parent` as the process that started them.
+    static func workers(of parent: Int32) -> [Int32] {
+      let mark = Data("SNAPLAB_WORKER_PARENT=\(parent)\0".utf8)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+      return entries.compactMap(Int32.init).filter { pid in
+        guard let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ") else { return false }
+        return environment.range(of: mark) != nil
+      }
+    }
+  #endif
 
   @Test("buttons that roll dice or share state are told apart from the rest", arguments: ["random", "shared"])
   func unrepeatable(_ bug: String) throws {
@@ -187,6 +269,16 @@ struct HostileTests {
     #expect(said.contains("SnapLab: 'hostile.traps' was being verified (seed 1)."), "\(said)")
     #expect(said.contains("Replay it: swift run hostile-bench trace hostile.traps"))
     #expect(said.contains("hostile-bench verify --algorithm hostile.traps --seed 1"))
+  }
+
+  @Test("a SNAPCHECK_SEED that cannot be read is said before the trap ends the process")
+  func settingsBeforeATrap() throws {
+    let tests = try Self.built("HostileAlgorithmsPackageTests.xctest")
+    let ran = try Self.run(
+      tests, ["--testing-library", "swift-testing", "--filter", "trapsInThisProcess"],
+      environment: [Self.trapSwitch: "1", "SWIFT_BACKTRACE": "enable=no", "SNAPCHECK_SEED": "garbage"])
+    #expect(ran.signalled, "status \(ran.status): \(ran.stderr)")
+    #expect(ran.stderr.contains("SnapCheck: warning: SNAPCHECK_SEED='garbage'"), "\(ran.stderr)")
   }
 
   @Test("(run by trapInTheTestProcess in a process of its own)")
