@@ -19,8 +19,6 @@ struct ReportPage {
   var files: [(String, SVG)] = []
   /// The sections in page order; the contents list is made from it.
   var sections: [(id: String, title: String, html: String)] = []
-  /// The size of each drawn violation, by matrix row label and invariant.
-  var measures: [String: Figures.Measure] = [:]
   var footer = ""
 
   init(device: DeviceProfile, orientation: DeviceProfile.Orientation, keyboard: Bool, tool: Tool) {
@@ -350,7 +348,6 @@ struct ReportPage {
           let drawing = Figures.counterexample(
             title: "\(label) breaks \(invariant.rawValue)", subtitle: subtitle, scenario: scenario,
             trajectory: trajectory, invariant: invariant, evidence: evidence, algorithm: found)
-          if let measure = drawing.measure { measures[label + "|" + invariant.rawValue] = measure }
           let name = "counterexample-\(Self.fileName(label + "-" + invariant.rawValue)).svg"
           var finding = cell
           finding.replayTool = tool.replayName
@@ -437,7 +434,7 @@ struct ReportPage {
   /// The verdict: one row per registered variant (and per extra matrix row), first on the page.
   mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
     let verdict = Verdict(
-      ids: allIDs, findings: findings, measures: measures, cost: cost,
+      ids: allIDs, findings: findings, cost: cost,
       corrected: { id in family(of: id).map { $0 + ".corrected" } },
       summary: { id in tool.registered(id: id)?.entry.summary ?? "" })
     sections.insert(("verdict", "Verdict: what to ship", verdict.html), at: 0)
