@@ -2,12 +2,17 @@ import Foundation
 import SnapAlgorithms
 import SnapVerification
 
-/// The page of `snap-bench report`: the verdict first, then each article's published and
-/// corrected variants side by side, the dock maps, the motions, the invariant matrix with a
-/// drawing of every counterexample, and the cost, with a footer saying how it was made.
+/// The page of `snap-bench report`: on a user's bench, their own algorithms first (each one's
+/// verdict, its largest violation and a drawing of each cause's counterexample); then the
+/// verdict table, each article's published and corrected variants side by side, the dock maps,
+/// the motions, the invariant matrix with a drawing of every counterexample, and the cost, with
+/// a footer saying how it was made. The user's algorithms lead every section; SnapLab's
+/// built-ins follow as reference.
 ///
-/// Every picture is inlined (so its tooltips work on the page) and also written beside the page
-/// as a standalone SVG, which each figure links to.
+/// Every section but the first is folded (`<details>`), so that a phone shows what to fix and a
+/// few screens of headings until a section is opened. Every picture is inlined and also written
+/// beside the page as a standalone SVG, which each figure links to; nothing is said only in a
+/// tooltip.
 struct ReportPage {
   let device: DeviceProfile
   let orientation: DeviceProfile.Orientation
@@ -17,7 +22,8 @@ struct ReportPage {
   private(set) var algorithms: [RegisteredAlgorithm]
   let tool: Tool
   var files: [(String, SVG)] = []
-  /// The sections in page order; the contents list is made from it.
+  /// The sections in page order; the contents list is made from it. Every section but the
+  /// first is folded.
   var sections: [(id: String, title: String, html: String)] = []
   var footer = ""
 
@@ -66,13 +72,24 @@ struct ReportPage {
     return nil
   }
 
-  /// The variants in reading order: each article's published then corrected flavour, side by
-  /// side, then every other variant on its own.
+  /// The ids the user's bench added (`SnapBench.main(adding:)`), in their order; empty for
+  /// SnapLab's own `snap-bench`.
+  var yourIDs: [String] { tool.added.map(\.entry.id) }
+
+  /// Every id the page shows, the user's first: their algorithms are what the report is for,
+  /// SnapLab's are the reference.
+  var readingOrder: [String] {
+    let yours = Set(yourIDs)
+    return yourIDs + tool.ids.filter { !yours.contains($0) }
+  }
+
+  /// The variants in reading order: the user's own first, then each article's published then
+  /// corrected flavour, side by side, then every other variant on its own.
   var groups: [(title: String, ids: [String])] {
     var result: [(String, [String])] = []
     var seen: Set<String> = []
     // What `leaveOut(_:)` left out is in no group: it is not drawn.
-    for id in tool.ids where !seen.contains(id) && !leftOut.contains(id) {
+    for id in readingOrder where !seen.contains(id) && !leftOut.contains(id) {
       if let base = family(of: id) {
         result.append((base, [base + ".published", base + ".corrected"]))
         seen.formUnion([base + ".published", base + ".corrected"])
@@ -89,7 +106,7 @@ struct ReportPage {
 
   /// Every variant in reading order, then those left out of the pictures (for the matrix and
   /// the verdict, which show them).
-  var allIDs: [String] { orderedIDs + tool.ids.filter { leftOut.contains($0) } }
+  var allIDs: [String] { orderedIDs + readingOrder.filter { leftOut.contains($0) } }
 
   // MARK: Figures
 
@@ -305,7 +322,6 @@ struct ReportPage {
       (order.firstIndex(of: $0[0].algorithm) ?? order.count) < (order.firstIndex(of: $1[0].algorithm) ?? order.count)
     }
     for group in groups {
-      let algorithm = group[0].algorithm
       let label = VerifyCommand.rowLabel(group[0])
       var row = "<tr><th scope=\"row\">\(Self.breakable(label))</th>"
       for invariant in invariants {
@@ -323,17 +339,12 @@ struct ReportPage {
           let anchor = Self.counterexampleAnchor(label, invariant)
           let tip = Self.html("\(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated"))
           // An algorithm left out of the pictures (it crashed or hung) is not simulated here.
-          guard let scenario = cell.counterexample, !leftOut.contains(algorithm),
-            var found = tool.algorithm(id: algorithm)
-          else {
+          guard let scenario = cell.counterexample, let found = verifiedAlgorithm(cell) else {
             // Nothing to draw (no counterexample, or an id this build does not know): no link.
             row += "<td class=\"\(cellClass)\" title=\"\(tip)\">\(mark)</td>"
             continue
           }
           row += "<td class=\"\(cellClass)\"><a href=\"#\(anchor)\" title=\"\(tip)\">\(mark)</a></td>"
-          if let motion = motionText, found.releaseMotion != nil, let parsed = try? Motion(parsing: motion) {
-            found.releaseMotion = parsed
-          }
           let trajectory = scenario.simulate(found)
           // The evidence, checked again on the trajectory drawn, so that a file read from disk
           // is drawn as a fresh run is.
@@ -372,7 +383,7 @@ struct ReportPage {
       "invariants", "Invariant matrix",
       "<p>✓ holds, ✗ violated (a hazard), ~ polish only (a lag within the pan's slop, a point or two, one transient frame); each links to a drawing of its smallest counterexample, magnified around the violation; — not applicable; \(Self.html(source)).</p>\n"
         + "<table class=\"matrix\">\n\(head)\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody>\n</table>\n"
-        + "<div class=\"grid\">" + details.joined(separator: "\n") + "</div>"))
+        + "<div class=\"drawings\">" + details.joined(separator: "\n") + "</div>"))
   }
 
   /// Every cause of a finding, as the report lists it under its drawing: severity, class,
@@ -431,20 +442,32 @@ struct ReportPage {
         + items.joined(separator: "\n") + "</div>"))
   }
 
-  /// The verdict: one row per registered variant (and per extra matrix row), first on the page.
+  /// The verdict: one row per registered variant (and per extra matrix row), first on the page;
+  /// on a user's bench, after a section of their own algorithms.
   mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
     let verdict = Verdict(
       ids: allIDs, findings: findings, cost: cost,
       corrected: { id in family(of: id).map { $0 + ".corrected" } },
       summary: { id in tool.registered(id: id)?.entry.summary ?? "" })
-    sections.insert(("verdict", "Verdict: what to ship", verdict.html), at: 0)
+    let title = yourIDs.isEmpty ? "Verdict: what to ship" : "Verdict on every variant, yours first"
+    sections.insert(("verdict", title, verdict.html), at: 0)
+    if !yourIDs.isEmpty { addYours(findings, verdict: verdict) }
   }
 
   var html: String {
     let contents = sections.map { "<a href=\"#\($0.id)\">\(Self.html($0.title))</a>" }.joined(separator: " · ")
-    let body = sections.map {
-      "<section id=\"\($0.id)\">\n<h2>\(Self.html($0.title))</h2>\n\($0.html)\n</section>"
+    // The first section open (what to fix, or what to ship); every other one folded under its
+    // heading, so that a phone's page is a few screens until the reader opens one.
+    let body = sections.enumerated().map { index, section in
+      let heading = "<h2>\(Self.html(section.title))</h2>"
+      return index == 0
+        ? "<section id=\"\(section.id)\">\n\(heading)\n\(section.html)\n</section>"
+        : "<section id=\"\(section.id)\">\n<details class=\"section\">\n<summary>\(heading)</summary>\n"
+          + "\(section.html)\n</details>\n</section>"
     }
+    let headline = yourIDs.isEmpty
+      ? "SnapLab: which floating-button algorithm to ship on the \(Self.html(device.name))"
+      : "\(Self.html(tool.name)): your floating-button algorithms on the \(Self.html(device.name))"
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -457,7 +480,7 @@ struct ReportPage {
       </style>
       </head>
       <body>
-      <h1>SnapLab: which floating-button algorithm to ship on the \(Self.html(device.name))</h1>
+      <h1>\(headline)</h1>
       <nav><p>\(contents)</p></nav>
       \(body.joined(separator: "\n"))
       <footer>\(footer)</footer>
@@ -470,7 +493,12 @@ struct ReportPage {
   static let css = """
     *, *::before, *::after { box-sizing: border-box; }
     body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #222; margin: 0 auto; padding: 16px 20px; max-width: 1600px; line-height: 1.45; font-size: 15px; }
-    h1 { font-size: 22px; } h2 { font-size: 19px; border-bottom: 1px solid #bbb; padding-bottom: 4px; margin-top: 40px; }
+    h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 19px; margin: 0; }
+    section { border-top: 1px solid #bbb; padding: 10px 0; }
+    section > h2 { margin-bottom: 8px; }
+    summary { cursor: pointer; }
+    summary h2 { display: inline; }
+    details.section[open] > summary { margin-bottom: 8px; }
     h3 { font-size: 16px; margin: 24px 0 8px; } h4 { font-size: 14px; margin: 4px 0 6px; color: #444; }
     p { max-width: 62em; }
     a { color: #005A8C; }
@@ -480,7 +508,15 @@ struct ReportPage {
     figure { margin: 0; max-width: 100%; min-width: 0; width: fit-content; }
     figure > svg { display: block; max-width: 100%; height: auto; }
     figcaption { font-size: 13px; width: 0; min-width: 100%; margin-top: 4px; overflow-wrap: anywhere; }
-    .counterexample { border: 1px solid #ddd; padding: 6px; max-width: 374px; }
+    .drawings { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 440px), 1fr)); gap: 14px; align-items: start; margin: 8px 0; }
+    figure.counterexample { border: 1px solid #ddd; padding: 6px; width: 100%; max-width: 720px; }
+    figure.counterexample > svg { width: 100%; height: auto; }
+    .yours { border-left: 4px solid #A33B00; background: #FBE3D6; padding: 4px 12px; margin: 8px 0 14px; }
+    .yours.ship { border-left-color: #00704F; background: #E3F2EC; }
+    .yours h3 { font-family: monospace; font-size: 16px; margin: 4px 0; overflow-wrap: anywhere; }
+    .headline { font-size: 16px; margin: 4px 0 8px; max-width: 62em; }
+    ul.broken { list-style: none; padding: 0; margin: 0 0 6px; }
+    ul.broken > li { margin: 6px 0; background: #fff; padding: 4px 8px; }
     details pre { white-space: pre-wrap; word-break: break-all; font-size: 12px; background: #f4f4f4; padding: 6px; margin: 4px 0; }
     ul.key { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 13px; }
     ul.key li { display: flex; align-items: center; gap: 6px; }
