@@ -147,6 +147,18 @@ struct ReportPage {
     }
   }
 
+  /// What each path breaks, in words under its picture (the picture marks where with a cross):
+  /// `plain drag at t = 0.4 s: on-screen: …`.
+  static func markList(_ paths: [Figures.Path]) -> String {
+    let items = paths.flatMap { path in
+      path.marks.map { mark in
+        let when = mark.time.map { "at t = \(Figures.rounded($0, places: 3)) s" } ?? "at rest"
+        return "<li>\(html(path.label)), \(when): \(html(mark.text))</li>"
+      }
+    }
+    return "<ul class=\"marks\">" + items.joined() + "</ul>"
+  }
+
   /// The key of the gestures, once for the section, in HTML with a drawn swatch each.
   func gestureKey() -> String {
     let items = Figures.canonicalGestures(in: environment).enumerated().map { index, pair in
@@ -175,7 +187,8 @@ struct ReportPage {
             subtitle: "\(paths.count) gestures on the \(device.name)", key: false, replay: true),
           caption: broken.isEmpty
             ? "Every gesture keeps every invariant."
-            : "Breaks an invariant in: \(Self.html(broken.joined(separator: ", "))) (hover a cross)."))
+            : "Breaks an invariant in: \(Self.html(broken.joined(separator: ", "))) (the crosses):"
+              + Self.markList(paths)))
         items.append(figure(
           "motion-time-\(Self.fileName(id)).svg",
           Figures.timeChart(title: "\(id): distance and speed", paths: paths),
@@ -201,7 +214,9 @@ struct ReportPage {
             subtitle: "dragged right and released;\nat rest, turned to \(rotated.rawValue)", key: false),
           caption: marks.isEmpty
             ? "After the turn it rests docked, on screen."
-            : "After the turn it breaks \(Self.html(marks.map { String($0.text.prefix { $0 != ":" }) }.joined(separator: ", ")))."))
+            : "After the turn it breaks \(Self.html(marks.map { String($0.text.prefix { $0 != ":" }) }.joined(separator: ", "))):"
+              + Self.markList([Figures.Path(
+                label: "turned", colour: "", trajectory: trajectory, marks: marks)])))
         let heading = group.ids.count > 1 ? String(id.split(separator: ".").last ?? "") : id
         columns.append("<div class=\"variant\"><h4>\(Self.html(heading))</h4><div class=\"grid\">\(items.joined(separator: "\n"))</div></div>")
       }
@@ -210,7 +225,7 @@ struct ReportPage {
     }
     sections.append((
       "trajectories", "Published and corrected, side by side",
-      "<p>Each article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
+      "<p>Each article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green) — \(Self.html(Figures.describe(environment))). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
         + gestureKey() + "\n" + blocks.joined(separator: "\n")))
   }
 
@@ -248,9 +263,10 @@ struct ReportPage {
             html += " The matrix's ✗ for \(links.joined(separator: ", ")) come from scenarios this map does not cover (rotations, cancels, other devices, bars and item sizes)."
           }
           if algorithm.dockingMargin != nil {
+            let key = Self.html(Figures.targetKey(algorithm.dockingRule, in: environment.safeRegion))
             html += algorithm.projectsVelocity
-              ? " Shaded: the target regions of the projected point (◇)."
-              : " Shaded: the target region each release should dock from."
+              ? " Shaded: the target regions of the projected point (◇), where it should dock: \(key)."
+              : " Shaded: the target region each release should dock from: \(key)."
           }
           items.append(figure(
             "dockmap-\(Self.fileName(id))\(still ? "" : "-flick").svg", drawing.svg, caption: html))
@@ -316,6 +332,8 @@ struct ReportPage {
       + invariants.map { "<th scope=\"col\"><span>\(Self.html($0.rawValue))</span></th>" }.joined() + "</tr></thead>"
     var rows: [String] = []
     var details: [String] = []
+    // What a cell found that no drawing shows (a crash, a hang, nothing to draw), in words.
+    var undrawn: [String] = []
     // One row per algorithm and motion, as verify prints them; pairs adjacent.
     let order = allIDs
     let groups = VerifyCommand.rows(of: cells).sorted {
@@ -332,19 +350,21 @@ struct ReportPage {
         // The motion the cell was verified with, when it is not the algorithm's own.
         let motionText = cell.motionReplaced ? cell.motion : nil
         switch cell.status {
-        case .holds: row += "<td class=\"holds\" title=\"\(Self.html(invariant.rawValue)) holds\">✓</td>"
+        case .holds: row += "<td class=\"holds\">✓</td>"
         case .violated, .polish:
           let mark = cell.status == .violated ? "✗" : "~"
           let cellClass = cell.status == .violated ? "violated" : "polish"
           let anchor = Self.counterexampleAnchor(label, invariant)
-          let tip = Self.html("\(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated"))
+          let message = "\(label) breaks \(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated")
           // An algorithm left out of the pictures (it crashed or hung) is not simulated here.
           guard let scenario = cell.counterexample, let found = verifiedAlgorithm(cell) else {
-            // Nothing to draw (no counterexample, or an id this build does not know): no link.
-            row += "<td class=\"\(cellClass)\" title=\"\(tip)\">\(mark)</td>"
+            // Nothing to draw (no counterexample, or an id this build does not know): no link,
+            // and what it found said under the matrix.
+            row += "<td class=\"\(cellClass)\">\(mark)</td>"
+            undrawn.append(message)
             continue
           }
-          row += "<td class=\"\(cellClass)\"><a href=\"#\(anchor)\" title=\"\(tip)\">\(mark)</a></td>"
+          row += "<td class=\"\(cellClass)\"><a href=\"#\(anchor)\">\(mark)</a></td>"
           let trajectory = scenario.simulate(found)
           // The evidence, checked again on the trajectory drawn, so that a file read from disk
           // is drawn as a fresh run is.
@@ -369,12 +389,12 @@ struct ReportPage {
             + "<details><summary>replay</summary><pre>\(Self.html(finding.replayCommand))</pre></details>"
             + Self.causeList(finding)
           details.append(figure(name, drawing.svg, caption: caption, id: anchor, classes: "counterexample"))
-        case .notApplicable: row += "<td class=\"na\" title=\"\(Self.html(invariant.rawValue)) does not apply\">—</td>"
+        case .notApplicable: row += "<td class=\"na\">—</td>"
         case .crashes, .timesOut:
           // Never simulated here: the scenario would bring this process down too.
           let what = cell.status == .crashes ? "crashes" : "runs past the deadline"
-          let tip = Self.html("\(label) \(what): " + (cell.violation ?? ""))
-          row += "<td class=\"violated\" title=\"\(tip)\">!</td>"
+          row += "<td class=\"violated\">!</td>"
+          undrawn.append("\(label) \(what) on \(invariant.rawValue): " + (cell.violation ?? ""))
         }
       }
       rows.append(row + "</tr>")
@@ -383,6 +403,10 @@ struct ReportPage {
       "invariants", "Invariant matrix",
       "<p>✓ holds, ✗ violated (a hazard), ~ polish only (a lag within the pan's slop, a point or two, one transient frame); each links to a drawing of its smallest counterexample, magnified around the violation; — not applicable; \(Self.html(source)).</p>\n"
         + "<table class=\"matrix\">\n\(head)\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody>\n</table>\n"
+        + (undrawn.isEmpty
+          ? ""
+          : "<p>Not drawn:</p><ul class=\"undrawn\">"
+            + undrawn.map { "<li>\(Self.html($0))</li>" }.joined() + "</ul>\n")
         + "<div class=\"drawings\">" + details.joined(separator: "\n") + "</div>"))
   }
 
@@ -520,6 +544,7 @@ struct ReportPage {
     details pre { white-space: pre-wrap; word-break: break-all; font-size: 12px; background: #f4f4f4; padding: 6px; margin: 4px 0; }
     ul.key { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 13px; }
     ul.key li { display: flex; align-items: center; gap: 6px; }
+    ul.marks, ul.undrawn { margin: 2px 0; padding-left: 18px; }
     table { border-collapse: collapse; }
     table.verdict { font-size: 14px; width: 100%; max-width: 1400px; }
     .verdict th, .verdict td { border-bottom: 1px solid #ccc; padding: 6px 8px; text-align: left; vertical-align: top; }
