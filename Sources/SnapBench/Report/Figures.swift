@@ -42,7 +42,7 @@ enum Figures {
 
   /// How wide a line of text is drawn, near enough to lay a picture out (DejaVu Sans).
   static func textWidth(_ text: String, size: Double = SVG.smallestText, bold: Bool = false) -> Double {
-    Double(text.count) * size * (bold ? 0.64 : 0.6)
+    Double(text.count) * size * (bold ? 0.7 : 0.6)
   }
 
   /// A number for a reader: at most `places` decimals, no trailing zeros.

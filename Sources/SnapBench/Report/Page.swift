@@ -532,8 +532,8 @@ struct ReportPage {
     figure { margin: 0; max-width: 100%; min-width: 0; width: fit-content; }
     figure > svg { display: block; max-width: 100%; height: auto; }
     figcaption { font-size: 13px; width: 0; min-width: 100%; margin-top: 4px; overflow-wrap: anywhere; }
-    .drawings { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 440px), 1fr)); gap: 14px; align-items: start; margin: 8px 0; }
-    figure.counterexample { border: 1px solid #ddd; padding: 6px; width: 100%; max-width: 720px; }
+    .drawings { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 14px; align-items: start; margin: 8px 0; }
+    figure.counterexample { border: 1px solid #ddd; padding: 6px; width: 100%; max-width: 760px; }
     figure.counterexample > svg { width: 100%; height: auto; }
     .yours { border-left: 4px solid #A33B00; background: #FBE3D6; padding: 4px 12px; margin: 8px 0 14px; }
     .yours.ship { border-left-color: #00704F; background: #E3F2EC; }
