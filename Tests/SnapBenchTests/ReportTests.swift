@@ -501,8 +501,10 @@ struct ReportTests {
       function textOverlaps() {
         var boxes = [];
         Array.prototype.forEach.call(document.querySelectorAll('svg text'), function (t, i) {
-          var r = t.getBoundingClientRect();
+          var r = t.getBoundingClientRect(), picture = t.closest('svg').getBoundingClientRect();
           if (r.width > 0 && r.height > 0) { boxes.push({ id: 's' + i, r: r, text: t.textContent }); }
+          // Text that runs past its picture's edge is cut off there.
+          if (r.left < picture.left - 1 || r.right > picture.right + 1) { problems.push('text cut off: ' + t.textContent); }
         });
         var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), node, n = 0;
         while ((node = walker.nextNode())) {

@@ -692,6 +692,7 @@ enum Figures {
   /// against time, in two panels; each path's release is a ring on both, so a motion that does
   /// not start at the finger's speed shows as a drop at the ring.
   static func timeChart(title: String, paths: [Path], width: Double = 360) -> SVG {
+    let width = max(width, textWidth(title, size: 12, bold: true) + 16)
     let left = 52.0, right = 12.0, top = 30.0, panel = 120.0, gap = 44.0
     let plotWidth = width - left - right
     struct Run { var times: [Double]; var distance: [Double]; var speed: [Double]; var release: Double? }
