@@ -225,7 +225,7 @@ struct ReportPage {
     }
     sections.append((
       "trajectories", "Published and corrected, side by side",
-      "<p>Each article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green) — \(Self.html(Figures.describe(environment))). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
+      "<p>\(yourIDs.isEmpty ? "" : "Yours first, then ")\(yourIDs.isEmpty ? "Each" : "each") article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green) — \(Self.html(Figures.describe(environment))). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
         + gestureKey() + "\n" + blocks.joined(separator: "\n")))
   }
 
