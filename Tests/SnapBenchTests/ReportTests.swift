@@ -485,11 +485,13 @@ struct ReportTests {
     try FileManager.default.copyItem(at: report, to: directory)
     defer { try? FileManager.default.removeItem(at: directory) }
     // A copy of the page with a checker the report itself never carries. At each width it
-    // writes into the page, for --dump-dom: the page's width and scroll width (horizontal
-    // overflow), inline pictures drawn empty, for every ✗ the largest span in pixels, along its
-    // axis, of the violation its drawing marks (data-violation), the verdict's rows, and
-    // standalone pictures that failed to load or are blank (under 1% of their pixels not
-    // white, each drawn on a canvas), script and console errors.
+    // writes into the page, for --dump-dom: folded, as it opens, the page's height and where
+    // its first verdict ends; then, every section opened, the page's width and scroll width
+    // (horizontal overflow), text over other text (SVG labels and the page's lines alike) or
+    // cut off at its picture's edge, inline pictures drawn empty, for every ✗ the largest span
+    // in pixels, along its axis, of the violation its drawing marks (data-violation), the
+    // verdict's rows, and standalone pictures that failed to load or are blank (under 1% of
+    // their pixels not white, each drawn on a canvas), script and console errors.
     var page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
     let checker = """
       <script>
