@@ -29,6 +29,22 @@ struct ReportTests {
     return (directory, result.status, result.stderr)
   }()
 
+  /// The id of the algorithm the report of a user's bench (`yourReport`) adds.
+  static let yourID = CatalogueTests.PlainDock().id
+
+  /// A report of a user's bench: `my-bench`, SnapLab's commands with a dock of the user's own
+  /// beside the built-ins (`SnapBench.run(_:adding:toolName:)`, in this process, as
+  /// `SnapBench.main(adding:)` runs it in theirs).
+  static let yourReport: (directory: URL, status: Int32)? = {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snaplab-your-report-\(getpid())")
+    try? FileManager.default.removeItem(at: directory)
+    let status = SnapBench.run(
+      ["report", "--output", directory.path, "--examples", "30", "--no-progress"],
+      adding: [RegisteredAlgorithm(CatalogueTests.PlainDock())], toolName: "my-bench")
+    return (directory, status)
+  }()
+
   /// The shapes of an SVG whose coordinates fall outside its width and height (by more than a
   /// pixel): circles' centres, rectangles' corners, lines' ends, text anchors.
   static func outsideCanvas(_ data: Data) -> [String] {
@@ -159,6 +175,65 @@ struct ReportTests {
     #expect(!prose.contains("60x60"), "sizes read 60×60 (the replay command keeps its --item 60x60)")
     #expect(!html.contains(",, "))
     #expect(!html.contains(", window 197 pt wide") || html.contains("test window"))
+  }
+
+  @Test("a user's bench's report opens with the user's algorithm: its verdict, then every section leads with it")
+  func yoursFirst() throws {
+    let report = try #require(Self.yourReport)
+    #expect(report.status == 0)
+    let html = try String(contentsOf: report.directory.appendingPathComponent("index.html"), encoding: .utf8)
+    let id = Self.yourID
+    // The user's section first, open, naming the verdict; the built-ins' verdict after it, and
+    // every section after the first folded.
+    let sections = matches(#"<section id="([a-z-]+)">"#, in: html)
+    #expect(Array(sections.prefix(2)) == ["yours", "verdict"], "\(sections)")
+    #expect(matches(#"<details class="section">"#, in: html, group: 0).count == sections.count - 1)
+    let yours = try #require(matches(#"<section id="yours">(.*?)</section>"#, in: html).first)
+    let headline = try #require(matches(#"<p class="headline">(.*?)</p>"#, in: yours).first)
+    #expect(headline.contains("<strong>\(id)</strong>"), "\(headline)")
+    #expect(headline.hasPrefix("Ship ") || headline.hasPrefix("Do not ship ") || headline.hasPrefix("Fix "))
+    // Every cause of every invariant it breaks is drawn under it.
+    let causes = matches(#"<figure class="counterexample"><svg"#, in: yours, group: 0).count
+    let summaries = matches(#"<li><details><summary>(.*?)</summary>"#, in: yours)
+    let listed = summaries.compactMap { Int(matches(#"(\d+) causes?:"#, in: $0).first ?? "") }.reduce(0, +)
+    #expect(causes == listed && (summaries.isEmpty || causes > 0), "\(causes) drawings for \(listed) causes")
+    // The user's algorithm leads the verdict table, the matrix and every section of pictures.
+    #expect(Self.verdictRows(html).first == id, "\(Self.verdictRows(html).prefix(3))")
+    let matrix = try #require(matches(#"<table class="matrix">(.*?)</table>"#, in: html).first)
+      .replacingOccurrences(of: "<wbr/>", with: "")
+    #expect(matches(#"<th scope="row">([^<]+)</th>"#, in: matrix).first == id)
+    for section in ["trajectories", "dock-maps"] {
+      let part = try #require(matches("<section id=\"\(section)\">(.*?)</section>", in: html).first)
+      let first = matches(#"class="picture" href="([^"]+)""#, in: part).first ?? ""
+      #expect(first.contains(ReportPage.fileName(id)), "\(section) opens with \(first)")
+    }
+  }
+
+  @Test("the verdict's worst failure is the largest violation found, not the smallest counterexample's")
+  func worstIsLargest() throws {
+    let phone = try #require(DeviceProfile.named("iPhone 15"))
+    let scenario = Scenario(device: phone, gesture: Gesture(start: CGPoint(x: 30, y: 133), events: []))
+    func violation(_ points: CGFloat) -> Violation {
+      Violation("off screen by \(points) pt", defect: .offScreenAtRest, magnitude: .points(points))
+    }
+    // Two causes: the first shrank to 1 pt and its worst is 40 pt; the second's worst is 310 pt.
+    let causes = [
+      Finding.Cause(
+        causeClass: .plain, severity: .hazard, examples: 3, classExamples: 20, counterexample: scenario,
+        violation: violation(1), worst: violation(40)),
+      Finding.Cause(
+        causeClass: .keyboard, severity: .hazard, examples: 2, classExamples: 20,
+        counterexample: scenario, violation: violation(2), worst: violation(310)),
+    ]
+    let finding = Finding(
+      algorithm: "edge-dock.published", motion: nil, invariant: .onScreen, status: .violated,
+      causes: causes, counterexample: scenario, violation: "off screen by 1 pt")
+    let verdict = Verdict(
+      ids: ["edge-dock.published"], findings: [finding], cost: [], corrected: { _ in nil },
+      summary: { _ in "" })
+    let row = try #require(verdict.rows.first)
+    #expect(row.worstMagnitude == .points(310))
+    #expect(row.worst?.contains("310 pt") == true, "\(row.worst ?? "")")
   }
 
   /// The variant of each row of the page's verdict table, in order.
@@ -324,7 +399,7 @@ struct ReportTests {
   }
 
   @Test(
-    "headless Chromium renders the page at 390 and 1,400 px: no overflow, no errors, every picture drawn, every violation at least 4 px, every variant in the verdict",
+    "headless Chromium renders the page at 390 and 1,400 px: no overflow, no errors, no text over other text, every picture drawn, every violation at least 4 px, every variant in the verdict, a phone's page folded to a few screens",
     .enabled(
       if: chromium != nil || browserRequired,
       "needs chromium, chromium-browser or google-chrome on PATH"))
@@ -333,27 +408,139 @@ struct ReportTests {
       Self.chromium,
       "SNAPLAB_REQUIRE_BROWSER=1 but no chromium, chromium-browser or google-chrome on PATH")
     let report = try #require(Self.report)
+    let registered = try Self.registeredVariants()
+    let rendered = try render(report.directory, with: chromium)
+    var widths: [Int] = []
+    for result in rendered.checks {
+      let text = "\(result)"
+      let width = result["width"] as? Int ?? 0
+      widths.append(width)
+      #expect((result["problems"] as? [String]) == [], "at \(width) px: \(result["problems"] ?? "?")")
+      #expect((result["textBoxes"] as? Int ?? 0) > 1000, "at \(width) px: the overlap check saw too little text")
+      let pictures = result["pictures"] as? Int ?? 0
+      if width == 1400 {
+        #expect(pictures >= 60 && result["inked"] as? Int == pictures, "at \(width) px: \(text.prefix(300))")
+        #expect(result["inline"] as? Int == pictures)
+      } else {
+        #expect((result["inline"] as? Int ?? 0) >= 60, "at \(width) px: \(text.prefix(300))")
+        // Folded, a phone's page is the verdict and the sections' headings: a few screens.
+        #expect((result["folded"] as? Int ?? .max) <= 6 * 844, "at \(width) px the folded page is \(result["folded"] ?? "?") px tall")
+        let lead = result["lead"] as? [String: Any]
+        #expect((lead?["bottom"] as? Double ?? .infinity) <= 844, "the verdict's lead ends past the first screen: \(lead ?? [:])")
+      }
+      #expect((result["crosses"] as? Int ?? 0) >= 20)
+      #expect((result["verdict"] as? [String])?.sorted() == registered.sorted(), "the verdict lists \(result["verdict"] ?? "?")")
+    }
+    #expect(widths.sorted() == [390, 1400], "the checkers ran at \(widths) px")
+    // The screenshot of the real page is not blank.
+    #expect(rendered.ink > 0.02, "only \(rendered.ink) of the screenshot is not white")
+  }
+
+  @Test(
+    "headless Chromium: a user's bench's report names the verdict for their algorithm in a phone's first screen, is a few screens folded, and has no text over other text at 390 and 1,400 px",
+    .enabled(
+      if: chromium != nil || browserRequired,
+      "needs chromium, chromium-browser or google-chrome on PATH"))
+  func browserRendersYours() throws {
+    let chromium = try #require(
+      Self.chromium,
+      "SNAPLAB_REQUIRE_BROWSER=1 but no chromium, chromium-browser or google-chrome on PATH")
+    let report = try #require(Self.yourReport)
+    #expect(report.status == 0)
+    let rendered = try render(report.directory, with: chromium)
+    var widths: [Int] = []
+    for result in rendered.checks {
+      let width = result["width"] as? Int ?? 0
+      widths.append(width)
+      #expect((result["problems"] as? [String]) == [], "at \(width) px: \(result["problems"] ?? "?")")
+      #expect((result["textBoxes"] as? Int ?? 0) > 1000, "at \(width) px: the overlap check saw too little text")
+      #expect((result["verdict"] as? [String])?.first == Self.yourID)
+      if width == 390 {
+        // The first screen of an iPhone 15 (390 × 844 pt) says what to do with the user's dock.
+        let lead = try #require(result["lead"] as? [String: Any], "no verdict for \(Self.yourID)")
+        #expect((lead["bottom"] as? Double ?? .infinity) <= 844, "the verdict ends at \(lead["bottom"] ?? "?") px")
+        let text = lead["text"] as? String ?? ""
+        #expect(text.contains(Self.yourID) && text.contains("hip"), "\(text)")
+        #expect((result["folded"] as? Int ?? .max) <= 4 * 844, "folded, the page is \(result["folded"] ?? "?") px tall")
+      }
+    }
+    #expect(widths.sorted() == [390, 1400], "the checkers ran at \(widths) px")
+  }
+
+  /// What the checker found at each width (390 and 1,400 px), and the share of the 1,400 px
+  /// screenshot that is not white.
+  struct Rendered {
+    var checks: [[String: Any]]
+    var ink: Double
+  }
+
+  /// Renders a copy of the report in `report` in headless Chromium at 1,400 and 390 px with a
+  /// checker the report itself never carries, and returns what it found.
+  func render(_ report: URL, with chromium: String) throws -> Rendered {
     // A copy of the report of its own: the checker pages and the screenshot it writes beside
     // the page must not appear in the report other tests read (and copy) meanwhile.
     let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("snaplab-browser-\(getpid())")
+      .appendingPathComponent("snaplab-browser-\(getpid())-\(report.lastPathComponent)")
     try? FileManager.default.removeItem(at: directory)
-    try FileManager.default.copyItem(at: report.directory, to: directory)
+    try FileManager.default.copyItem(at: report, to: directory)
     defer { try? FileManager.default.removeItem(at: directory) }
     // A copy of the page with a checker the report itself never carries. At each width it
-    // writes into the page, for --dump-dom: the page's width and scroll width (horizontal
-    // overflow), inline pictures drawn empty, for every ✗ the largest span in pixels, along its
-    // axis, of the violation its drawing marks (data-violation), the verdict's rows, and
-    // standalone pictures that failed to load or are blank (under 1% of their pixels not
-    // white, each drawn on a canvas), script and console errors.
+    // writes into the page, for --dump-dom: folded, as it opens, the page's height and where
+    // its first verdict ends; then, every section opened, the page's width and scroll width
+    // (horizontal overflow), text over other text (SVG labels and the page's lines alike) or
+    // cut off at its picture's edge, inline pictures drawn empty, for every ✗ the largest span
+    // in pixels, along its axis, of the violation its drawing marks (data-violation), the
+    // verdict's rows, and standalone pictures that failed to load or are blank (under 1% of
+    // their pixels not white, each drawn on a canvas), script and console errors.
     var page = try String(contentsOf: directory.appendingPathComponent("index.html"), encoding: .utf8)
     let checker = """
       <script>
       var problems = [];
       console.error = function () { problems.push('console: ' + Array.prototype.join.call(arguments, ' ')); };
       window.addEventListener('error', function (e) { problems.push('error: ' + (e.message || (e.target && e.target.src))); }, true);
+      // Every text box on the page: each SVG <text> element's, and each line of each HTML text
+      // node outside SVG; then every two of different texts that intersect by more than 1 px.
+      function textOverlaps() {
+        var boxes = [];
+        Array.prototype.forEach.call(document.querySelectorAll('svg text'), function (t, i) {
+          var r = t.getBoundingClientRect(), picture = t.closest('svg').getBoundingClientRect();
+          if (r.width > 0 && r.height > 0) { boxes.push({ id: 's' + i, r: r, text: t.textContent }); }
+          // Text that runs past its picture's edge is cut off there.
+          if (r.left < picture.left - 1 || r.right > picture.right + 1) { problems.push('text cut off: ' + t.textContent); }
+        });
+        var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT), node, n = 0;
+        while ((node = walker.nextNode())) {
+          if (!node.textContent.trim() || node.parentNode.closest('svg, script, style')) { continue; }
+          var range = document.createRange(); range.selectNodeContents(node); n++;
+          Array.prototype.forEach.call(range.getClientRects(), function (r) {
+            if (r.width > 0 && r.height > 0) { boxes.push({ id: 'h' + n, r: r, text: node.textContent.trim().slice(0, 60) }); }
+          });
+        }
+        boxes.sort(function (a, b) { return a.r.top - b.r.top; });
+        var found = [];
+        for (var i = 0; i < boxes.length; i++) {
+          for (var j = i + 1; j < boxes.length && boxes[j].r.top < boxes[i].r.bottom - 1; j++) {
+            var a = boxes[i], b = boxes[j];
+            if (a.id === b.id) { continue; }
+            var w = Math.min(a.r.right, b.r.right) - Math.max(a.r.left, b.r.left);
+            var h = Math.min(a.r.bottom, b.r.bottom) - Math.max(a.r.top, b.r.top);
+            if (w > 1 && h > 1) { found.push(a.text + ' / ' + b.text); }
+          }
+        }
+        return { boxes: boxes.length, overlaps: found };
+      }
       window.addEventListener('load', function () {
         var result = { width: window.innerWidth, scrollWidth: document.documentElement.scrollWidth, crosses: 0, pictures: 0, inked: 0 };
+        // Folded, as a reader first sees it: the page's height, and where the first verdict
+        // (the user's algorithm's, or the verdict table's lead) ends and what it says.
+        result.folded = document.documentElement.scrollHeight;
+        var lead = document.querySelector('#yours .headline, #verdict .recommendation');
+        if (lead) { result.lead = { bottom: lead.getBoundingClientRect().bottom + window.scrollY, text: lead.textContent }; }
+        // Then every section opened, for everything else.
+        Array.prototype.forEach.call(document.querySelectorAll('details'), function (d) { d.open = true; });
+        var text = textOverlaps();
+        result.textBoxes = text.boxes;
+        text.overlaps.slice(0, 10).forEach(function (o) { problems.push('text overlaps: ' + o); });
         if (result.scrollWidth > result.width) { problems.push('overflow: ' + result.scrollWidth + ' > ' + result.width); }
         var inline = document.querySelectorAll('figure > svg');
         result.inline = inline.length;
@@ -407,7 +594,6 @@ struct ReportTests {
     try page.write(to: checked, atomically: true, encoding: .utf8)
     defer { try? FileManager.default.removeItem(at: checked) }
     let flags = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--allow-file-access-from-files"]
-    let registered = try Self.registeredVariants()
     // Chromium spends 2 s of CPU starting and 5 s laying this page out, so there are two
     // launches. The first checks the page at 1,400 px and takes the screenshot whose ink is
     // counted below (the checker adds only a line of text at the page's end).
@@ -446,31 +632,14 @@ struct ReportTests {
       chromium,
       flags + ["--window-size=1400,2000", "--virtual-time-budget=15000", "--dump-dom", frame.absoluteString])
     let dom = desktop.stdout + "\n" + phone.stdout
-    let checks = matches(#"CHECK(\{.*?\})END"#, in: dom).map {
+    let checks = try matches(#"CHECK(\{.*?\})END"#, in: dom).map {
       $0.replacingOccurrences(of: "&amp;", with: "&").replacingOccurrences(of: "&lt;", with: "<")
         .replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&quot;", with: "\"")
+    }.map { text in
+      try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
     }
-    var widths: [Int] = []
-    for text in checks {
-      let result = try #require(
-        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any], "\(text)")
-      let width = result["width"] as? Int ?? 0
-      widths.append(width)
-      #expect((result["problems"] as? [String]) == [], "at \(width) px: \(result["problems"] ?? "?")")
-      let pictures = result["pictures"] as? Int ?? 0
-      if width == 1400 {
-        #expect(pictures >= 60 && result["inked"] as? Int == pictures, "at \(width) px: \(text.prefix(300))")
-        #expect(result["inline"] as? Int == pictures)
-      } else {
-        #expect((result["inline"] as? Int ?? 0) >= 60, "at \(width) px: \(text.prefix(300))")
-      }
-      #expect((result["crosses"] as? Int ?? 0) >= 20)
-      #expect((result["verdict"] as? [String])?.sorted() == registered.sorted(), "the verdict lists \(result["verdict"] ?? "?")")
-    }
-    #expect(widths.sorted() == [390, 1400], "the checkers ran at \(widths) px")
-    // The screenshot of the real page is not blank.
-    let share = Double(try #require(matches(#"INK(-?[0-9.e-]+)END"#, in: dom).first)) ?? -1
-    #expect(share > 0.02, "only \(share) of the screenshot is not white")
+    let ink = Double(matches(#"INK(-?[0-9.e-]+)END"#, in: dom).first ?? "") ?? -1
+    return Rendered(checks: checks, ink: ink)
   }
 
   func shell(_ executable: String, _ arguments: [String]) throws -> CommandLineTests.Result {

@@ -3,8 +3,9 @@ import SnapAlgorithms
 import SnapCheck
 import SnapVerification
 
-/// `snap-bench report`: a self-contained page of pictures — trajectories, dock maps, motion
-/// curves, the invariant matrix with a drawing of every counterexample, and the cost.
+/// `snap-bench report`: a self-contained page of pictures — on a user's bench their own
+/// algorithms first, then the verdict, trajectories, dock maps, motion curves, the invariant
+/// matrix with a drawing of every counterexample, and the cost.
 enum ReportCommand {
   static let output = OptionSpec(
     "--output", value: "<dir>",
@@ -35,7 +36,9 @@ enum ReportCommand {
     abstract: "Write a page of pictures: trajectories, dock maps, motion, invariants, cost.",
     discussion: """
       Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \
-      loads nothing from elsewhere, so it works offline, and every SVG stands on its own.
+      loads nothing from elsewhere, so it works offline, and every SVG stands on its own. A \
+      bench of your own (SnapBench.main(adding:)) opens the page with your algorithms: each \
+      one's verdict, its largest violation, and each cause's counterexample drawn.
       """,
     options: [output, device, landscape, keyboard, results, verifyFile, examples, seed, flick, noProgress])
 
@@ -270,8 +273,9 @@ enum ReportCommand {
   }
 
   /// The page's version: what its layout promises (the sections' ids, the verdict table, one
-  /// SVG file per picture) changes with it.
-  static let pageVersion = 2
+  /// SVG file per picture) changes with it. 3: a user's algorithms first (`yours`), every
+  /// section after the first folded, no tooltips.
+  static let pageVersion = 3
 
   static func freshResults(tool: Tool, leavingOut failing: Set<String> = []) throws -> [Cost] {
     var harness = Harness()

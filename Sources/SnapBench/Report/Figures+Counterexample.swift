@@ -243,9 +243,9 @@ extension Figures {
       drawWindow(panel.1, into: &body, canvas: canvas)
       draw(panel.2, into: &body, canvas: canvas)
       let finger = panel.3.map { canvas.point($0) }
-      body.polyline(finger, stroke: SVG.Palette.ink, strokeWidth: 1, dash: "1 2", tooltip: "the finger's path")
+      body.polyline(finger, stroke: SVG.Palette.ink, strokeWidth: 1, dash: "1 2")
       if let down = finger.first {
-        body.circle(x: down.0, y: down.1, r: 2.5, fill: SVG.Palette.ink, tooltip: "the finger touches down")
+        body.circle(x: down.0, y: down.1, r: 2.5, fill: SVG.Palette.ink)
       }
       drawMarks(panel.2, into: &body, canvas: canvas)
       lowest = max(lowest, top + place.height)
@@ -316,15 +316,14 @@ extension Figures {
       }
       if let (a, b) = clip(CGPoint(x: region.midX, y: region.minY), CGPoint(x: region.midX, y: region.maxY), to: window) {
         let (pa, pb) = (map(a), map(b))
-        body.line(x1: pa.0, y1: pa.1, x2: pb.0, y2: pb.1, stroke: SVG.Palette.ink, strokeWidth: 1.5, dash: "6 3", tooltip: "the middle of the region")
+        body.line(x1: pa.0, y1: pa.1, x2: pb.0, y2: pb.1, stroke: SVG.Palette.ink, strokeWidth: 1.5, dash: "6 3")
         body.text("middle", x: pa.0 + 4, y: Double(box.minY) + 14, size: 11)
       }
       spanLine(
         from: CGPoint(x: region.midX, y: point.y), to: point, axis: "x", window: window, scale: scale, box: box,
         label: "\(rounded(amount)) pt", into: &body)
       let p = map(point)
-      body.circle(x: p.0, y: p.1, r: 4, fill: SVG.Palette.screen, stroke: SVG.Palette.ink, strokeWidth: 1.5,
-        tooltip: projected ? "the projected point" : "the release point")
+      body.circle(x: p.0, y: p.1, r: 4, fill: SVG.Palette.screen, stroke: SVG.Palette.ink, strokeWidth: 1.5)
       body.text(projected ? "projected point" : "release point", x: min(p.0 + 6, Double(box.maxX) - 100), y: p.1 + 18, size: 11)
       if let canvas = finalCanvas {
         // In the overview too: the middle, and the point the rule chose from.
@@ -350,7 +349,7 @@ extension Figures {
       spanLine(from: nearest.0, to: finger, axis: nearest.1, window: window, scale: scale, box: box,
         label: "\(rounded(amount)) pt inside", into: &body)
       let p = (Double(box.minX) + (Double(finger.x) - Double(window.minX)) * scale, Double(box.minY) + (Double(finger.y) - Double(window.minY)) * scale)
-      body.circle(x: p.0, y: p.1, r: 5, fill: SVG.Palette.ink, tooltip: "the touch")
+      body.circle(x: p.0, y: p.1, r: 5, fill: SVG.Palette.ink)
     case .quantities(let expected, let actual, let unit, let expectedLabel, let actualLabel):
       let difference = abs(actual - expected)
       measure = Measure(
@@ -368,8 +367,7 @@ extension Figures {
       }
       let lo = bar(min(expected, actual)), hi = bar(largest)
       body.rect(
-        x: 8 + lo, y: Double(box.minY) + 18, width: hi - lo, height: 58, fill: SVG.Palette.warning, opacity: 0.35,
-        tooltip: "the difference: \(rounded(difference)) \(unit)", data: [("data-violation", "x")])
+        x: 8 + lo, y: Double(box.minY) + 18, width: hi - lo, height: 58, fill: SVG.Palette.warning, opacity: 0.35, data: [("data-violation", "x")])
       body.text(
         "difference \(rounded(difference)) \(unit)" + (base > 0 ? " (bars from \(rounded(base)))" : ""),
         x: 8, y: Double(box.minY) + 100, size: 11, fill: SVG.Palette.warningText, weight: "bold")
@@ -422,43 +420,43 @@ extension Figures {
     func map(_ p: CGPoint) -> (Double, Double) {
       (Double(box.minX) + (Double(p.x) - Double(window.minX)) * scale, Double(box.minY) + (Double(p.y) - Double(window.minY)) * scale)
     }
-    func fill(_ rect: CGRect, _ colour: String, opacity: Double? = nil, tooltip: String? = nil) {
+    func fill(_ rect: CGRect, _ colour: String, opacity: Double? = nil) {
       let part = rect.intersection(window)
       guard !part.isNull, part.width > 0, part.height > 0 else { return }
       let a = map(CGPoint(x: part.minX, y: part.minY))
       svg.rect(x: a.0, y: a.1, width: Double(part.width) * scale, height: Double(part.height) * scale,
-        fill: colour, opacity: opacity, tooltip: tooltip)
+        fill: colour, opacity: opacity)
     }
-    func outline(_ rect: CGRect, _ colour: String, width: Double, dash: String?, tooltip: String) {
+    func outline(_ rect: CGRect, _ colour: String, width: Double, dash: String?) {
       for (a, b) in edges(rect) {
         guard let (p, q) = clip(a, b, to: window) else { continue }
         let (pa, pb) = (map(p), map(q))
-        svg.line(x1: pa.0, y1: pa.1, x2: pb.0, y2: pb.1, stroke: colour, strokeWidth: width, dash: dash, tooltip: tooltip)
+        svg.line(x1: pa.0, y1: pa.1, x2: pb.0, y2: pb.1, stroke: colour, strokeWidth: width, dash: dash)
       }
     }
-    fill(window, "#E4E4E4", tooltip: "off the window")
+    fill(window, "#E4E4E4")
     fill(environment.bounds, SVG.Palette.screen)
     let insets = environment.safeAreaInsets
     let bounds = environment.bounds
     let statusBottom = bounds.minY + max(environment.statusBarHeight, insets.top)
-    fill(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: statusBottom - bounds.minY), SVG.Palette.bar, tooltip: "status bar")
+    fill(CGRect(x: bounds.minX, y: bounds.minY, width: bounds.width, height: statusBottom - bounds.minY), SVG.Palette.bar)
     if environment.navigationBarHeight > 0 {
-      fill(CGRect(x: bounds.minX, y: statusBottom, width: bounds.width, height: environment.navigationBarHeight), SVG.Palette.bar, tooltip: "navigation bar")
+      fill(CGRect(x: bounds.minX, y: statusBottom, width: bounds.width, height: environment.navigationBarHeight), SVG.Palette.bar)
     }
     let bottomInset = max(environment.tabBarHeight, insets.bottom)
-    fill(CGRect(x: bounds.minX, y: bounds.maxY - bottomInset, width: bounds.width, height: bottomInset), SVG.Palette.bar, tooltip: "tab bar or home indicator")
-    if let keyboard = environment.keyboardFrame { fill(keyboard, SVG.Palette.keyboard, tooltip: "keyboard") }
-    outline(environment.bounds, SVG.Palette.ink, width: 1, dash: nil, tooltip: "the window's edge")
+    fill(CGRect(x: bounds.minX, y: bounds.maxY - bottomInset, width: bounds.width, height: bottomInset), SVG.Palette.bar)
+    if let keyboard = environment.keyboardFrame { fill(keyboard, SVG.Palette.keyboard) }
+    outline(environment.bounds, SVG.Palette.ink, width: 1, dash: nil)
     if let region, region != environment.bounds {
-      outline(region, SVG.Palette.safe, width: 2, dash: "6 3", tooltip: "the region it should keep to")
+      outline(region, SVG.Palette.safe, width: 2, dash: "6 3")
     } else if region == nil {
-      outline(environment.safeRegion, SVG.Palette.safe, width: 1, dash: "3 2", tooltip: "the safe region")
+      outline(environment.safeRegion, SVG.Palette.safe, width: 1, dash: "3 2")
     }
     if let expected {
-      outline(expected, SVG.Palette.safe, width: 2, dash: "6 3", tooltip: "where it should be")
+      outline(expected, SVG.Palette.safe, width: 2, dash: "6 3")
     }
-    fill(rect, SVG.Palette.warning, opacity: 0.12, tooltip: "the item")
-    outline(rect, SVG.Palette.warning, width: 2, dash: nil, tooltip: "the item")
+    fill(rect, SVG.Palette.warning, opacity: 0.12)
+    outline(rect, SVG.Palette.warning, width: 2, dash: nil)
     for index in finger.indices.dropFirst() {
       guard let (p, q) = clip(finger[index - 1], finger[index], to: window) else { continue }
       let (pa, pb) = (map(p), map(q))
@@ -476,8 +474,7 @@ extension Figures {
     let y = Double(box.minY) + (Double(part.minY) - Double(window.minY)) * scale
     let w = Double(part.width) * scale, h = Double(part.height) * scale
     svg.rect(
-      x: x, y: y, width: w, height: h, fill: SVG.Palette.warning, opacity: 0.45,
-      tooltip: "the violation: \(label)", data: [("data-violation", along ? "x" : "y")])
+      x: x, y: y, width: w, height: h, fill: SVG.Palette.warning, opacity: 0.45, data: [("data-violation", along ? "x" : "y")])
     // The dimension line across the band, and its label beside it, inside the inset.
     if along {
       let lineY = min(max(y + h / 2, Double(box.minY) + 24), Double(box.maxY) - 24)
@@ -507,8 +504,7 @@ extension Figures {
     }
     let (pa, pb) = (map(a), map(b))
     svg.line(
-      x1: pa.0, y1: pa.1, x2: pb.0, y2: pb.1, stroke: SVG.Palette.warning, strokeWidth: 3,
-      tooltip: "the violation: \(label)", data: [("data-violation", axis)])
+      x1: pa.0, y1: pa.1, x2: pb.0, y2: pb.1, stroke: SVG.Palette.warning, strokeWidth: 3, data: [("data-violation", axis)])
     let labelX = min(max((pa.0 + pb.0) / 2, Double(box.minX) + 40), Double(box.maxX) - 40)
     let labelY = min(max((pa.1 + pb.1) / 2 - 8, Double(box.minY) + 14), Double(box.maxY) - 6)
     svg.text(label, x: labelX, y: labelY, size: 12, anchor: .middle, fill: SVG.Palette.warningText, weight: "bold")

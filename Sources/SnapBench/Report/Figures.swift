@@ -42,7 +42,7 @@ enum Figures {
 
   /// How wide a line of text is drawn, near enough to lay a picture out (DejaVu Sans).
   static func textWidth(_ text: String, size: Double = SVG.smallestText, bold: Bool = false) -> Double {
-    Double(text.count) * size * (bold ? 0.64 : 0.6)
+    Double(text.count) * size * (bold ? 0.7 : 0.6)
   }
 
   /// A number for a reader: at most `places` decimals, no trailing zeros.
@@ -153,6 +153,29 @@ enum Figures {
     environment.bounds.size == environment.screenBounds.size && environment.bounds.width > 0
   }
 
+  /// What `drawWindow` draws, in words, for the text beside a picture: the window's size, each
+  /// bar's height, the keyboard's, and the safe region's size.
+  static func describe(_ environment: Environment) -> String {
+    let bounds = environment.bounds
+    let insets = environment.safeAreaInsets
+    var parts = ["the window \(formatNumber(bounds.width)) × \(formatNumber(bounds.height)) pt"]
+    let status = max(environment.statusBarHeight, insets.top)
+    if status > 0 { parts.append("status bar \(formatNumber(status)) pt") }
+    if environment.navigationBarHeight > 0 {
+      parts.append("navigation bar \(formatNumber(environment.navigationBarHeight)) pt")
+    }
+    let bottom = max(environment.tabBarHeight, insets.bottom)
+    if bottom > 0 {
+      parts.append("\(environment.tabBarHeight > 0 ? "tab bar" : "home indicator") \(formatNumber(bottom)) pt")
+    }
+    if let keyboard = environment.keyboardFrame?.intersection(bounds), !keyboard.isNull, keyboard.height > 0 {
+      parts.append("keyboard \(formatNumber(keyboard.height)) pt")
+    }
+    let safe = environment.safeRegion
+    parts.append("safe region \(formatNumber(safe.width)) × \(formatNumber(safe.height)) pt")
+    return parts.joined(separator: ", ")
+  }
+
   /// The window, what covers it (bars, keyboard), the device's outline where the window fills
   /// the screen (rounded corners, the sensor housing, the home indicator), and the safe region.
   static func drawWindow(_ environment: Environment, into svg: inout SVG, canvas: Canvas) {
@@ -168,8 +191,7 @@ enum Figures {
     let window = canvas.box(bounds)
     svg.rect(
       x: window.x, y: window.y, width: window.width, height: window.height, fill: SVG.Palette.screen,
-      stroke: SVG.Palette.ink, strokeWidth: 1, radius: corner > 0 ? corner : nil,
-      tooltip: "the window, \(formatNumber(bounds.width)) × \(formatNumber(bounds.height)) pt")
+      stroke: SVG.Palette.ink, strokeWidth: 1, radius: corner > 0 ? corner : nil)
     let statusBottom = bounds.minY + max(environment.statusBarHeight, insets.top)
     var covers: [(CGRect, String, String)] = []
     if statusBottom > bounds.minY {
@@ -187,7 +209,6 @@ enum Figures {
     }
     for (rect, fill, name) in covers {
       let b = canvas.box(rect)
-      let tooltip = "\(name), \(formatNumber(rect.height)) pt"
       // The top cover follows the screen's top corners, the bottom one its bottom corners.
       if corner > 0, rect.minY <= bounds.minY || rect.maxY >= bounds.maxY {
         let up = rect.minY <= bounds.minY
@@ -196,9 +217,9 @@ enum Figures {
         let d = up
           ? "M \(SVG.number(x0)) \(SVG.number(y1)) L \(SVG.number(x0)) \(SVG.number(y0 + r)) Q \(SVG.number(x0)) \(SVG.number(y0)) \(SVG.number(x0 + r)) \(SVG.number(y0)) L \(SVG.number(x1 - r)) \(SVG.number(y0)) Q \(SVG.number(x1)) \(SVG.number(y0)) \(SVG.number(x1)) \(SVG.number(y0 + r)) L \(SVG.number(x1)) \(SVG.number(y1)) Z"
           : "M \(SVG.number(x0)) \(SVG.number(y0)) L \(SVG.number(x0)) \(SVG.number(y1 - r)) Q \(SVG.number(x0)) \(SVG.number(y1)) \(SVG.number(x0 + r)) \(SVG.number(y1)) L \(SVG.number(x1 - r)) \(SVG.number(y1)) Q \(SVG.number(x1)) \(SVG.number(y1)) \(SVG.number(x1)) \(SVG.number(y1 - r)) L \(SVG.number(x1)) \(SVG.number(y0)) Z"
-        svg.raw("<path d=\"\(d)\" fill=\"\(fill)\"><title>\(SVG.escape(tooltip))</title></path>")
+        svg.raw("<path d=\"\(d)\" fill=\"\(fill)\"/>")
       } else {
-        svg.rect(x: b.x, y: b.y, width: b.width, height: b.height, fill: fill, tooltip: tooltip)
+        svg.rect(x: b.x, y: b.y, width: b.width, height: b.height, fill: fill)
       }
       // The sensor housing sits in an upright modern phone's status bar: no label under it.
       let housed = name == "status bar" && modern && phone && !landscape
@@ -217,7 +238,7 @@ enum Figures {
       let b = canvas.box(housing)
       svg.rect(
         x: b.x, y: b.y, width: b.width, height: b.height, fill: SVG.Palette.ink,
-        radius: min(b.width, b.height) / 2, tooltip: island ? "Dynamic Island" : "sensor housing (notch)")
+        radius: min(b.width, b.height) / 2)
     }
     if modern {
       let long: CGFloat = landscape ? 210 : 134
@@ -225,12 +246,12 @@ enum Figures {
       let b = canvas.box(indicator)
       svg.rect(
         x: b.x, y: b.y, width: b.width, height: max(b.height, 1.5), fill: SVG.Palette.ink,
-        radius: max(b.height, 1.5) / 2, tooltip: "home indicator")
+        radius: max(b.height, 1.5) / 2)
     }
     let safe = canvas.box(environment.safeRegion)
     svg.rect(
       x: safe.x, y: safe.y, width: safe.width, height: safe.height, stroke: SVG.Palette.safe,
-      strokeWidth: 1.2, dash: "3 2", tooltip: "safe region")
+      strokeWidth: 1.2, dash: "3 2")
   }
 
   /// One path's frames (as dots, joined), its first frame as a ring and its rest outlined.
@@ -241,13 +262,11 @@ enum Figures {
       path.trajectory.frames.filter { $0.time >= path.from && $0.rect.isFinite },
       limit: Self.mostFramesDrawn)
     let centres = frames.map { canvas.point(CGPoint(x: $0.rect.midX, y: $0.rect.midY)) }
-    svg.polyline(centres, stroke: path.colour, strokeWidth: 1, dash: path.dash, tooltip: path.label)
+    svg.polyline(centres, stroke: path.colour, strokeWidth: 1, dash: path.dash)
     for (index, point) in centres.enumerated() {
       let frame = frames[index]
       svg.circle(
-        x: point.0, y: point.1, r: frame.phase == .drag ? 1.1 : 1.5, fill: path.colour,
-        tooltip: "\(path.label): t = \(rounded(frame.time, places: 3)) s, \(frame.phase.rawValue), "
-          + "centre (\(rounded(Double(frame.rect.midX))), \(rounded(Double(frame.rect.midY)))) pt")
+        x: point.0, y: point.1, r: frame.phase == .drag ? 1.1 : 1.5, fill: path.colour)
     }
     if let first = centres.first {
       svg.circle(x: first.0, y: first.1, r: 3, fill: SVG.Palette.screen, stroke: path.colour)
@@ -257,13 +276,13 @@ enum Figures {
       let b = canvas.box(rest)
       svg.rect(
         x: b.x, y: b.y, width: b.width, height: b.height, stroke: path.colour, strokeWidth: 1.5,
-        dash: path.dash,
-        tooltip: "\(path.label): rests at (\(rounded(Double(rest.minX))), \(rounded(Double(rest.minY)))) pt")
+        dash: path.dash)
     }
   }
 
   /// What a path breaks, over everything else: the first failing frame as a cross in the warning
-  /// colour, and a broken rest outlined in it with a cross.
+  /// colour, and a broken rest outlined in it with a cross (what each breaks, the figure's
+  /// caption says: `Path.marks`).
   static func drawMarks(_ path: Path, into svg: inout SVG, canvas: Canvas) {
     let frames = path.trajectory.frames.filter { $0.time >= path.from && $0.rect.isFinite }
     let timed = path.marks.filter { $0.time != nil }.sorted { ($0.time ?? 0) < ($1.time ?? 0) }
@@ -271,23 +290,20 @@ enum Figures {
       let frame = frames.min(by: { abs($0.time - time) < abs($1.time - time) })
     {
       let at = canvas.point(CGPoint(x: frame.rect.midX, y: frame.rect.midY))
-      let text = timed.filter { $0.time == time }.map(\.text).joined(separator: "; ")
       svg.circle(x: at.0, y: at.1, r: 6, fill: SVG.Palette.screen, stroke: SVG.Palette.warning, strokeWidth: 1.5)
       svg.cross(
-        x: at.0, y: at.1, size: 3.5, stroke: SVG.Palette.warning, strokeWidth: 2,
-        tooltip: "\(path.label), first failing frame (t = \(rounded(time, places: 3)) s): \(text)")
+        x: at.0, y: at.1, size: 3.5, stroke: SVG.Palette.warning, strokeWidth: 2)
     }
     let resting = path.marks.filter { $0.time == nil }
     let rest = path.trajectory.rest
     if !resting.isEmpty, rest.isFinite {
       let b = canvas.box(rest)
-      let text = "\(path.label), the rest breaks " + resting.map(\.text).joined(separator: "; ")
       svg.rect(
         x: b.x, y: b.y, width: b.width, height: b.height, fill: SVG.Palette.warning,
-        stroke: SVG.Palette.warning, strokeWidth: 2, opacity: 0.18, tooltip: text)
+        stroke: SVG.Palette.warning, strokeWidth: 2, opacity: 0.18)
       svg.cross(
         x: b.x + b.width / 2, y: b.y + b.height / 2, size: max(3, min(b.width, b.height) / 3),
-        stroke: SVG.Palette.warning, strokeWidth: 2, tooltip: text)
+        stroke: SVG.Palette.warning, strokeWidth: 2)
     }
   }
 
@@ -328,7 +344,6 @@ enum Figures {
           + "width=\"\(SVG.number(Double(size.width) * canvas.scale))\" "
           + "height=\"\(SVG.number(Double(size.height) * canvas.scale))\" fill=\"\(path.colour)\" "
           + "fill-opacity=\"0.2\" stroke=\"\(path.colour)\" stroke-width=\"1\">"
-          + "<title>\(SVG.escape(path.label)): replayed at its real speed</title>"
           + "<animate attributeName=\"x\" dur=\"\(dur)\" repeatCount=\"indefinite\" keyTimes=\"\(keyTimes)\" values=\"\(xValues)\"/>"
           + "<animate attributeName=\"y\" dur=\"\(dur)\" repeatCount=\"indefinite\" keyTimes=\"\(keyTimes)\" values=\"\(yValues)\"/>"
           + "</rect>")
@@ -376,6 +391,20 @@ enum Figures {
   /// The regions of release points (or projected points) that `rule` sends to each of its
   /// targets in `region`, each a polygon with the target's name: the left and right halves, the
   /// four edges' regions, the quadrants, or all of it.
+  /// The shades of the target regions, with the names the caption gives them.
+  static let targetTints = [
+    (colour: "#E3EEF7", name: "blue"), (colour: "#FCEFD9", name: "orange"),
+    (colour: "#E0F2EC", name: "green"), (colour: "#F5E6EF", name: "pink"),
+  ]
+
+  /// Which shade of a dock map is the target region of which side or corner, in words for its
+  /// caption: `blue: the left side; orange: the right side`.
+  static func targetKey(_ rule: DockingRule, in region: CGRect) -> String {
+    targetRegions(rule, in: region).enumerated().map { index, target in
+      "\(targetTints[index % targetTints.count].name): the \(target.0)"
+    }.joined(separator: "; ")
+  }
+
   static func targetRegions(_ rule: DockingRule, in region: CGRect) -> [(String, [CGPoint])] {
     let (a, b, c, d) = (
       CGPoint(x: region.minX, y: region.minY), CGPoint(x: region.maxX, y: region.minY),
@@ -457,7 +486,7 @@ enum Figures {
       subtitle.append(zip(speeds, dashes).map { "\($0.1 == nil ? "—" : $0.1 == "5 2" ? "- -" : "···") \($0.0)" }.joined(separator: "  "))
     }
     // Everything the map draws lies on the picture; a projected point beyond half a window off
-    // it is drawn at that limit (its tooltip says where it is).
+    // it is drawn at that limit.
     let limit = environment.bounds.insetBy(dx: -environment.bounds.width / 2 + 6, dy: -environment.bounds.height / 2 + 6)
     func onPicture(_ point: CGPoint) -> CGPoint {
       CGPoint(x: min(max(point.x, limit.minX), limit.maxX), y: min(max(point.y, limit.minY), limit.maxY))
@@ -478,13 +507,10 @@ enum Figures {
       subtitle: subtitle.joined(separator: "\n"), including: drawn
     ) { svg, canvas in
       if algorithm.dockingMargin != nil {
-        let tints = ["#E3EEF7", "#FCEFD9", "#E0F2EC", "#F5E6EF"]
-        let what = algorithm.projectsVelocity ? "a projected point" : "a release"
-        for (index, (name, polygon)) in targetRegions(algorithm.dockingRule, in: environment.safeRegion).enumerated() {
+        for (index, (_, polygon)) in targetRegions(algorithm.dockingRule, in: environment.safeRegion).enumerated() {
           let points = polygon.map { canvas.point($0) }.map { "\(SVG.number($0.0)),\(SVG.number($0.1))" }
-          svg.raw(
-            "<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(tints[index % tints.count])\">"
-              + "<title>\(SVG.escape("target region: \(what) here should dock on the \(name)"))</title></polygon>")
+          let tint = targetTints[index % targetTints.count].colour
+          svg.raw("<polygon points=\"\(points.joined(separator: " "))\" fill=\"\(tint)\"/>")
         }
         // The safe region again, over the shading.
         let safe = canvas.box(environment.safeRegion)
@@ -500,15 +526,12 @@ enum Figures {
           let to = canvas.point(centre)
           let broken = !rest.broken.isEmpty
           let colour = broken ? SVG.Palette.warning : SVG.Palette.series[0]
-          let where_ = "released at (\(rounded(Double(rest.release.x), places: 0)), \(rounded(Double(rest.release.y), places: 0)))"
-          svg.circle(x: from.0, y: from.1, r: 1.6, fill: SVG.Palette.muted, tooltip: where_)
+          svg.circle(x: from.0, y: from.1, r: 1.6, fill: SVG.Palette.muted)
           if rest.rest.isFinite {
             let b = canvas.box(rest.rest)
             svg.rect(
               x: b.x, y: b.y, width: b.width, height: b.height, stroke: colour,
-              strokeWidth: broken ? 1.2 : 0.6, opacity: nil,
-              tooltip: where_ + ", rests at (\(rounded(Double(rest.rest.minX))), \(rounded(Double(rest.rest.minY))))"
-                + (broken ? ", breaking " + rest.broken.map(\.rawValue).joined(separator: ", ") : ""))
+              strokeWidth: broken ? 1.2 : 0.6, opacity: nil)
           }
           if projects, mapIndex == projectedMap, let rate = algorithm.dockingRule.decelerationRate {
             let projected = DockingRule.project(rest.release, velocity: rest.releaseVelocity ?? map.velocity, rate: rate)
@@ -518,8 +541,7 @@ enum Figures {
             svg.raw(
               "<path d=\"M \(SVG.number(p.0)) \(SVG.number(p.1 - r)) L \(SVG.number(p.0 + r)) \(SVG.number(p.1)) "
                 + "L \(SVG.number(p.0)) \(SVG.number(p.1 + r)) L \(SVG.number(p.0 - r)) \(SVG.number(p.1)) Z\" "
-                + "fill=\"\(SVG.Palette.screen)\" stroke=\"\(SVG.Palette.ink)\" stroke-width=\"0.8\">"
-                + "<title>\(SVG.escape(where_ + ", projected to (\(rounded(Double(projected.x), places: 0)), \(rounded(Double(projected.y), places: 0)))"))</title></path>")
+                + "fill=\"\(SVG.Palette.screen)\" stroke=\"\(SVG.Palette.ink)\" stroke-width=\"0.8\"/>")
           }
           if !broken {
             if hypot(to.0 - from.0, to.1 - from.1) > 2 {
@@ -532,8 +554,7 @@ enum Figures {
               x1: from.0, y1: from.1, x2: to.0, y2: to.1, stroke: colour, strokeWidth: 0.9,
               dash: dash ?? "2 1")
             svg.cross(
-              x: to.0, y: to.1, size: 3.5, stroke: colour, strokeWidth: 2,
-              tooltip: where_ + ", the rest breaks " + rest.broken.map(\.rawValue).joined(separator: ", "))
+              x: to.0, y: to.1, size: 3.5, stroke: colour, strokeWidth: 2)
           }
         }
       }
@@ -590,7 +611,7 @@ enum Figures {
     }
     for (index, item) in series.enumerated() {
       let clipped = item.points.map { (px($0.0), py(min(max($0.1, yRange.lowerBound), yRange.upperBound))) }
-      svg.polyline(clipped, stroke: item.colour, strokeWidth: 1.8, dash: item.dash, tooltip: item.label)
+      svg.polyline(clipped, stroke: item.colour, strokeWidth: 1.8, dash: item.dash)
       let column = twoColumns ? index % 2 : 0
       let row = twoColumns ? index / 2 : index
       let legendX = 8 + Double(column) * (width - 16) / 2
@@ -671,6 +692,7 @@ enum Figures {
   /// against time, in two panels; each path's release is a ring on both, so a motion that does
   /// not start at the finger's speed shows as a drop at the ring.
   static func timeChart(title: String, paths: [Path], width: Double = 360) -> SVG {
+    let width = max(width, textWidth(title, size: 12, bold: true) + 16)
     let left = 52.0, right = 12.0, top = 30.0, panel = 120.0, gap = 44.0
     let plotWidth = width - left - right
     struct Run { var times: [Double]; var distance: [Double]; var speed: [Double]; var release: Double? }
@@ -716,16 +738,14 @@ enum Figures {
         let path = paths[pathIndex]
         let series = run[keyPath: values]
         let points = zip(run.times, series).filter { $0.0 <= longest }.map { (px($0.0), py($0.1)) }
-        svg.polyline(points, stroke: path.colour, strokeWidth: 1.4, dash: path.dash, tooltip: path.label)
+        svg.polyline(points, stroke: path.colour, strokeWidth: 1.4, dash: path.dash)
         if let release = run.release,
           let at = run.times.indices.min(by: { abs(run.times[$0] - release) < abs(run.times[$1] - release) }),
           run.times[at] <= longest
         {
           svg.circle(
             x: px(run.times[at]), y: py(series[at]), r: 3.5, fill: SVG.Palette.screen, stroke: path.colour,
-            strokeWidth: 1.5,
-            tooltip: "\(path.label): released at t = \(rounded(release, places: 3)) s, "
-              + (index == 0 ? "\(rounded(series[at])) pt from the start" : "moving at \(rounded(series[at], places: 0)) pt/s"))
+            strokeWidth: 1.5)
         }
       }
     }
@@ -735,43 +755,60 @@ enum Figures {
 
   /// One benchmark's row of a cost chart: its figures, under the name the chart shows.
   typealias CostRow = ReportCommand.Cost
-
   /// Median ns per operation as bars, with a whisker from the fastest epoch to the 90th
-  /// percentile, the ratio to the group's reference and the allocations beside each. The axis
-  /// ends a little past the largest median, so one slow epoch cannot flatten the chart: a whisker
-  /// beyond it is cut with an arrow and its value printed. A dashed line marks the reference
-  /// (1.00×); `budget` says what share of a frame the slowest operation takes.
+  /// percentile; each row's name on a line of its own, then its figures (median, fastest, p90,
+  /// the ratio to the group's reference, the allocations), then its bar, so that no name runs
+  /// into a value. The axis ends a little past the largest median, so one slow epoch cannot
+  /// flatten the chart: a whisker beyond it is cut with an arrow (its p90 is in the figures). A
+  /// dashed line marks the reference (1.00×); `budget` says what share of a frame the slowest
+  /// operation takes. The picture is as wide as its longest line of text.
   static func costChart(
     title: String, rows: [CostRow], reference: String?, budget: (hertz: Double, perFrame: Bool)?
   ) -> SVG {
-    let width = 360.0, left = 8.0, barWidth = 250.0, rowHeight = 32.0, top = 48.0
-    let notes = budget == nil ? 0.0 : 1.0
-    let height = top + Double(rows.count) * rowHeight + 40 + 16 * notes
+    let left = 8.0, barWidth = 250.0, rowHeight = 46.0, top = 56.0
+    let figures = rows.map { row -> String in
+      var text = "median \(formatNanoseconds(row.median)) ns (fastest \(formatNanoseconds(row.low)), "
+        + "p90 \(formatNanoseconds(row.high)))"
+      if let ratio = row.ratio { text += " · " + String(format: "%.2f×", ratio) }
+      if let allocations = row.allocations { text += " · \(rounded(allocations)) alloc" }
+      return text
+    }
+    let subtitle = "bar: median; whisker: fastest epoch to p90"
+    var budgetText: String?
+    if let budget {
+      let frame = 1e9 / budget.hertz
+      let slowest = rows.map(\.median).max() ?? 0
+      let share = slowest / frame * 100
+      let shareText = share >= 0.1 ? String(format: "%.1f%%", share) : String(format: "%.3f%%", share)
+      budgetText = "frame budget at \(Int(budget.hertz)) Hz: \(rounded(frame / 1e6, places: 2)) ms; "
+        + "slowest \(budget.perFrame ? "" : "whole ")= \(shareText)"
+    }
+    let longest = ([textWidth(title, size: 12, bold: true), textWidth(subtitle)]
+      + rows.map { textWidth($0.name) } + figures.map { textWidth($0) }
+      + [budgetText.map { textWidth($0) } ?? 0]).max() ?? 0
+    let width = max(360, left + barWidth + 8, longest + 2 * left)
+    let notes = budgetText == nil ? 0.0 : 1.0
+    let height = top + Double(rows.count) * rowHeight + 40 + 16 * notes + 12
     var svg = SVG(width: width, height: height, title: title)
     svg.text(title, x: 8, y: 17, size: 12, weight: "bold")
-    svg.text("bar: median; whisker: fastest epoch to p90", x: 8, y: 34, size: 11, fill: SVG.Palette.muted)
+    svg.text(subtitle, x: 8, y: 34, size: 11, fill: SVG.Palette.muted)
     let largestMedian = max(rows.map(\.median).max() ?? 1, 1e-9)
     let largest = min(max(rows.map(\.high).max() ?? 1, largestMedian), largestMedian * 1.5)
     func px(_ value: Double) -> Double { left + min(value, largest) / largest * barWidth }
     let referenceRow = rows.first { $0.name == reference }
     for (index, row) in rows.enumerated() {
       let y = top + Double(index) * rowHeight
-      var figures = "\(formatNanoseconds(row.median)) ns"
-      if let ratio = row.ratio { figures += " · " + String(format: "%.2f×", ratio) }
-      if let allocations = row.allocations { figures += " · \(rounded(allocations)) alloc" }
       svg.text(row.name, x: left, y: y + 11, size: 11)
-      svg.text(figures, x: width - 8, y: y + 11, size: 11, anchor: .end)
-      let barTop = y + 15
+      svg.text(figures[index], x: left, y: y + 26, size: 11, fill: SVG.Palette.muted)
+      let barTop = y + 31
       svg.rect(
         x: left, y: barTop, width: px(row.median) - left, height: 10,
-        fill: row.name == reference ? SVG.Palette.muted : SVG.Palette.series[0],
-        tooltip: "\(row.name): median \(formatNanoseconds(row.median)) ns, fastest \(formatNanoseconds(row.low)), p90 \(formatNanoseconds(row.high))")
+        fill: row.name == reference ? SVG.Palette.muted : SVG.Palette.series[0])
       let mid = barTop + 5
       svg.line(x1: px(row.low), y1: mid, x2: px(row.high), y2: mid, stroke: SVG.Palette.ink, strokeWidth: 1)
       if row.high > largest {
-        // Cut: an arrowhead at the axis' end and the value it stands for.
+        // Cut: an arrowhead at the axis' end.
         svg.line(x1: px(row.high) - 6, y1: mid, x2: px(row.high), y2: mid, stroke: SVG.Palette.ink, strokeWidth: 1, markerEnd: "arrow")
-        svg.text("p90 \(formatNanoseconds(row.high))", x: width - 8, y: mid + 4, size: 11, anchor: .end, fill: SVG.Palette.muted)
       } else {
         svg.line(x1: px(row.high), y1: barTop + 1, x2: px(row.high), y2: barTop + 9, stroke: SVG.Palette.ink, strokeWidth: 1)
       }
@@ -779,8 +816,7 @@ enum Figures {
     let axisY = top + Double(rows.count) * rowHeight + 2
     if let referenceRow {
       let x = px(referenceRow.median)
-      svg.line(x1: x, y1: top - 4, x2: x, y2: axisY, stroke: SVG.Palette.ink, strokeWidth: 1, dash: "4 3",
-        tooltip: "1.00×: \(referenceRow.name), \(formatNanoseconds(referenceRow.median)) ns")
+      svg.line(x1: x, y1: top - 4, x2: x, y2: axisY, stroke: SVG.Palette.ink, strokeWidth: 1, dash: "4 3")
       svg.text("1.00×", x: x + 3, y: top - 4, size: 11, fill: SVG.Palette.ink)
     }
     svg.line(x1: left, y1: axisY, x2: left + barWidth, y2: axisY, stroke: SVG.Palette.muted)
@@ -788,15 +824,9 @@ enum Figures {
       svg.line(x1: px(tick), y1: axisY, x2: px(tick), y2: axisY + 4, stroke: SVG.Palette.muted)
       svg.text(formatTick(tick), x: px(tick), y: axisY + 16, size: 11, anchor: .middle)
     }
-    svg.text("ns per operation", x: left + barWidth + 6, y: axisY + 16, size: 11)
-    if let budget {
-      let frame = 1e9 / budget.hertz
-      let slowest = rows.map(\.median).max() ?? 0
-      let share = slowest / frame * 100
-      let shareText = share >= 0.1 ? String(format: "%.1f%%", share) : String(format: "%.3f%%", share)
-      svg.text(
-        "frame budget at \(Int(budget.hertz)) Hz: \(rounded(frame / 1e6, places: 2)) ms; slowest \(budget.perFrame ? "" : "whole ")= \(shareText)",
-        x: 8, y: axisY + 34, size: 11, fill: SVG.Palette.muted)
+    svg.text("ns per operation", x: left, y: axisY + 32, size: 11)
+    if let budgetText {
+      svg.text(budgetText, x: 8, y: axisY + 48, size: 11, fill: SVG.Palette.muted)
     }
     return svg
   }

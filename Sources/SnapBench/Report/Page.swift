@@ -2,12 +2,17 @@ import Foundation
 import SnapAlgorithms
 import SnapVerification
 
-/// The page of `snap-bench report`: the verdict first, then each article's published and
-/// corrected variants side by side, the dock maps, the motions, the invariant matrix with a
-/// drawing of every counterexample, and the cost, with a footer saying how it was made.
+/// The page of `snap-bench report`: on a user's bench, their own algorithms first (each one's
+/// verdict, its largest violation and a drawing of each cause's counterexample); then the
+/// verdict table, each article's published and corrected variants side by side, the dock maps,
+/// the motions, the invariant matrix with a drawing of every counterexample, and the cost, with
+/// a footer saying how it was made. The user's algorithms lead every section; SnapLab's
+/// built-ins follow as reference.
 ///
-/// Every picture is inlined (so its tooltips work on the page) and also written beside the page
-/// as a standalone SVG, which each figure links to.
+/// Every section but the first is folded (`<details>`), so that a phone shows what to fix and a
+/// few screens of headings until a section is opened. Every picture is inlined and also written
+/// beside the page as a standalone SVG, which each figure links to; nothing is said only in a
+/// tooltip.
 struct ReportPage {
   let device: DeviceProfile
   let orientation: DeviceProfile.Orientation
@@ -17,10 +22,9 @@ struct ReportPage {
   private(set) var algorithms: [RegisteredAlgorithm]
   let tool: Tool
   var files: [(String, SVG)] = []
-  /// The sections in page order; the contents list is made from it.
+  /// The sections in page order; the contents list is made from it. Every section but the
+  /// first is folded.
   var sections: [(id: String, title: String, html: String)] = []
-  /// The size of each drawn violation, by matrix row label and invariant.
-  var measures: [String: Figures.Measure] = [:]
   var footer = ""
 
   init(device: DeviceProfile, orientation: DeviceProfile.Orientation, keyboard: Bool, tool: Tool) {
@@ -68,13 +72,24 @@ struct ReportPage {
     return nil
   }
 
-  /// The variants in reading order: each article's published then corrected flavour, side by
-  /// side, then every other variant on its own.
+  /// The ids the user's bench added (`SnapBench.main(adding:)`), in their order; empty for
+  /// SnapLab's own `snap-bench`.
+  var yourIDs: [String] { tool.added.map(\.entry.id) }
+
+  /// Every id the page shows, the user's first: their algorithms are what the report is for,
+  /// SnapLab's are the reference.
+  var readingOrder: [String] {
+    let yours = Set(yourIDs)
+    return yourIDs + tool.ids.filter { !yours.contains($0) }
+  }
+
+  /// The variants in reading order: the user's own first, then each article's published then
+  /// corrected flavour, side by side, then every other variant on its own.
   var groups: [(title: String, ids: [String])] {
     var result: [(String, [String])] = []
     var seen: Set<String> = []
     // What `leaveOut(_:)` left out is in no group: it is not drawn.
-    for id in tool.ids where !seen.contains(id) && !leftOut.contains(id) {
+    for id in readingOrder where !seen.contains(id) && !leftOut.contains(id) {
       if let base = family(of: id) {
         result.append((base, [base + ".published", base + ".corrected"]))
         seen.formUnion([base + ".published", base + ".corrected"])
@@ -91,7 +106,7 @@ struct ReportPage {
 
   /// Every variant in reading order, then those left out of the pictures (for the matrix and
   /// the verdict, which show them).
-  var allIDs: [String] { orderedIDs + tool.ids.filter { leftOut.contains($0) } }
+  var allIDs: [String] { orderedIDs + readingOrder.filter { leftOut.contains($0) } }
 
   // MARK: Figures
 
@@ -132,6 +147,18 @@ struct ReportPage {
     }
   }
 
+  /// What each path breaks, in words under its picture (the picture marks where with a cross):
+  /// `plain drag at t = 0.4 s: on-screen: …`.
+  static func markList(_ paths: [Figures.Path]) -> String {
+    let items = paths.flatMap { path in
+      path.marks.map { mark in
+        let when = mark.time.map { "at t = \(Figures.rounded($0, places: 3)) s" } ?? "at rest"
+        return "<li>\(html(path.label)), \(when): \(html(mark.text))</li>"
+      }
+    }
+    return "<ul class=\"marks\">" + items.joined() + "</ul>"
+  }
+
   /// The key of the gestures, once for the section, in HTML with a drawn swatch each.
   func gestureKey() -> String {
     let items = Figures.canonicalGestures(in: environment).enumerated().map { index, pair in
@@ -160,7 +187,8 @@ struct ReportPage {
             subtitle: "\(paths.count) gestures on the \(device.name)", key: false, replay: true),
           caption: broken.isEmpty
             ? "Every gesture keeps every invariant."
-            : "Breaks an invariant in: \(Self.html(broken.joined(separator: ", "))) (hover a cross)."))
+            : "Breaks an invariant in: \(Self.html(broken.joined(separator: ", "))) (the crosses):"
+              + Self.markList(paths)))
         items.append(figure(
           "motion-time-\(Self.fileName(id)).svg",
           Figures.timeChart(title: "\(id): distance and speed", paths: paths),
@@ -186,7 +214,9 @@ struct ReportPage {
             subtitle: "dragged right and released;\nat rest, turned to \(rotated.rawValue)", key: false),
           caption: marks.isEmpty
             ? "After the turn it rests docked, on screen."
-            : "After the turn it breaks \(Self.html(marks.map { String($0.text.prefix { $0 != ":" }) }.joined(separator: ", ")))."))
+            : "After the turn it breaks \(Self.html(marks.map { String($0.text.prefix { $0 != ":" }) }.joined(separator: ", "))):"
+              + Self.markList([Figures.Path(
+                label: "turned", colour: "", trajectory: trajectory, marks: marks)])))
         let heading = group.ids.count > 1 ? String(id.split(separator: ".").last ?? "") : id
         columns.append("<div class=\"variant\"><h4>\(Self.html(heading))</h4><div class=\"grid\">\(items.joined(separator: "\n"))</div></div>")
       }
@@ -195,7 +225,7 @@ struct ReportPage {
     }
     sections.append((
       "trajectories", "Published and corrected, side by side",
-      "<p>Each article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
+      "<p>\(yourIDs.isEmpty ? "" : "Yours first, then ")\(yourIDs.isEmpty ? "Each" : "each") article's published variant beside its corrected one for the same gestures, then every other variant, on the \(Self.html(device.name)) (\(orientation.rawValue)) drawn to scale: the window with its rounded corners, sensor housing and home indicator, its bars (grey), the safe region (dashed green) — \(Self.html(Figures.describe(environment))). Every gesture starts from a 60×60 item in the middle of the safe region; dots are display frames (1/\(environment.refreshRate) s apart, so gaps show speed), the ring is the first frame, the outlined square the rest, and the shaded squares replay each gesture at its real speed. Under each: distance and speed against time. Then the same variant docked on the right and the device turned.</p>\n"
         + gestureKey() + "\n" + blocks.joined(separator: "\n")))
   }
 
@@ -233,9 +263,10 @@ struct ReportPage {
             html += " The matrix's ✗ for \(links.joined(separator: ", ")) come from scenarios this map does not cover (rotations, cancels, other devices, bars and item sizes)."
           }
           if algorithm.dockingMargin != nil {
+            let key = Self.html(Figures.targetKey(algorithm.dockingRule, in: environment.safeRegion))
             html += algorithm.projectsVelocity
-              ? " Shaded: the target regions of the projected point (◇)."
-              : " Shaded: the target region each release should dock from."
+              ? " Shaded: the target regions of the projected point (◇), where it should dock: \(key)."
+              : " Shaded: the target region each release should dock from: \(key)."
           }
           items.append(figure(
             "dockmap-\(Self.fileName(id))\(still ? "" : "-flick").svg", drawing.svg, caption: html))
@@ -301,13 +332,14 @@ struct ReportPage {
       + invariants.map { "<th scope=\"col\"><span>\(Self.html($0.rawValue))</span></th>" }.joined() + "</tr></thead>"
     var rows: [String] = []
     var details: [String] = []
+    // What a cell found that no drawing shows (a crash, a hang, nothing to draw), in words.
+    var undrawn: [String] = []
     // One row per algorithm and motion, as verify prints them; pairs adjacent.
     let order = allIDs
     let groups = VerifyCommand.rows(of: cells).sorted {
       (order.firstIndex(of: $0[0].algorithm) ?? order.count) < (order.firstIndex(of: $1[0].algorithm) ?? order.count)
     }
     for group in groups {
-      let algorithm = group[0].algorithm
       let label = VerifyCommand.rowLabel(group[0])
       var row = "<tr><th scope=\"row\">\(Self.breakable(label))</th>"
       for invariant in invariants {
@@ -318,24 +350,21 @@ struct ReportPage {
         // The motion the cell was verified with, when it is not the algorithm's own.
         let motionText = cell.motionReplaced ? cell.motion : nil
         switch cell.status {
-        case .holds: row += "<td class=\"holds\" title=\"\(Self.html(invariant.rawValue)) holds\">✓</td>"
+        case .holds: row += "<td class=\"holds\">✓</td>"
         case .violated, .polish:
           let mark = cell.status == .violated ? "✗" : "~"
           let cellClass = cell.status == .violated ? "violated" : "polish"
           let anchor = Self.counterexampleAnchor(label, invariant)
-          let tip = Self.html("\(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated"))
+          let message = "\(label) breaks \(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated")
           // An algorithm left out of the pictures (it crashed or hung) is not simulated here.
-          guard let scenario = cell.counterexample, !leftOut.contains(algorithm),
-            var found = tool.algorithm(id: algorithm)
-          else {
-            // Nothing to draw (no counterexample, or an id this build does not know): no link.
-            row += "<td class=\"\(cellClass)\" title=\"\(tip)\">\(mark)</td>"
+          guard let scenario = cell.counterexample, let found = verifiedAlgorithm(cell) else {
+            // Nothing to draw (no counterexample, or an id this build does not know): no link,
+            // and what it found said under the matrix.
+            row += "<td class=\"\(cellClass)\">\(mark)</td>"
+            undrawn.append(message)
             continue
           }
-          row += "<td class=\"\(cellClass)\"><a href=\"#\(anchor)\" title=\"\(tip)\">\(mark)</a></td>"
-          if let motion = motionText, found.releaseMotion != nil, let parsed = try? Motion(parsing: motion) {
-            found.releaseMotion = parsed
-          }
+          row += "<td class=\"\(cellClass)\"><a href=\"#\(anchor)\">\(mark)</a></td>"
           let trajectory = scenario.simulate(found)
           // The evidence, checked again on the trajectory drawn, so that a file read from disk
           // is drawn as a fresh run is.
@@ -350,7 +379,6 @@ struct ReportPage {
           let drawing = Figures.counterexample(
             title: "\(label) breaks \(invariant.rawValue)", subtitle: subtitle, scenario: scenario,
             trajectory: trajectory, invariant: invariant, evidence: evidence, algorithm: found)
-          if let measure = drawing.measure { measures[label + "|" + invariant.rawValue] = measure }
           let name = "counterexample-\(Self.fileName(label + "-" + invariant.rawValue)).svg"
           var finding = cell
           finding.replayTool = tool.replayName
@@ -361,12 +389,12 @@ struct ReportPage {
             + "<details><summary>replay</summary><pre>\(Self.html(finding.replayCommand))</pre></details>"
             + Self.causeList(finding)
           details.append(figure(name, drawing.svg, caption: caption, id: anchor, classes: "counterexample"))
-        case .notApplicable: row += "<td class=\"na\" title=\"\(Self.html(invariant.rawValue)) does not apply\">—</td>"
+        case .notApplicable: row += "<td class=\"na\">—</td>"
         case .crashes, .timesOut:
           // Never simulated here: the scenario would bring this process down too.
           let what = cell.status == .crashes ? "crashes" : "runs past the deadline"
-          let tip = Self.html("\(label) \(what): " + (cell.violation ?? ""))
-          row += "<td class=\"violated\" title=\"\(tip)\">!</td>"
+          row += "<td class=\"violated\">!</td>"
+          undrawn.append("\(label) \(what) on \(invariant.rawValue): " + (cell.violation ?? ""))
         }
       }
       rows.append(row + "</tr>")
@@ -375,7 +403,11 @@ struct ReportPage {
       "invariants", "Invariant matrix",
       "<p>✓ holds, ✗ violated (a hazard), ~ polish only (a lag within the pan's slop, a point or two, one transient frame); each links to a drawing of its smallest counterexample, magnified around the violation; — not applicable; \(Self.html(source)).</p>\n"
         + "<table class=\"matrix\">\n\(head)\n<tbody>\n" + rows.joined(separator: "\n") + "\n</tbody>\n</table>\n"
-        + "<div class=\"grid\">" + details.joined(separator: "\n") + "</div>"))
+        + (undrawn.isEmpty
+          ? ""
+          : "<p>Not drawn:</p><ul class=\"undrawn\">"
+            + undrawn.map { "<li>\(Self.html($0))</li>" }.joined() + "</ul>\n")
+        + "<div class=\"drawings\">" + details.joined(separator: "\n") + "</div>"))
   }
 
   /// Every cause of a finding, as the report lists it under its drawing: severity, class,
@@ -434,20 +466,32 @@ struct ReportPage {
         + items.joined(separator: "\n") + "</div>"))
   }
 
-  /// The verdict: one row per registered variant (and per extra matrix row), first on the page.
+  /// The verdict: one row per registered variant (and per extra matrix row), first on the page;
+  /// on a user's bench, after a section of their own algorithms.
   mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
     let verdict = Verdict(
-      ids: allIDs, findings: findings, measures: measures, cost: cost,
+      ids: allIDs, findings: findings, cost: cost,
       corrected: { id in family(of: id).map { $0 + ".corrected" } },
       summary: { id in tool.registered(id: id)?.entry.summary ?? "" })
-    sections.insert(("verdict", "Verdict: what to ship", verdict.html), at: 0)
+    let title = yourIDs.isEmpty ? "Verdict: what to ship" : "Verdict on every variant, yours first"
+    sections.insert(("verdict", title, verdict.html), at: 0)
+    if !yourIDs.isEmpty { addYours(findings, verdict: verdict) }
   }
 
   var html: String {
     let contents = sections.map { "<a href=\"#\($0.id)\">\(Self.html($0.title))</a>" }.joined(separator: " · ")
-    let body = sections.map {
-      "<section id=\"\($0.id)\">\n<h2>\(Self.html($0.title))</h2>\n\($0.html)\n</section>"
+    // The first section open (what to fix, or what to ship); every other one folded under its
+    // heading, so that a phone's page is a few screens until the reader opens one.
+    let body = sections.enumerated().map { index, section in
+      let heading = "<h2>\(Self.html(section.title))</h2>"
+      return index == 0
+        ? "<section id=\"\(section.id)\">\n\(heading)\n\(section.html)\n</section>"
+        : "<section id=\"\(section.id)\">\n<details class=\"section\">\n<summary>\(heading)</summary>\n"
+          + "\(section.html)\n</details>\n</section>"
     }
+    let headline = yourIDs.isEmpty
+      ? "SnapLab: which floating-button algorithm to ship on the \(Self.html(device.name))"
+      : "\(Self.html(tool.name)): your floating-button algorithms on the \(Self.html(device.name))"
     return """
       <!DOCTYPE html>
       <html lang="en">
@@ -460,7 +504,7 @@ struct ReportPage {
       </style>
       </head>
       <body>
-      <h1>SnapLab: which floating-button algorithm to ship on the \(Self.html(device.name))</h1>
+      <h1>\(headline)</h1>
       <nav><p>\(contents)</p></nav>
       \(body.joined(separator: "\n"))
       <footer>\(footer)</footer>
@@ -473,7 +517,12 @@ struct ReportPage {
   static let css = """
     *, *::before, *::after { box-sizing: border-box; }
     body { font-family: "DejaVu Sans", Helvetica, Arial, sans-serif; color: #222; margin: 0 auto; padding: 16px 20px; max-width: 1600px; line-height: 1.45; font-size: 15px; }
-    h1 { font-size: 22px; } h2 { font-size: 19px; border-bottom: 1px solid #bbb; padding-bottom: 4px; margin-top: 40px; }
+    h1 { font-size: 22px; margin: 8px 0; } h2 { font-size: 19px; margin: 0; }
+    section { border-top: 1px solid #bbb; padding: 10px 0; }
+    section > h2 { margin-bottom: 8px; }
+    summary { cursor: pointer; }
+    summary h2 { display: inline; }
+    details.section[open] > summary { margin-bottom: 8px; }
     h3 { font-size: 16px; margin: 24px 0 8px; } h4 { font-size: 14px; margin: 4px 0 6px; color: #444; }
     p { max-width: 62em; }
     a { color: #005A8C; }
@@ -483,10 +532,19 @@ struct ReportPage {
     figure { margin: 0; max-width: 100%; min-width: 0; width: fit-content; }
     figure > svg { display: block; max-width: 100%; height: auto; }
     figcaption { font-size: 13px; width: 0; min-width: 100%; margin-top: 4px; overflow-wrap: anywhere; }
-    .counterexample { border: 1px solid #ddd; padding: 6px; max-width: 374px; }
+    .drawings { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 560px), 1fr)); gap: 14px; align-items: start; margin: 8px 0; }
+    figure.counterexample { border: 1px solid #ddd; padding: 6px; width: 100%; max-width: 760px; }
+    figure.counterexample > svg { width: 100%; height: auto; }
+    .yours { border-left: 4px solid #A33B00; background: #FBE3D6; padding: 4px 12px; margin: 8px 0 14px; }
+    .yours.ship { border-left-color: #00704F; background: #E3F2EC; }
+    .yours h3 { font-family: monospace; font-size: 16px; margin: 4px 0; overflow-wrap: anywhere; }
+    .headline { font-size: 16px; margin: 4px 0 8px; max-width: 62em; }
+    ul.broken { list-style: none; padding: 0; margin: 0 0 6px; }
+    ul.broken > li { margin: 6px 0; background: #fff; padding: 4px 8px; }
     details pre { white-space: pre-wrap; word-break: break-all; font-size: 12px; background: #f4f4f4; padding: 6px; margin: 4px 0; }
     ul.key { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 4px 18px; font-size: 13px; }
     ul.key li { display: flex; align-items: center; gap: 6px; }
+    ul.marks, ul.undrawn { margin: 2px 0; padding-left: 18px; }
     table { border-collapse: collapse; }
     table.verdict { font-size: 14px; width: 100%; max-width: 1400px; }
     .verdict th, .verdict td { border-bottom: 1px solid #ccc; padding: 6px 8px; text-align: left; vertical-align: top; }

@@ -4,7 +4,7 @@ import SnapAlgorithms
 /// A small SVG writer: shapes and text in user units, escaped, with numbers printed short.
 ///
 /// Every drawing SnapLab writes is one `SVG`: a standalone file with its own title, readable on
-/// its own, and inlined in the report's page (`inline(id:)`) so that its tooltips work there.
+/// its own, and inlined in the report's page (`inline(id:)`), where it scales with the page.
 /// No text is smaller than `smallestText`.
 struct SVG {
   let width: Double
@@ -98,7 +98,7 @@ struct SVG {
   mutating func rect(
     x: Double, y: Double, width: Double, height: Double, fill: String = "none",
     stroke: String? = nil, strokeWidth: Double = 1, dash: String? = nil, opacity: Double? = nil,
-    radius: Double? = nil, tooltip: String? = nil, data: [(String, String)] = []
+    radius: Double? = nil, data: [(String, String)] = []
   ) {
     note(x, y, width, height)
     var pairs = [
@@ -111,13 +111,12 @@ struct SVG {
     if let dash { pairs.append(("stroke-dasharray", dash)) }
     if let opacity { pairs.append(("fill-opacity", Self.number(opacity))) }
     if let radius { pairs += [("rx", Self.number(radius)), ("ry", Self.number(radius))] }
-    element("rect", pairs + data, tooltip: tooltip)
+    element("rect", pairs + data)
   }
 
   mutating func line(
     x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, strokeWidth: Double = 1,
-    dash: String? = nil, markerEnd: String? = nil, tooltip: String? = nil,
-    data: [(String, String)] = []
+    dash: String? = nil, markerEnd: String? = nil, data: [(String, String)] = []
   ) {
     note(x1, y1, x2, y2)
     var pairs = [
@@ -126,12 +125,11 @@ struct SVG {
     ]
     if let dash { pairs.append(("stroke-dasharray", dash)) }
     if let markerEnd { pairs.append(("marker-end", "url(#\(markerEnd))")) }
-    element("line", pairs + data, tooltip: tooltip)
+    element("line", pairs + data)
   }
 
   mutating func polyline(
-    _ points: [(Double, Double)], stroke: String, strokeWidth: Double = 1, dash: String? = nil,
-    tooltip: String? = nil
+    _ points: [(Double, Double)], stroke: String, strokeWidth: Double = 1, dash: String? = nil
   ) {
     guard points.count > 1 else { return }
     for point in points { note(point.0, point.1) }
@@ -141,31 +139,29 @@ struct SVG {
       ("stroke-width", Self.number(strokeWidth)), ("stroke-linejoin", "round"),
     ]
     if let dash { pairs.append(("stroke-dasharray", dash)) }
-    element("polyline", pairs, tooltip: tooltip)
+    element("polyline", pairs)
   }
 
   mutating func circle(
-    x: Double, y: Double, r: Double, fill: String, stroke: String? = nil, strokeWidth: Double? = nil,
-    tooltip: String? = nil
+    x: Double, y: Double, r: Double, fill: String, stroke: String? = nil, strokeWidth: Double? = nil
   ) {
     note(x, y, r)
     var pairs = [("cx", Self.number(x)), ("cy", Self.number(y)), ("r", Self.number(r)), ("fill", fill)]
     if let stroke { pairs.append(("stroke", stroke)) }
     if let strokeWidth { pairs.append(("stroke-width", Self.number(strokeWidth))) }
-    element("circle", pairs, tooltip: tooltip)
+    element("circle", pairs)
   }
 
   /// A cross, for what breaks an invariant: a shape, not only a colour.
   mutating func cross(
-    x: Double, y: Double, size: Double, stroke: String, strokeWidth: Double = 1.5,
-    tooltip: String? = nil
+    x: Double, y: Double, size: Double, stroke: String, strokeWidth: Double = 1.5
   ) {
     line(
       x1: x - size, y1: y - size, x2: x + size, y2: y + size, stroke: stroke,
-      strokeWidth: strokeWidth, tooltip: tooltip)
+      strokeWidth: strokeWidth)
     line(
       x1: x - size, y1: y + size, x2: x + size, y2: y - size, stroke: stroke,
-      strokeWidth: strokeWidth, tooltip: tooltip)
+      strokeWidth: strokeWidth)
   }
 
   enum Anchor: String { case start, middle, end }
@@ -187,12 +183,11 @@ struct SVG {
     body.append("<text\(Self.attributes(pairs))>\(Self.escape(content))</text>")
   }
 
-  private mutating func element(_ name: String, _ pairs: [(String, String)], tooltip: String? = nil) {
-    if let tooltip {
-      body.append("<\(name)\(Self.attributes(pairs))><title>\(Self.escape(tooltip))</title></\(name)>")
-    } else {
-      body.append("<\(name)\(Self.attributes(pairs))/>")
-    }
+  // No shape carries a tooltip (`<title>`): what a picture says, its text says, so that a
+  // reader on a phone, in print or with a screen reader's browse mode misses nothing. The one
+  // `<title>` is the picture's own, which repeats its drawn title.
+  private mutating func element(_ name: String, _ pairs: [(String, String)]) {
+    body.append("<\(name)\(Self.attributes(pairs))/>")
   }
 
   /// The whole document, a standalone SVG file.

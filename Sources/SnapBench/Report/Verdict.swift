@@ -2,8 +2,9 @@ import Foundation
 import SnapAlgorithms
 import SnapVerification
 
-/// The report's first table: for every variant, the invariants it holds, its worst failure in
-/// one sentence, its cost against the reference, and whether to ship it.
+/// The report's verdict table: for every variant, the invariants it holds, its worst failure in
+/// one sentence with the largest violation found, its cost against the reference, and whether
+/// to ship it.
 struct Verdict {
   /// One row: a variant as verified (with its own motion, or one the matrix replaced it with).
   struct Row {
@@ -14,6 +15,9 @@ struct Verdict {
     var applicable: Int
     var violated: [Invariant]
     var worst: String?
+    /// The largest violation found of the worst invariant it breaks (over every cause, hazards
+    /// before polish), when it has a size.
+    var worstMagnitude: Magnitude?
     /// A whole gesture's cost against the reference's, when measured.
     var ratio: Double?
     var nanoseconds: Double?
@@ -32,9 +36,10 @@ struct Verdict {
     .tapIsNotDrag, .nearestEdge, .velocityContinuous, .settles, .idempotent, .boundedFrameCost,
   ]
 
-  /// What breaking `invariant` means to someone using the app, with the size drawn when known.
-  static func sentence(_ invariant: Invariant, measure: Figures.Measure?) -> String {
-    let size = measure.map { " (\($0.text))" } ?? ""
+  /// What breaking `invariant` means to someone using the app, with the largest violation found
+  /// when it has a size.
+  static func sentence(_ invariant: Invariant, worst: Magnitude?) -> String {
+    let size = worst.map { " (worst found: \($0))" } ?? ""
     switch invariant {
     case .finite: return "Hostile input makes the item's frame not a number: the button is lost."
     case .onScreen: return "The button can leave the screen\(size)."
@@ -59,7 +64,7 @@ struct Verdict {
   var shipFamily: String?
 
   init(
-    ids: [String], findings: [Finding], measures: [String: Figures.Measure], cost: [ReportCommand.Cost],
+    ids: [String], findings: [Finding], cost: [ReportCommand.Cost],
     corrected: (String) -> String?, summary: (String) -> String
   ) {
     let matrixRows = VerifyCommand.rows(of: findings)
@@ -84,13 +89,19 @@ struct Verdict {
               && ($0.status == .violated || $0.status == .crashes || $0.status == .timesOut)
           }
         }
+        // The largest violation of the worst invariant: the smallest counterexample is drawn to
+        // be read, but its size says nothing of how bad it gets.
+        let magnitude = violated.first.flatMap { invariant in
+          cells.first { $0.invariant == invariant }.flatMap(Self.largest)
+        }
         let worst = failure ?? violated.first.map {
-          Self.sentence($0, measure: measures[label + "|" + $0.rawValue])
+          Self.sentence($0, worst: magnitude)
             + (violated.count > 1 ? " It breaks \(violated.count - 1) more." : "")
         }
         rows.append(Row(
           id: id, label: label, held: cells.filter { $0.status == .holds }.count,
           applicable: cells.filter { $0.status != .notApplicable }.count, violated: violated, worst: worst,
+          worstMagnitude: magnitude,
           ratio: cells[0].motionReplaced ? nil : gesture?.ratio, nanoseconds: gesture?.median,
           holdsVelocity: cells.contains { $0.invariant == .velocityContinuous && $0.status == .holds },
           failure: failure))
@@ -138,13 +149,21 @@ struct Verdict {
     }
   }
 
+  /// The largest violation a finding records over its causes (hazards before polish), when it
+  /// is an amount: a fact that happened (`once`) has no size to print.
+  static func largest(_ finding: Finding) -> Magnitude? {
+    guard let magnitude = finding.worst?.magnitude, magnitude.unit != .occurrences else { return nil }
+    return magnitude
+  }
+
   /// A row not built yet (a corrected variant after its published one), judged the same way.
   static func pending(_ id: String, in matrixRows: [[Finding]]) -> Row? {
     guard let cells = matrixRows.first(where: { $0[0].algorithm == id && !$0[0].motionReplaced }) else { return nil }
     return Row(
       id: id, label: id, held: cells.filter { $0.status == .holds }.count,
       applicable: cells.filter { $0.status != .notApplicable }.count,
-      violated: cells.filter { $0.status == .violated }.map(\.invariant), worst: nil, ratio: nil,
+      violated: cells.filter { $0.status == .violated }.map(\.invariant), worst: nil,
+      worstMagnitude: nil, ratio: nil,
       nanoseconds: nil)
   }
 
@@ -172,13 +191,15 @@ struct Verdict {
     let head = "<thead><tr><th scope=\"col\">variant</th><th scope=\"col\">invariants held</th><th scope=\"col\">worst failure</th><th scope=\"col\">cost per gesture</th><th scope=\"col\">recommendation</th></tr></thead>"
     let body = rows.map { row -> String in
       let held = row.held.map { "\($0)/\(row.applicable)" } ?? "—"
-      let cost = row.ratio.map { String(format: "%.2f×", $0) } ?? "—"
-      let costTitle = row.nanoseconds.map { " title=\"\(formatNanoseconds($0)) ns per gesture\"" } ?? ""
+      // The nanoseconds beside the ratio, never only in a tooltip.
+      let nanoseconds = row.nanoseconds.map { "\(formatNanoseconds($0)) ns" }
+      let cost = row.ratio.map { String(format: "%.2f×", $0) + (nanoseconds.map { " (\($0))" } ?? "") }
+        ?? nanoseconds ?? "—"
       let classes = row.ship ? " class=\"ship\"" : (row.violated.isEmpty ? "" : " class=\"avoid\"")
       return "<tr\(classes)><th scope=\"row\">\(h(row.label))</th>"
         + "<td class=\"held number\" data-label=\"held\">\(held)</td>"
         + "<td data-label=\"worst failure\">\(h(row.worst ?? (row.held == nil ? "—" : "None: every invariant that applies holds.")))</td>"
-        + "<td class=\"number\" data-label=\"cost\"\(costTitle)>\(cost)</td>"
+        + "<td class=\"number\" data-label=\"cost\">\(cost)</td>"
         + "<td data-label=\"recommendation\">\(h(row.recommendation))</td></tr>"
     }
     return lead
