@@ -592,7 +592,14 @@ class Sweep:
                 print("                 %s: %s" % (cls, text), flush=True)
 
     def run(self, argv, cwd=None, **kw):
-        return self.runner.run(argv, cwd or self.scratch, **kw)
+        # verify exits 1 on a hazard since --fail-on (issue 30). The sweep judges how a command
+        # lives through hostile input and output, not verify's verdict, whose statuses its cases
+        # were written for: a verify that does not choose gets --fail-on=never.
+        words = list(argv)
+        text = [w.decode("utf-8", "replace") if isinstance(w, bytes) else str(w) for w in words]
+        if len(text) > 1 and text[1] == "verify" and not any(w.startswith("--fail-on") for w in text):
+            words.insert(2, "--fail-on=never")
+        return self.runner.run(words, cwd or self.scratch, **kw)
 
     def wanted(self, group):
         return self.only is None or group in self.only
@@ -610,7 +617,7 @@ class Sweep:
         with open(self.gesture_json, "w") as f:
             f.write(GESTURE)
         res = self.run([self.snap, "verify", "--examples", "20", "--format", "json",
-                        "--no-progress"], timeout=300)
+                        "--no-progress", "--fail-on", "never"], timeout=300)
         if res.rc != 0:
             sys.exit("sweep.py: could not prepare a verify file: " + res.describe())
         with open(self.verify_json, "wb") as f:

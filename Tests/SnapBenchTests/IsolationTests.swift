@@ -19,7 +19,8 @@ struct IsolationTests {
     ]
     let isolated = try SnapBenchProcess.run(arguments)
     let together = try SnapBenchProcess.run(arguments, environment: ["SNAPLAB_WORKERS": "0"])
-    #expect(isolated.status == 0 && together.status == 0, "\(isolated.stderr)\(together.stderr)")
+    // edge-dock.published's hazards fail the run, in workers as in one process.
+    #expect(isolated.status == 1 && together.status == 1, "\(isolated.stderr)\(together.stderr)")
     #expect(!isolated.stdout.isEmpty)
     #expect(isolated.stdout == together.stdout)
   }

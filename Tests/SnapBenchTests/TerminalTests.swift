@@ -27,6 +27,21 @@ struct TerminalTests {
     text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count).max() ?? 0
   }
 
+  @Test("--version prints SnapLab's version, which --help mentions; a bench of your own names both")
+  func version() throws {
+    let result = try SnapBenchProcess.run(["--version"])
+    #expect(result.status == 0)
+    #expect(result.stdout == "snap-bench \(SnapLab.version)\n")
+    // Three numbers, as a release is tagged.
+    #expect(SnapLab.version.split(separator: ".").count == 3)
+    #expect(SnapLab.version.split(separator: ".").allSatisfy { Int($0) != nil })
+    #expect(SnapLab.versionLine(toolName: "my-bench") == "my-bench (SnapLab \(SnapLab.version))")
+    let help = try SnapBenchProcess.run(["--help"])
+    #expect(help.stdout.contains("--version"))
+    let extra = try SnapBenchProcess.run(["--version", "--iterations", "1"])
+    #expect(extra.status == 64)
+  }
+
   @Test("'help <subcommand>' prints that subcommand's help; an unknown one is a usage error")
   func helpSubcommand() throws {
     for name in ["run", "list", "trace", "curve", "verify", "report"] {
@@ -101,6 +116,72 @@ struct TerminalTests {
     #expect(Set(VerifyCommand.shortHeads(Invariant.checked)).count == Invariant.checked.count)
   }
 
+  @Test(
+    "the narrow matrix fits 80 columns with ids of your own however long: a long one gets a line",
+    arguments: [20, 46, 60, 120])
+  func longIDsFit(length: Int) throws {
+    let long = "my-app." + String(repeating: "x", count: length - 7)
+    // The default rows (fluid-dock's sides with slots too), then the long id with two motions.
+    let rows: [(id: String, motion: String?)] =
+      AlgorithmCatalogue.ids.map { ($0, nil) } + [(VerifyCommand.slotted, nil)]
+      + [(long, nil)] + VerifyCommand.springs.map { (long, $0.map(\.description)) }
+    let findings = rows.flatMap { row in
+      Invariant.checked.map {
+        Finding(
+          algorithm: row.id, motion: row.motion, invariant: $0,
+          status: $0 == .inSafeArea ? .violated : .holds, motionReplaced: row.motion != nil)
+      }
+    }
+    let narrow = VerifyCommand.narrowMatrix(findings, invariants: Invariant.checked, width: 80)
+    // Characters, as a terminal counts ✓, ✗, ~ and — : one column each.
+    for line in narrow.split(separator: "\n") {
+      #expect(line.count <= 80, "\(line.count): \(line)")
+    }
+    let lines = narrow.split(separator: "\n").map(String.init)
+    // Every row keeps its id, whole, and one cell per invariant under the heads.
+    let cellLines = lines.filter { $0.contains("✗") }
+    #expect(cellLines.count == rows.count)
+    #expect(cellLines.allSatisfy { $0.filter { $0 == "✓" }.count == Invariant.checked.count - 1 })
+    // Whole, or cut at the width when longer than a line.
+    #expect(lines.contains { $0.hasPrefix(long.prefix(80)) })
+    #expect(narrow.replacingOccurrences(of: "\n", with: "").contains("\(long) +m2"))
+    let header = try #require(lines.first)
+    let head = try #require(header.range(of: " isa ")).lowerBound
+    let offset = header.distance(from: header.startIndex, to: head) + 1
+    // The ✗ of in-safe-area stands under its head on every row.
+    for line in cellLines {
+      #expect(Array(line)[offset] == "✗", "\(line)")
+    }
+  }
+
+  @Test("trace prints a frame table on a terminal, 80 columns at most; JSON piped or with --format json",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
+  func traceTable() throws {
+    let arguments = "trace edge-dock.corrected --flick=1200,-300"
+    let table = try Self.inTerminal(columns: 80, arguments)
+    #expect(Self.widest(table) <= 80, "\(table)")
+    let lines = table.split(separator: "\n").map(String.init)
+    #expect(lines.first?.hasPrefix("edge-dock.corrected on iPhone 15 (393×852 pt, 60 Hz)") == true)
+    let header = try #require(lines.first { $0.contains("phase") })
+    for column in ["t (s)", "phase", "x (pt)", "y (pt)", "w×h (pt)", "speed (pt/s)"] {
+      #expect(header.contains(column), "\(column)")
+    }
+    // One line a frame, as many as the JSON has, in the phases it goes through.
+    let piped = try SnapBenchProcess.run(arguments.split(separator: " ").map(String.init))
+    struct Trace: Decodable { var frames: [[String: JSONNumberOrText]] }
+    let frames = try JSONDecoder().decode(Trace.self, from: Data(piped.stdout.utf8)).frames
+    let rows = lines.filter { $0.split(separator: " ").first.flatMap { Double($0) } != nil }
+    #expect(rows.count == frames.count)
+    #expect(rows.first?.contains("166.5") == true && rows.last?.contains("rest") == true)
+    #expect(table.contains("Released at t = 0.050 s"))
+    #expect(table.contains("At rest: origin (333, 391), 60×60 pt."))
+    // Asked for, either form anywhere.
+    let json = try Self.inTerminal(columns: 80, arguments + " --format json")
+    #expect(json.hasPrefix("{"))
+    let asked = try SnapBenchProcess.run(arguments.split(separator: " ").map(String.init) + ["--format", "table"])
+    #expect(asked.status == 0 && asked.stdout.hasPrefix("edge-dock.corrected on iPhone 15"))
+  }
+
   @Test("the run table has a narrow form on an 80-column terminal, the full one piped or --wide",
     .enabled(if: FileManager.default.isExecutableFile(atPath: script)))
   func runTable() throws {
@@ -149,5 +230,20 @@ struct TerminalTests {
     #expect(report.contains("steps trajectories"))
     #expect(report.contains("steps cost"))
     #expect(report.contains("Wrote \(directory)/page/index.html"))
+  }
+}
+
+/// A JSON value that is a number or a string, for reading a trace's frames loosely.
+enum JSONNumberOrText: Decodable {
+  case number(Double)
+  case text(String)
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else {
+      self = .text(try container.decode(String.self))
+    }
   }
 }

@@ -20,6 +20,10 @@ public struct RegisteredAlgorithm: Sendable {
   /// Whether the benchmarks were compiled for the algorithm's own type; `false` only for an
   /// algorithm added as `any SnapAlgorithm`, which is timed through generic code.
   public var isSpecialized: Bool
+  /// The line of your code that registered the algorithm (`RegisteredAlgorithm(_:)` or
+  /// `SnapBench.main(adding:)`): `verify` points a GitHub Actions annotation of a failure at it.
+  /// `nil` for SnapLab's own algorithms.
+  public var registeredAt: SourceLine?
   /// The drag step, release, frame and gesture benchmarks of the algorithm, on given inputs.
   @usableFromInline let benchmarks: @Sendable (BenchmarkInputs) -> [Benchmark]
   /// `verify(_:invariants:motion:examples:seed:replayTool:jobs:)` compiled for the algorithm's
@@ -34,15 +38,18 @@ public struct RegisteredAlgorithm: Sendable {
   /// Registers `algorithm` under its own id; `summary` is what `list algorithms` prints beside
   /// it (by default, what it declares: its input API, how it docks, its motion); `scope` is
   /// what the app's button can meet, which `verify` keeps to.
+  ///
+  /// `filePath` and `line` are the caller's: where the algorithm was registered.
   @inlinable
   public init<Algorithm: SnapAlgorithm>(
     _ algorithm: Algorithm, summary: String? = nil, source: Article? = nil,
-    scope: Scope = .everything
+    scope: Scope = .everything, filePath: String = #filePath, line: Int = #line
   ) {
     self.entry = AlgorithmCatalogue.Entry(
       algorithm, summary: summary ?? Self.declaredSummary(of: algorithm), source: source)
     self.scope = scope
     self.isSpecialized = true
+    self.registeredAt = SourceLine(filePath: filePath, line: line)
     self.benchmarks = { inputs in algorithmBenchmarks(algorithm, inputs) }
     self.verifier = { candidate, invariants, motion, examples, seed, scope, replayTool, jobs in
       guard let candidate = candidate as? Algorithm else { return nil }
@@ -53,9 +60,10 @@ public struct RegisteredAlgorithm: Sendable {
   }
 
   /// Registers an algorithm whose type is known only at run time.
-  init(opening algorithm: any SnapAlgorithm) {
+  init(opening algorithm: any SnapAlgorithm, registeredAt: SourceLine?) {
     self = Self(algorithm)
     isSpecialized = false
+    self.registeredAt = registeredAt
   }
 
   /// A one-line summary from what an algorithm declares: how it takes the finger, how it docks
@@ -97,10 +105,26 @@ let builtInAlgorithms: [RegisteredAlgorithm] = {
     mutating func visit<Algorithm: SnapAlgorithm>(
       _ algorithm: Algorithm, summary: String, source: Article?
     ) {
-      registered.append(RegisteredAlgorithm(algorithm, summary: summary, source: source))
+      var entry = RegisteredAlgorithm(algorithm, summary: summary, source: source)
+      entry.registeredAt = nil
+      registered.append(entry)
     }
   }
   var collector = Collector()
   AlgorithmCatalogue.forEachAlgorithm(&collector)
   return collector.registered
 }()
+
+/// A line of a source file, as `#filePath` and `#line` give it.
+public struct SourceLine: Sendable, Hashable {
+  /// The file's path when it was compiled (absolute, as `#filePath` is).
+  public var filePath: String
+  /// The line, from 1.
+  public var line: Int
+
+  @inlinable
+  public init(filePath: String, line: Int) {
+    self.filePath = filePath
+    self.line = line
+  }
+}

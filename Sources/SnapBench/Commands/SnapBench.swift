@@ -37,9 +37,14 @@ public enum SnapBench {
 
   /// Runs the command line with algorithms of one type added, each timed with code compiled
   /// for that type, as the built-in algorithms are.
+  ///
+  /// Each is registered at the caller's line, where GitHub Actions annotations of its failures
+  /// point.
   @inlinable
-  public static func main<Algorithm: SnapAlgorithm>(adding algorithms: [Algorithm]) -> Never {
-    main(adding: algorithms.map { RegisteredAlgorithm($0) })
+  public static func main<Algorithm: SnapAlgorithm>(
+    adding algorithms: [Algorithm], filePath: String = #filePath, line: Int = #line
+  ) -> Never {
+    main(adding: algorithms.map { RegisteredAlgorithm($0, filePath: filePath, line: line) })
   }
 
   /// Runs the command line with algorithms of several types added.
@@ -49,8 +54,11 @@ public enum SnapBench {
   /// in `RegisteredAlgorithm(_:)` to time them on equal terms. (`main(adding: [])`, before any
   /// algorithm is written, is the other overload's: the two would be ambiguous.)
   @_disfavoredOverload
-  public static func main(adding algorithms: [any SnapAlgorithm]) -> Never {
-    main(adding: algorithms.map { RegisteredAlgorithm(opening: $0) })
+  public static func main(
+    adding algorithms: [any SnapAlgorithm], filePath: String = #filePath, line: Int = #line
+  ) -> Never {
+    let site = SourceLine(filePath: filePath, line: line)
+    main(adding: algorithms.map { RegisteredAlgorithm(opening: $0, registeredAt: site) })
   }
 
   /// Runs one command line (without the program name) and returns its exit status instead of
@@ -106,7 +114,7 @@ public enum SnapBench {
   /// Every subcommand's spec, in the order help lists them.
   static let subcommandSpecs: [CommandSpec] = [
     RunCommand.spec, ListCommand.spec, TraceCommand.spec, CurveCommand.spec, VerifyCommand.spec,
-    ReportCommand.spec,
+    ReportCommand.spec, CompletionCommand.spec,
   ]
 
   static let subcommands: [(name: String, abstract: String)] = subcommandSpecs.map {
@@ -118,9 +126,13 @@ public enum SnapBench {
     abstract: "Drive, check and time the snapping algorithms of floating buttons.",
     discussion: """
       With no subcommand, or options only, snap-bench runs the timing harness: \
-      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`.
+      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`. \
+      `snap-bench --version` prints the version of SnapLab it is built on.
       """,
-    arguments: [], options: RunCommand.spec.options, subcommands: subcommands)
+    arguments: [], options: RunCommand.spec.options + [version], subcommands: subcommands)
+
+  /// `--version`, understood only as the first argument.
+  static let version = OptionSpec(flag: "--version", help: "Print the version and exit.")
 
   /// Picks the subcommand and hands it the rest of the arguments.
   static func dispatch(_ arguments: [String], tool: Tool) throws {
@@ -136,6 +148,7 @@ public enum SnapBench {
     case "curve": try CurveCommand.run(rest, tool: tool)
     case "verify": try VerifyCommand.run(rest, tool: tool)
     case "report": try ReportCommand.run(rest, tool: tool)
+    case "completion": try CompletionCommand.run(rest, tool: tool)
     case Workers.verifyRowCommand, Workers.shrinkCrashCommand, Workers.worstRowCommand,
       ReportCommand.rehearseCommand:
       // A worker: its crash is its parent's finding, seen by the signal that ends it (each
@@ -160,6 +173,11 @@ public enum SnapBench {
       try dispatch([name, "--help"], tool: tool)
     case "-h", "--help", "help":
       try printOutput(tool.spec(spec).helpText())
+    case version.name:
+      guard rest.isEmpty else {
+        throw UsageError("--version takes no other arguments", usage: spec.usage)
+      }
+      try printOutput(SnapLab.versionLine(toolName: tool.name))
     default:
       if first.hasPrefix("-") {
         // Options without a subcommand belong to `run`, the default.

@@ -34,7 +34,8 @@ enum TraceCommand {
       """)
   static let format = OptionSpec(
     "--format", value: "<format>",
-    help: "json, csv, or svg (the device to scale with every frame; default: json).")
+    help: "table (a frame a line), json, csv, or svg (the device to scale with every frame); "
+      + "default: table on a terminal, json otherwise.")
 
   static let spec = CommandSpec(
     name: "snap-bench trace",
@@ -129,7 +130,10 @@ enum TraceCommand {
     } else {
       input = .sample(in: environment)
     }
-    let output = try parsed.choice(format, among: ["json", "csv", "svg"]) ?? "json"
+    // A person at a terminal reads a table; a pipe or a file gets the data.
+    let output =
+      try parsed.choice(format, among: ["table", "json", "csv", "svg"])
+      ?? (Terminal.outputWidth == nil ? "json" : "table")
     // The containers are all on the device traced (a gesture file need not name the idiom).
     for index in input.containerChanges.indices {
       input.containerChanges[index].environment.idiom = environment.idiom
@@ -161,13 +165,16 @@ enum TraceCommand {
       try printOutput(drawing.document, terminator: "")
     } else if output == "csv" {
       try writeStandardOutput(Array(csvText(trajectory).utf8))
+    } else if output == "table" {
+      try printOutput(frameTable(trajectory, algorithm: algorithm))
     } else {
       try writeStandardOutput(json(trajectory, algorithm: algorithm).utf8(pretty: true) + [0x0A])
     }
     if nonFinite > 0 {
       writeStandardError(
         "note: \(nonFinite) of \(trajectory.frames.count) frames are not finite numbers "
-          + "(printed as \(output == "csv" ? "empty fields" : "null")): the algorithm lost the item.\n")
+          + "(printed as \(["csv": "empty fields", "table": "—"][output] ?? "null")): the algorithm lost "
+          + "the item.\n")
     }
     if trajectory.isTruncated {
       writeStandardError(

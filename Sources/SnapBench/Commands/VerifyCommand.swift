@@ -22,7 +22,13 @@ enum VerifyCommand {
   static let seed = OptionSpec(
     "--seed", value: "<n>", help: "The run's seed; the same seed prints the same output (default: 1).")
   static let format = OptionSpec(
-    "--format", value: "<format>", help: "table, markdown or json (default: table).")
+    "--format", value: "<format>",
+    help: "table, markdown, json, junit (JUnit XML) or github (GitHub Actions annotations) "
+      + "(default: table).")
+  static let junitFile = OptionSpec(
+    "--junit", value: "<file>",
+    help: "Write the findings as JUnit XML to a file too, for a CI test reporter; - is standard "
+      + "output.")
   static let wide = OptionSpec(
     flag: "--wide",
     help: "Print the matrix with full invariant names even when the terminal is narrower than "
@@ -66,12 +72,14 @@ enum VerifyCommand {
       an invariant breaks (its cause class and severity) is shrunk on its own to the smallest \
       scenario of that class and climbed from towards its worst case. ✓ holds, ✗ violated (a \
       hazard), ~ polish only, — not applicable. Each cause is printed with its worst magnitude \
-      and a command that replays it with 'snap-bench trace'. The exit status is 0 whatever the \
-      findings.
+      and a command that replays it with 'snap-bench trace'. The exit status is 1 when the run \
+      fails under --fail-on (by default, on a hazard, a crash, a run past the deadline or an \
+      algorithm that is not deterministic), with the reason on stderr; 0 otherwise. Under GitHub \
+      Actions (GITHUB_ACTIONS=true) each finding is also written to stderr as an annotation.
       """,
     options: [
-      algorithm, invariant, motion, examples, seed, item, orientation, idiom, cause, strict, jobs,
-      deadline, format, wide, noProgress, worst,
+      algorithm, invariant, motion, examples, seed, item, orientation, idiom, cause, strict,
+      failOn, jobs, deadline, format, junitFile, wide, noProgress, worst,
     ])
 
   static func run(_ arguments: [String], tool: Tool) throws {
@@ -143,7 +151,20 @@ enum VerifyCommand {
       examples, default: defaultExamples, minimum: 1, maximum: 100_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     try checkSnapCheckSettings(examples: count, option: examples, spec: spec)
-    let output = try parsed.choice(format, among: ["table", "markdown", "json"]) ?? "table"
+    let output =
+      try parsed.choice(format, among: ["table", "markdown", "json", "junit", "github"]) ?? "table"
+    let policy =
+      try parsed.choice(failOn, among: FailurePolicy.allCases.map(\.rawValue))
+      .flatMap(FailurePolicy.init(rawValue:)) ?? .hazard
+    // Checked before any work: a bad path costs nothing.
+    var junitOutput: OutputFile?
+    if let path = parsed.value(junitFile) {
+      do {
+        junitOutput = try OutputFile(path, for: junitFile)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
+    }
     let threads = try parsed.count(
       jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
     let narrowing = try scope(from: parsed)
@@ -153,6 +174,9 @@ enum VerifyCommand {
     if parsed.flag(worst) {
       guard output == "table" else {
         throw UsageError("--worst prints a table; leave out --format \(output)", usage: spec.usage)
+      }
+      if junitOutput != nil {
+        throw UsageError("--worst prints a table; leave out --junit", usage: spec.usage)
       }
       let progress = ProgressBar(total: algorithms.count, unit: "algorithms", enabled: !parsed.flag(noProgress))
       var rows: [(any SnapAlgorithm, [WorstCase])] = []
@@ -200,9 +224,22 @@ enum VerifyCommand {
         findings[index].status = .violated
       }
     }
+    let junitText = { junit(findings, policy: policy, seed: runSeed, examples: count, tool: tool.name) }
+    // The file first: it is what outlasts the run, and a reader of standard output that goes
+    // away must not cost it.
+    var fileFailure: (any Error)?
+    if let junitOutput, !junitOutput.isStandardOutput {
+      do { try junitOutput.write(junitText() + "\n") } catch { fileFailure = error }
+    }
+    let annotations = { githubAnnotations(findings, policy: policy, tool: tool) }
     switch output {
     case "json":
       try printOutput(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
+    case "junit":
+      try printOutput(junitText())
+    case "github":
+      let lines = annotations()
+      if !lines.isEmpty { try printOutput(lines.joined(separator: "\n")) }
     default:
       var table = matrix(findings, invariants: invariants, markdown: output == "markdown")
       // A terminal narrower than the matrix gets short heads and a key; a file, the full one.
@@ -227,6 +264,12 @@ enum VerifyCommand {
         "\nSeed \(runSeed), \(count) examples per row, shared among the cause classes\(scoped); "
           + "'--seed \(runSeed)' reproduces this run\(except).")
     }
+    if let junitOutput, junitOutput.isStandardOutput { try junitOutput.write(junitText() + "\n") }
+    if output != "github", ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
+      for line in annotations() { writeStandardError(line + "\n") }
+    }
+    if let fileFailure { throw fileFailure }
+    if let reason = failureReason(findings, policy: policy) { throw RuntimeError(reason) }
   }
 
   /// The springs the corrected variants are verified with beside their own motion: an
@@ -498,16 +541,29 @@ enum VerifyCommand {
       }
       return [label] + cells(row, invariants)
     }
-    let widths = header.indices.map { column in
+    var widths = header.indices.map { column in
       ([header] + rows).map { $0[column].count }.max() ?? 0
     }
-    let format = { (cells: [String]) in
-      zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
-        .joined(separator: " ").trimmingCharacters(in: .whitespaces)
+    // The label column gives way to the cells: a label too long to leave them room (a long id
+    // of your own) is printed on lines of its own, cut at the width, its cells on the next.
+    let cellsWidth = widths.dropFirst().reduce(0) { $0 + 1 + $1 }
+    widths[0] = max(header[0].count, min(widths[0], width - cellsWidth))
+    let format = { (cells: [String]) -> String in
+      let line = zip(cells, widths).map { $0.padding(toLength: $1, withPad: " ", startingAt: 0) }
+        .joined(separator: " ")
+      return String(line.reversed().drop { $0 == " " }.reversed())
+    }
+    let lines = rows.flatMap { row -> [String] in
+      guard row[0].count > widths[0] else { return [format(row)] }
+      let label = Array(row[0])
+      let pieces = stride(from: 0, to: label.count, by: max(1, width)).map {
+        String(label[$0..<min(label.count, $0 + max(1, width))])
+      }
+      return pieces + [format([""] + row.dropFirst())]
     }
     let key = zip(heads, invariants).map { "\($0) \($1.rawValue)" }
       + motions.enumerated().map { "+m\($0.offset + 1) with \($0.element)" }
-    return ([format(header)] + rows.map(format)).joined(separator: "\n") + "\n\n"
+    return ([format(header)] + lines).joined(separator: "\n") + "\n\n"
       + wrapText("Key: " + key.joined(separator: ", ") + ". '--wide' prints the full names.", width: width, firstPrefix: "", continuationIndent: 0)
       .joined(separator: "\n")
   }

@@ -84,7 +84,9 @@ struct HostileTests {
     let ran = try Self.bench([
       "verify", "--algorithm", "hostile.\(bug)", "--algorithm", "hostile.dock", "--no-progress",
     ])
-    #expect(ran.status == 0 && !ran.signalled, "\(ran.stderr)")
+    // A crash fails the run (--fail-on hazard, the default), which says so on stderr.
+    #expect(ran.status == 1 && !ran.signalled, "\(ran.stderr)")
+    #expect(ran.stderr.contains("hostile.\(bug)") && ran.stderr.contains("crash"), "\(ran.stderr)")
     #expect(ran.stdout.contains("! hostile.\(bug) crashes: "), "\(ran.stdout)")
     #expect(ran.stdout.contains(said), "\(ran.stdout)")
     #expect(ran.stdout.contains("smallest scenario: "))
@@ -96,7 +98,7 @@ struct HostileTests {
     let ran = try Self.bench([
       "verify", "--algorithm", "hostile.traps", "--algorithm", "hostile.dock", "--no-progress",
     ])
-    #expect(ran.status == 0 && !ran.signalled, "\(ran.stderr)")
+    #expect(ran.status == 1 && !ran.signalled, "\(ran.stderr)")
     let traps = try #require(Self.row("hostile.traps", in: ran.stdout))
     #expect(traps.contains("!") && !traps.contains("✓"), "\(ran.stdout)")
     // The button that does not trap is judged as ever.
@@ -125,7 +127,8 @@ struct HostileTests {
       "verify", "--algorithm", "hostile.loops", "--algorithm", "hostile.dock", "--no-progress",
       "--cause", "keyboard",
     ])
-    #expect(ran.status == 0)
+    #expect(ran.status == 1)
+    #expect(ran.stderr.contains("past the deadline (hostile.loops)"), "\(ran.stderr)")
     #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
     #expect(Self.row("hostile.loops", in: ran.stdout)?.contains("!") == true, "\(ran.stdout)")
     #expect(ran.stdout.contains("! hostile.loops runs past the deadline"))
@@ -224,6 +227,9 @@ struct HostileTests {
       "--jobs", "2",
     ])
     #expect(ran.stdout.contains("⚠ hostile.\(bug) is not deterministic: "), "\(ran.stdout)")
+    // A seed does not reproduce its findings: the run fails on it.
+    #expect(ran.status == 1)
+    #expect(ran.stderr.contains("not deterministic (hostile.\(bug))"), "\(ran.stderr)")
     #expect(!ran.stdout.contains("⚠ hostile.dock"))
     #expect(ran.stdout.contains("but for the rows that are not deterministic (hostile.\(bug))"))
     let json = try Self.bench([
