@@ -114,7 +114,8 @@ func recordFindings(
 }
 
 /// Reports polish where a test will see it without failing: a warning issue under Swift
-/// Testing; a line on standard output in an XCTest method, which has no warnings.
+/// Testing; its headline and replay command on standard output in an XCTest method, which has
+/// no warnings.
 private func warn(_ message: String, _ sourceLocation: SourceLocation) {
   if let collector = IssueCollector.current {
     collector.add(message, line: sourceLocation.line, isWarning: true)
@@ -124,7 +125,12 @@ private func warn(_ message: String, _ sourceLocation: SourceLocation) {
     Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
     return
   }
-  print("warning: " + message.replacingOccurrences(of: "\n", with: "\n  "))
+  // Its headline and replay only: polish fails nothing, and a whole gesture file for each
+  // would bury the failures in the log.
+  let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
+  var text = "warning: " + (lines.first.map(String.init) ?? "")
+  if let replay = lines.first(where: { $0.hasPrefix("Replay: ") }) { text += "\n  " + replay }
+  print(text)
 }
 
 /// Records a failure where a test will see it: an `Issue` inside a Swift Testing test; off a
