@@ -126,6 +126,9 @@ PROBLEMS = [
     ("coupling", st.integers(0, 100).flatmap(
         lambda n: st.lists(st.integers(0, n - 1), min_size=n, max_size=n) if n else st.just([])),
      coupling_ok, lambda v: v == [1, 0]),
+    # As published (hypothesis-ecoop-2020's coupling): a filter; not in the overall.
+    ("coupling*", st.lists(st.integers(0, 10)).filter(lambda ls: all(0 <= v < len(ls) for v in ls)),
+     coupling_ok, lambda v: v == [1, 0]),
     ("deletion", st.lists(st.integers(), min_size=1, max_size=100).flatmap(
         lambda ls: st.tuples(st.just(ls), st.integers(0, len(ls) - 1))),
      deletion_ok, lambda v: v == ([0, 0], 0)),
@@ -178,10 +181,12 @@ def main():
                 evaluations.append(stats["evaluations"])
             if not ok and not example:
                 example = repr(stats["shrunk"])
-        total += 30
-        minimal += hits
+        if not name.endswith("*"):
+            total += 30
+            minimal += hits
         mean = sum(evaluations) / len(evaluations) if evaluations else 0
         print(f"{name:<19}{f'{hits}/30':<13}{mean:<26.1f}{example[:80]}", flush=True)
+    print("* the challenge's published generator, where the row without * uses a friendlier one; not in the overall")
     print(f"overall: {minimal}/{total} at the known minimum ({100 * minimal / total:.1f}%)")
 
 

@@ -217,14 +217,29 @@ challenge(
   isMinimum: { $0 == [Array(repeating: 0, count: 11)] }
 ) { $0.map(\.count).reduce(0, +) <= 10 }
 
+// The challenge's published generators where the rows above use a friendlier one, marked `*`
+// and kept out of the overall (issue 31).
+// coupling*: as published (hypothesis-ecoop-2020's coupling), a filter: lists of integers in
+// 0...10 kept when every element is a valid index. (Hypothesis's lists have no length limit;
+// here 0...100, as the other lists of this file.)
+challenge(
+  "coupling*",
+  Gen.int(in: 0...10).array(count: 0...100).filter { list in list.allSatisfy { $0 < list.count } },
+  isMinimum: { $0 == [1, 0] }
+) { list in
+  list.indices.allSatisfy { i in list[i] == i || list[list[i]] != i }
+}
+
 // The table.
 var total = 0
 var minimal = 0
 print("problem            at minimum   mean shrink evaluations   a result that is not minimal")
 for (name, outcomes) in rows {
   let hits = outcomes.filter(\.minimal).count
-  total += outcomes.count
-  minimal += hits
+  if !name.hasSuffix("*") {
+    total += outcomes.count
+    minimal += hits
+  }
   let found = outcomes.filter(\.found)
   let mean = found.isEmpty ? 0 : Double(found.map(\.evaluations).reduce(0, +)) / Double(found.count)
   let example = outcomes.first { !$0.minimal }?.shown ?? ""
@@ -233,4 +248,5 @@ for (name, outcomes) in rows {
       + "\(hits)/\(outcomes.count)".padding(toLength: 13, withPad: " ", startingAt: 0)
       + String(format: "%-26.1f", mean) + String(example.prefix(80)))
 }
+print("* the challenge's published generator, where the row without * uses a friendlier one; not in the overall")
 print(String(format: "overall: %d/%d at the known minimum (%.1f%%)", minimal, total, 100 * Double(minimal) / Double(total)))
