@@ -75,7 +75,7 @@ package enum CounterexampleAttachments {
     if let bad = cause.violation.rect {
       shapes.append(rect(bad, "fill=\"#d55e00\" fill-opacity=\"0.35\" stroke=\"#d55e00\" stroke-width=\"2\""))
     }
-    let caption = escaped(
+    let caption = xmlEscaped(
       "\(cause.violation.defect.rawValue) (\(cause.severity.rawValue)), \(cause.violation.magnitude), "
         + (cause.violation.time.map { "t = \(String(format: "%.2f", $0)) s, " } ?? "") + environment.name)
     let key = ["vermillion: the item then; green: where it may be;", "dashed: the safe region; blue: the finger"]
@@ -85,27 +85,10 @@ package enum CounterexampleAttachments {
     for (index, line) in key.enumerated() {
       shapes.append(
         "<text x=\"\(n(margin))\" y=\"\(n(height - captionHeight + 32 + 13 * Double(index)))\" "
-          + "font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">\(escaped(line))</text>")
+          + "font-family=\"sans-serif\" font-size=\"10\" fill=\"#555555\">\(xmlEscaped(line))</text>")
     }
     return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(n(width))\" height=\"\(n(height))\" "
-      + "viewBox=\"0 0 \(n(width)) \(n(height))\">\n<title>\(escaped(cause.violation.message))</title>\n"
+      + "viewBox=\"0 0 \(n(width)) \(n(height))\">\n<title>\(xmlEscaped(cause.violation.message))</title>\n"
       + shapes.filter { !$0.isEmpty }.joined(separator: "\n") + "\n</svg>\n"
-  }
-
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default:
-        // Characters XML 1.0 forbids become a space.
-        let value = scalar.value
-        out.unicodeScalars.append(value < 0x20 && value != 0x9 && value != 0xA && value != 0xD ? " " : scalar)
-      }
-    }
-    return out
   }
 }

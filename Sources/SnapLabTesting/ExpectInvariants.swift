@@ -95,9 +95,7 @@ func recordFindings(
       let message = failureMessage(finding, cause: cause, testName: testName)
       if cause.severity == .hazard || strict {
         record(message, sourceLocation, file, line)
-        if IssueCollector.current == nil {
-          CounterexampleAttachments.record(finding, cause: cause, sourceLocation: sourceLocation)
-        }
+        CounterexampleAttachments.record(finding, cause: cause, sourceLocation: sourceLocation)
       } else {
         warn(message, sourceLocation)
       }

@@ -150,6 +150,9 @@ enum Workers {
 
   // MARK: The parent's side
 
+  /// What an overrun says after the deadline it passed.
+  static let overrunCauses = "(a loop that never ends, or code far too slow for a frame); '--deadline' sets it"
+
   /// Names the process that started a worker, in the worker's environment.
   static let parentVariable = "SNAPLAB_WORKER_PARENT"
 
@@ -251,14 +254,7 @@ enum Workers {
     if !ended.signalled, ended.status == 0, let findings = try? decode(ended.stdout, tool: tool) {
       return findings
     }
-    // What the worker's guard wrote: the scenario in flight.
-    let record = ended.stderr.split(separator: "\n").last {
-      $0.hasPrefix(ExampleGuard.recordPrefix)
-    }
-    var scenario: Scenario?
-    if let record, let brace = record.firstIndex(of: "{") {
-      scenario = try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
-    }
+    let scenario = scenarioInFlight(ended.stderr)
     let overran = !ended.signalled && ended.status == overrunStatus
     let slow = !ended.signalled && ended.status == ExampleGuard.slowStatus
     var report: CrashReport?
@@ -295,8 +291,7 @@ enum Workers {
       report = scenario.map {
         CrashReport(
           scenario: $0, signal: nil,
-          message: "a scenario ran past the deadline of \(seconds) (a loop that never ends, or "
-            + "code far too slow for a frame); '--deadline' sets it", evaluations: 0)
+          message: "a scenario ran past the deadline of \(seconds) \(overrunCauses)", evaluations: 0)
       }
     } else if let scenario {
       report = shrink(job: job, scenario: scenario, tool: tool)
@@ -322,7 +317,7 @@ enum Workers {
       let ended = try? launch([shrinkCrashCommand, confirmFlag] + arguments, input: input, tool: tool)
     else { return true }
     guard !ended.signalled, ended.status == 0 else { return true }
-    return String(decoding: ended.stdout, as: UTF8.self).contains(resultPrefix + "overran")
+    return result(in: ended.stdout) == Data("overran".utf8)
   }
 
   /// The shrink worker's flag that asks only whether a scenario overruns again.
@@ -334,10 +329,7 @@ enum Workers {
       let ended = try? launch([shrinkCrashCommand] + arguments, input: input, tool: tool)
     else { return nil }
     guard !ended.signalled, ended.status == 0 else { return nil }
-    let text = String(decoding: ended.stdout, as: UTF8.self)
-    guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) })
-    else { return nil }
-    let data = Data(line.dropFirst(resultPrefix.count).utf8)
+    guard let data = result(in: ended.stdout) else { return nil }
     return try? decodeFile(ShrunkCrash.self, from: data, file: "the shrunk crash").report
   }
 
@@ -382,15 +374,8 @@ enum Workers {
       !(word == "--invariant" && index % 2 == 0) && !(index > 0 && index % 2 == 1 && arguments[index - 1] == "--invariant")
     }.map(\.element))
     let invariants = invariantIDs.compactMap { Invariant(rawValue: $0) }
-    guard let algorithm = algorithm(job.algorithm, tool: tool) else {
-      throw RuntimeError("worker: no algorithm '\(job.algorithm)'")
-    }
-    let motion = try job.motion.map { try Motion(parsing: $0) }
-    watchParent()
-    ExampleGuard.install()
-    ExampleGuard.deadline = job.deadline
-    ExampleGuard.overrunAction = .exit(overrunStatus)
-    ExampleGuard.writesRecords = true
+    let (algorithm, motion) = try open(job, tool: tool)
+    guardExamples(deadline: job.deadline)
     let findings = VerifyCommand.verifyOpened(
       algorithm, invariants: invariants, motion: motion, examples: job.examples, seed: job.seed,
       scope: job.scope, tool: tool, noting: false, jobs: job.jobs)
@@ -401,9 +386,7 @@ enum Workers {
     if let problem {
       try writeStandardOutput(Array(("\n" + notePrefix + problem.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
     }
-    let data = try encoded(findings.map(WorkerFinding.init))
-    // On a line of its own after a mark: an algorithm that prints does not spoil it.
-    try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+    try writeResult(encoded(findings.map(WorkerFinding.init)))
   }
 
   /// How one algorithm's search for its worst cases ended in a worker.
@@ -424,25 +407,17 @@ enum Workers {
       jobs: 1, scope: .everything, deadline: deadline)
     guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
     let ended = try launch([worstRowCommand] + arguments, tool: tool)
-    if !ended.signalled, ended.status == 0,
-      let line = String(decoding: ended.stdout, as: UTF8.self).split(separator: "\n")
-        .last(where: { $0.hasPrefix(resultPrefix) }),
-      let cases = try? decodeFile(
-        [WorstCase].self, from: Data(line.dropFirst(resultPrefix.count).utf8), file: "the worker's result")
+    if !ended.signalled, ended.status == 0, let result = result(in: ended.stdout),
+      let cases = try? decodeFile([WorstCase].self, from: result, file: "the worker's result")
     {
       return .found(cases)
     }
-    let record = ended.stderr.split(separator: "\n").last { $0.hasPrefix(ExampleGuard.recordPrefix) }
-    var scenario: Scenario?
-    if let record, let brace = record.firstIndex(of: "{") {
-      scenario = try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
-    }
+    let scenario = scenarioInFlight(ended.stderr)
     let what: String
     if ended.signalled {
       what = "crashes: " + (crashMessage(in: ended.stderr) ?? ExampleGuard.signalDescription(ended.status))
     } else if ended.status == overrunStatus {
-      what = "runs past the deadline of \(ExampleGuard.describe(deadline)) (a loop that never ends, or "
-        + "code far too slow for a frame); '--deadline' sets it"
+      what = "runs past the deadline of \(ExampleGuard.describe(deadline)) \(overrunCauses)"
     } else if ended.status == ExampleGuard.slowStatus {
       what = "is far too slow: its scenarios average more than \(Int(ExampleGuard.slowMean * 1000)) ms"
     } else {
@@ -456,19 +431,51 @@ enum Workers {
   /// output.
   static func runWorst(_ arguments: [String], tool: Tool) throws {
     let job = try RowJob(parsing: arguments)
+    let (algorithm, motion) = try open(job, tool: tool)
+    guardExamples(deadline: job.deadline)
+    try writeResult(
+      encoded(VerifyCommand.worstCasesOpened(algorithm, motion: motion, examples: job.examples, seed: job.seed)))
+  }
+
+  /// The job's algorithm and motion, rebuilt in this worker, which from now on ends with the
+  /// process that started it.
+  static func open(_ job: RowJob, tool: Tool) throws -> (algorithm: any SnapAlgorithm, motion: Motion?) {
     guard let algorithm = algorithm(job.algorithm, tool: tool) else {
       throw RuntimeError("worker: no algorithm '\(job.algorithm)'")
     }
     let motion = try job.motion.map { try Motion(parsing: $0) }
     watchParent()
+    return (algorithm, motion)
+  }
+
+  /// Watches every example this worker runs: one past `deadline` ends it with `overrunStatus`,
+  /// and a crash or an overrun leaves the scenario in flight on standard error
+  /// (`scenarioInFlight`).
+  static func guardExamples(deadline: Duration) {
     ExampleGuard.install()
-    ExampleGuard.deadline = job.deadline
+    ExampleGuard.deadline = deadline
     ExampleGuard.overrunAction = .exit(overrunStatus)
     ExampleGuard.writesRecords = true
-    let cases = VerifyCommand.worstCasesOpened(
-      algorithm, motion: motion, examples: job.examples, seed: job.seed)
-    let data = try encoded(cases)
+  }
+
+  /// Writes the worker's result on a line of its own after a mark, so that an algorithm that
+  /// prints does not spoil it.
+  static func writeResult(_ data: Data) throws {
     try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+  }
+
+  /// The result a worker wrote (`writeResult`), if it wrote one.
+  static func result(in output: Data) -> Data? {
+    String(decoding: output, as: UTF8.self).split(separator: "\n")
+      .last { $0.hasPrefix(resultPrefix) }.map { Data($0.dropFirst(resultPrefix.count).utf8) }
+  }
+
+  /// The scenario a worker's guard said was in flight when it crashed or overran, if it said.
+  static func scenarioInFlight(_ stderr: String) -> Scenario? {
+    guard let record = stderr.split(separator: "\n").last(where: { $0.hasPrefix(ExampleGuard.recordPrefix) }),
+      let brace = record.firstIndex(of: "{")
+    else { return nil }
+    return try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
   }
 
   /// What starts a line of a worker's standard output that holds a note for the user.
@@ -484,23 +491,18 @@ enum Workers {
   static func runShrink(_ arguments: [String], tool: Tool) throws {
     let confirming = arguments.first == confirmFlag
     let job = try RowJob(parsing: confirming ? Array(arguments.dropFirst()) : arguments)
-    guard let algorithm = algorithm(job.algorithm, tool: tool) else {
-      throw RuntimeError("worker: no algorithm '\(job.algorithm)'")
-    }
-    let motion = try job.motion.map { try Motion(parsing: $0) }
+    let (algorithm, motion) = try open(job, tool: tool)
     let input = try readInput("-", what: "the scenario")
     let scenario = try decodeFile(Scenario.self, from: Data(input), file: "the scenario")
-    watchParent()
     if confirming {
       let overran = overrunsOpened(algorithm, motion: motion, scenario: scenario, job: job)
-      try writeStandardOutput(Array(("\n" + resultPrefix + (overran ? "overran" : "finished") + "\n").utf8))
+      try writeResult(Data((overran ? "overran" : "finished").utf8))
       return
     }
     guard let report = shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job) else {
       return
     }
-    let data = try encoded(ShrunkCrash(report: report))
-    try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
+    try writeResult(encoded(ShrunkCrash(report: report)))
   }
 
   static func overrunsOpened<A: SnapAlgorithm>(
@@ -557,11 +559,7 @@ enum Workers {
   static let resultPrefix = "SNAPLAB-WORKER-RESULT "
 
   static func decode(_ output: Data, tool: Tool) throws -> [Finding] {
-    let text = String(decoding: output, as: UTF8.self)
-    guard let line = text.split(separator: "\n").last(where: { $0.hasPrefix(resultPrefix) }) else {
-      throw RuntimeError("a worker wrote no findings")
-    }
-    let data = Data(line.dropFirst(resultPrefix.count).utf8)
+    guard let data = result(in: output) else { throw RuntimeError("a worker wrote no findings") }
     do {
       return try decodeFile([WorkerFinding].self, from: data, file: "the findings").map {
         var finding = $0.restored

@@ -74,10 +74,7 @@ struct SVG {
       of: "0+$", with: "", options: .regularExpression)
   }
 
-  static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-  }
+  static func escape(_ text: String) -> String { xmlEscaped(text) }
 
   private static func attributes(_ pairs: [(String, String)]) -> String {
     pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
