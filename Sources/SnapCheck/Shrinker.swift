@@ -35,6 +35,12 @@
 ///    two first, which keep an integer's sign);
 /// 10. swap neighbouring sibling spans into order, of any lengths (the elements of an array,
 ///     the two subtrees of a node);
+/// 7d. delete a span and lower by one its siblings' choices that are larger than its place
+///    among them (a list of indices into itself: what pointed past the deleted element
+///    points one lower, so the list stays valid);
+/// 7e. zero a choice and move a nearby one of the same bound up or down by up to four (two
+///    numbers whose sum matters, whose encodings step unalike: `Int16` 1 and 32,767 become
+///    0 and −32,768);
 /// 11. lower a small choice that picks a branch (a `oneOf`, a "one more?") by one and draw
 ///     what follows it afresh, a few times with fixed seeds; kept only if simpler.
 struct Shrinker {
@@ -116,6 +122,8 @@ struct Shrinker {
       }
       let before = best.choices
       deleteSpansEndingParents()
+      deleteSpansReindexing()
+      zeroOneNudgingAnother()
       lowerEqualGroups()
       lowerNearbyPairs()
       sortSiblingSpans()
@@ -167,6 +175,65 @@ struct Shrinker {
       candidate.insert(0, at: parent.end)
       candidate.removeSubrange(span.start..<span.end)
       attempt(candidate)
+    }
+  }
+
+  /// Deletes a span and lowers by one every choice of its siblings (of a bound its own
+  /// choices have, flags apart) that is larger than its place among them: an element deleted
+  /// from a list whose elements are indices into it, with the indices past it re-pointed, so
+  /// that a list kept only while every element is a valid index stays valid.
+  private mutating func deleteSpansReindexing() {
+    var index = best.spans.count - 1
+    while index >= 0 && budgetLeft {
+      defer { index -= 1 }
+      guard index < best.spans.count else { continue }
+      let span = best.spans[index]
+      guard span.end > span.start, span.end <= best.choices.count else { continue }
+      let kinds = Set(best.bounds[span.start..<span.end].filter { $0 > 1 })
+      guard !kinds.isEmpty else { continue }
+      let siblings = best.spans.filter { $0.parent == span.parent && $0.end <= best.choices.count }
+      guard let place = siblings.firstIndex(of: span), siblings.count > 2 else { continue }
+      var candidate = best.choices
+      var changed = false
+      for sibling in siblings where sibling != span {
+        for position in sibling.start..<sibling.end
+        where kinds.contains(best.bounds[position]) && candidate[position] > UInt64(place) {
+          candidate[position] -= 1
+          changed = true
+        }
+      }
+      guard changed else { continue }
+      candidate.removeSubrange(span.start..<span.end)
+      attempt(candidate)
+    }
+  }
+
+  /// Zeroes a choice and moves a nearby one of the same bound a few steps up or down: two
+  /// numbers whose sum matters, when one can go to zero only if the other takes its share and
+  /// their encodings do not step alike (1 and 32,767 in `Int16` become 0 and −32,768: the
+  /// first choice down by one, the second up by two).
+  private mutating func zeroOneNudgingAnother() {
+    var first = 0
+    while first < best.choices.count && budgetLeft {
+      defer { first += 1 }
+      guard best.choices[first] > 0, first < best.bounds.count, best.bounds[first] > 1 else { continue }
+      var second = first + 1
+      while second < Swift.min(best.choices.count, first + 9) && budgetLeft {
+        defer { second += 1 }
+        guard best.bounds[second] == best.bounds[first], first < best.choices.count,
+          best.choices[first] > 0
+        else { continue }
+        let value = best.choices[second]
+        let bound = best.bounds[second]
+        for nudge: Int64 in [1, -1, 2, -2, 3, -3, 4, -4] where budgetLeft {
+          let moved = nudge > 0 ? value.addingReportingOverflow(UInt64(nudge)) : value.subtractingReportingOverflow(UInt64(-nudge))
+          guard !moved.overflow, moved.partialValue <= bound else { continue }
+          var candidate = best.choices
+          candidate[first] = 0
+          candidate[second] = moved.partialValue
+          if attempt(candidate) { break }
+        }
+      }
     }
   }
 

@@ -121,3 +121,37 @@ extension SnapCheckShrinkingTests {
     #expect(result.shrinkEvaluations == 0)
   }
 }
+
+/// Two problems of the shrinking challenge as it publishes them, where shrinking used to stop
+/// short (issue 31): Benchmarks/shrinking-challenge runs all of them.
+extension SnapCheckShrinkingTests {
+  /// A list of indices into itself, kept only while every element is a valid index: deleting
+  /// an element makes the list invalid unless the indices past it are lowered with it.
+  @Test("coupling, as published: a list of valid indices shrinks to [1, 0] from every seed")
+  func coupling() {
+    for seed: UInt64 in 1...30 {
+      let result = forAll(Gen.int(in: 0...10).array(count: 0...Int.max), seed: seed, examples: 10_000) {
+        list, context in
+        try context.assume(list.allSatisfy { $0 < list.count })
+        return list.indices.allSatisfy { i in list[i] == i || list[list[i]] != i }
+      }
+      #expect(result.counterexample == [1, 0], "seed \(seed)")
+    }
+  }
+
+  /// Five lists of `Int16` each summing (wrapping) below 256 whose wrapping total reaches
+  /// 5 × 256: ends at [-32768] and [-1], not at a list like [1, 32767] that sums to the same.
+  @Test("bound5, as published: [-32768] and [-1] alone from every seed")
+  func bound5() {
+    let bounded = Gen.integer(in: Int16.min...Int16.max).array(count: 0...Int.max)
+      .filter { $0.reduce(0, &+) < 256 }
+    for seed: UInt64 in 1...30 {
+      let result = forAll(zip(bounded, bounded, bounded, bounded, bounded), seed: seed, examples: 10_000) {
+        [$0.0, $0.1, $0.2, $0.3, $0.4].joined().reduce(Int16(0), &+) < 5 * 256
+      }
+      let lists = result.counterexample.map { [$0.0, $0.1, $0.2, $0.3, $0.4].filter { !$0.isEmpty } }
+      #expect(lists?.count == 2 && lists?.allSatisfy { $0.count == 1 } == true
+        && Set(lists?.map { $0[0] } ?? []) == [-32768, -1], "seed \(seed): \(String(describing: lists))")
+    }
+  }
+}
