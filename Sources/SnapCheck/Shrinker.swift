@@ -15,7 +15,8 @@
 /// 3. delete runs of 8, 4, 2 and 1 choices;
 /// 4. replace a span's choices with zeros (a composite value at its simplest at once);
 /// 4b. replace a span by a descendant span up to three levels down (an operand for its
-///    expression, a subtree for its tree);
+///    expression, a subtree for its tree), or up to eight when the descendant starts with a
+///    choice of the same bound (a subtree whose levels are several spans deep);
 /// 5. minimise each choice: zero, else a binary search for the smallest that still fails;
 /// 6. swap two nearby choices into order (a smaller one first);
 /// 7. move value from a choice into a later one (pairs that must add up);
@@ -38,7 +39,7 @@
 /// 7d. delete a span and lower by one its siblings' choices that are larger than its place
 ///    among them (a list of indices into itself: what pointed past the deleted element
 ///    points one lower, so the list stays valid);
-/// 7e. zero a choice and move a nearby one of the same bound up or down by up to four (two
+/// 7e. zero a choice and move a nearby one of the same bound up or down by one or two (two
 ///    numbers whose sum matters, whose encodings step unalike: `Int16` 1 and 32,767 become
 ///    0 and −32,768);
 /// 11. lower a small choice that picks a branch (a `oneOf`, a "one more?") by one and draw
@@ -225,7 +226,7 @@ struct Shrinker {
         else { continue }
         let value = best.choices[second]
         let bound = best.bounds[second]
-        for nudge: Int64 in [1, -1, 2, -2, 3, -3, 4, -4] where budgetLeft {
+        for nudge: Int64 in [1, -1, 2, -2] where budgetLeft {
           let moved = nudge > 0 ? value.addingReportingOverflow(UInt64(nudge)) : value.subtractingReportingOverflow(UInt64(-nudge))
           guard !moved.overflow, moved.partialValue <= bound else { continue }
           var candidate = best.choices
@@ -339,15 +340,19 @@ struct Shrinker {
       var inner = index + 1
       while inner < best.spans.count && best.spans[inner].start < span.end {
         let child = best.spans[inner]
-        // Depth below `span`, at most 3.
+        // Depth below `span`: at most 3, or 8 for a span that starts with a choice of the same
+        // bound as `span` (likely the same generator: a subtree of a tree whose levels are
+        // several spans deep).
         var depth = 0
         var parent = child.parent
-        while parent > index && depth < 4 {
+        while parent > index && depth < 9 {
           depth += 1
           parent = best.spans[parent].parent
         }
-        if parent == index && depth < 3 && child.end - child.start < span.end - span.start
-          && child.end > child.start
+        let sameKind = child.start > span.start && child.end > child.start
+          && best.bounds[child.start] == best.bounds[span.start]
+        if parent == index && (depth < 3 || (depth < 8 && sameKind))
+          && child.end - child.start < span.end - span.start && child.end > child.start
         {
           candidates.append(child)
         }
