@@ -155,3 +155,66 @@ extension SnapCheckShrinkingTests {
     }
   }
 }
+
+extension SnapCheckShrinkingTests {
+  indirect enum Heap: Equatable, Sendable {
+    case empty
+    case node(Int, Heap, Heap)
+
+    /// Pre-order, through a stack: the value, then the right subtree before the left.
+    var list: [Int] {
+      var result: [Int] = []
+      var stack: [Heap] = [self]
+      while let heap = stack.popLast() {
+        guard case .node(let v, let l, let r) = heap else { continue }
+        result.append(v)
+        stack.append(l)
+        stack.append(r)
+      }
+      return result
+    }
+
+    static func merge(_ a: Heap, _ b: Heap) -> Heap {
+      switch (a, b) {
+      case (.empty, _): return b
+      case (_, .empty): return a
+      case (.node(let x, let xl, let xr), .node(let y, let yl, let yr)):
+        return x <= y ? .node(x, merge(xr, b), xl) : .node(y, merge(yr, a), yl)
+      }
+    }
+
+    /// The challenge's wrong conversion to a sorted list.
+    var wrongSortedList: [Int] {
+      guard case .node(let v, let l, let r) = self else { return [] }
+      return [v] + Heap.merge(l, r).list
+    }
+
+    /// The challenge's heaps: a branch from 1 to 8 (1 ends the heap), a key kept when at least
+    /// its parent's, the size halved at each level. A level is five spans below its parent.
+    static func generator(bound: Int?, size: Int) -> Gen<Heap> {
+      Gen.int(in: 1...8).flatMap { branch in
+        if branch == 1 || size <= 0 { return Gen.constant(Heap.empty) }
+        let key = bound.map { bound in Gen.int.filter { $0 >= bound } } ?? Gen.int
+        return key.flatMap { head in
+          zip(generator(bound: head, size: size / 2), generator(bound: head, size: size / 2))
+            .map { Heap.node(head, $0.0, $0.1) }
+        }
+      }
+    }
+  }
+
+  /// The smallest wrong heap is four nodes deep on one side; reaching it needs a subtree moved
+  /// up into its parent's place.
+  @Test("binheap, as published: the four-node heap from every seed")
+  func binheap() {
+    let heaps = Gen.int(in: 0...20).flatMap { Heap.generator(bound: nil, size: $0) }
+    let minimum = Heap.node(0, .empty, .node(0, .node(0, .empty, .empty), .node(1, .empty, .empty)))
+    for seed: UInt64 in 1...30 {
+      let result = forAll(heaps, seed: seed, examples: 100_000) { heap in
+        let sorted = heap.wrongSortedList
+        return sorted == sorted.sorted() && heap.list.sorted() == sorted
+      }
+      #expect(result.counterexample == minimum, "seed \(seed): \(String(describing: result.counterexample))")
+    }
+  }
+}
