@@ -245,7 +245,7 @@ func runChallenge() async {
   await challenge(
     "nestedlists", Gen.always(()).array(of: 0...20).array(of: 0...20),
     isMinimum: { $0.count == 1 && $0[0].count == 11 },
-    show: { "\($0.map(\.count).map { "[\($0) × ()]" })" }
+    show: { "[" + $0.map { "[\($0.count) × ()]" }.joined(separator: ", ") + "]" }
   ) { $0.map(\.count).reduce(0, +) <= 10 }
 }
 
