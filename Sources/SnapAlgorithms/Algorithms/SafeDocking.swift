@@ -58,7 +58,9 @@ public enum SafeDocking {
   /// How far a flick at `velocity` points per second carries, under a scroll view's normal
   /// deceleration (rate 0.998 per millisecond): (v / 1000) · r / (1 − r).
   @inlinable
-  public static func projection(of velocity: CGFloat, rate: CGFloat = 0.998) -> CGFloat {
+  public static func projection(
+    of velocity: CGFloat, rate: CGFloat = FluidDock.normalDeceleration
+  ) -> CGFloat {
     guard velocity.isFinite else { return 0 }
     return velocity / 1000 * rate / (1 - rate)
   }

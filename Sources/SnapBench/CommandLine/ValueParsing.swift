@@ -100,7 +100,7 @@ func parseChoice(
   throw .invalidValue(text, for: argument, reason: choiceReason(text, allowed: allowed))
 }
 
-/// Parses one of the raw values of a string enum, like `OutputFormat(rawValue: "json")`.
+/// Parses one of the raw values of a string enum, like `FailurePolicy(rawValue: "hazard")`.
 func parseChoice<Choice: CaseIterable & RawRepresentable<String>>(
   _ text: String, as type: Choice.Type, option: OptionSpec
 ) throws(UsageError) -> Choice {

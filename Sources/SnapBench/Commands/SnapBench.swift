@@ -214,8 +214,3 @@ func parseOrHelp(_ arguments: [String], for spec: CommandSpec, tool: Tool) throw
   }
   return parsed
 }
-
-/// The output formats commands offer.
-enum OutputFormat: String, CaseIterable {
-  case table, markdown, json, csv
-}

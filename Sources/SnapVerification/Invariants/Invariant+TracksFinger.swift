@@ -56,7 +56,7 @@ extension Invariant {
         }
         let allowed = kept(release.y)
         let flick = projects
-          ? kept(DockingRule.project(release, velocity: trajectory.releaseVelocity ?? .zero, rate: 0.998).y)
+          ? kept(DockingRule.project(release, velocity: trajectory.releaseVelocity ?? .zero, rate: FluidDock.normalDeceleration).y)
           : allowed
         let low = min(release.y, allowed, flick)
         let high = max(release.y, allowed, flick)
