@@ -17,6 +17,8 @@ var logPath = "/dev/null"
 var singleCall: Int?
 /// Property runs allowed after the first failure (see Probe): as many as the examples of a run.
 var shrinkBudget = 100_000
+/// Tests per call in the throughput runs (see `chunk`).
+var throughputChunk = 100
 do {
   var rest = Array(CommandLine.arguments.dropFirst())[...]
   while let word = rest.popFirst() {
@@ -58,7 +60,6 @@ func quietly<R>(_ body: () -> R) -> R {
 // examples as calls of `chunk` (1,000) tests, throughput's 200,000 as calls of
 // `throughputChunk` (100, SwiftCheck's default maxAllowableSuccessfulTests, its fastest).
 let chunk = 1_000
-var throughputChunk = 100
 
 /// Seed `seed`, call `call` (0, 1, …) of a run. Call 0 is exactly what a SwiftCheck user writes
 /// to replay seed `seed`: `StdGen(seed)`, which is `StdGen(seed + 1, 1)`, at starting size 0 (the
