@@ -53,28 +53,19 @@ struct CommandLineTests {
       input: gesture.jsonText())
     #expect(result.status == 0, "\(result.stderr)")
     // JSONDecoder, not JSONSerialization: on Linux the latter rounds some doubles.
-    struct Rect: Decodable, Equatable { var x, y, width, height: Double }
-    struct Frame: Decodable { var t: Double; var phase: String; var x, y, width, height: Double }
-    struct Trace: Decodable {
-      var version: Int
-      var algorithm: String
-      var device: String
-      var container: [String: Double]
-      var frames: [Frame]
-      var rest: Rect
-    }
-    let trace = try JSONDecoder().decode(Trace.self, from: Data(result.stdout.utf8))
+    let trace = try JSONDecoder().decode(TraceFile.self, from: Data(result.stdout.utf8))
     #expect(trace.version == 1)
     #expect(trace.algorithm == "edge-dock.published")
     #expect(trace.device == "iPhone 8")
-    #expect(trace.container == ["width": 375, "height": 667])
+    #expect(trace.container == TraceFile.Size(width: 375, height: 667))
+    #expect(trace.refreshRate == 60 && trace.truncated == false)
     // As worked out in EdgeDockTests: docked flush right at y 30 → origin (315, 0).
-    #expect(trace.rest == Rect(x: 315, y: 0, width: 60, height: 60))
+    #expect(trace.rest == TraceFile.Rect(x: 315, y: 0, width: 60, height: 60))
     let expected = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
     #expect(trace.frames.count == expected.frames.count)
     for (frame, reference) in zip(trace.frames, expected.frames) {
       #expect(frame.t == reference.time)
-      #expect(frame.phase == reference.phase.rawValue)
+      #expect(frame.phase == reference.phase)
       #expect(frame.x == Double(reference.rect.origin.x))
       #expect(frame.y == Double(reference.rect.origin.y))
       #expect(frame.width == 60 && frame.height == 60)
@@ -227,23 +218,16 @@ extension CommandLineTests {
   func traceFlick() throws {
     let result = try run(["trace", "fluid-dock.corners", "--flick", "1500,-800"])
     #expect(result.status == 0, "\(result.stderr)")
-    struct Point: Decodable { var x: Double; var y: Double }
-    struct Release: Decodable {
-      var t: Double
-      var center: Point
-      var fingerVelocity: Point
-      var projected: Point
-      var motionVelocity: Point
-    }
-    struct Rect: Decodable { var x: Double; var y: Double; var width: Double; var height: Double }
-    struct Output: Decodable { var release: Release; var rest: Rect }
-    let output = try JSONDecoder().decode(Output.self, from: Data(result.stdout.utf8))
-    let release = output.release
-    #expect(abs(release.fingerVelocity.x - 1500) < 1e-6 && abs(release.fingerVelocity.y + 800) < 1e-6)
-    #expect(abs(release.motionVelocity.x - 1500) < 1e-6 && abs(release.motionVelocity.y + 800) < 1e-6)
+    let output = try JSONDecoder().decode(TraceFile.self, from: Data(result.stdout.utf8))
+    let release = try #require(output.release)
+    let finger = try #require(release.fingerVelocity)
+    let motion = try #require(release.motionVelocity)
+    let projected = try #require(release.projected)
+    #expect(abs(finger.x - 1500) < 1e-6 && abs(finger.y + 800) < 1e-6)
+    #expect(abs(motion.x - 1500) < 1e-6 && abs(motion.y + 800) < 1e-6)
     // 0.499 s of normal deceleration: 748.5 pt right and 399.2 pt up.
-    #expect(abs(release.projected.x - (release.center.x + 748.5)) < 1e-6)
-    #expect(abs(release.projected.y - (release.center.y - 399.2)) < 1e-6)
+    #expect(abs(projected.x - (release.center.x + 748.5)) < 1e-6)
+    #expect(abs(projected.y - (release.center.y - 399.2)) < 1e-6)
     // iPhone 15: safe region x 0…393, y 103…769; the top right corner, 16 pt in.
     #expect(output.rest.x + output.rest.width == 377 && output.rest.y == 119)
     for (arguments, message) in [
@@ -330,10 +314,8 @@ extension CommandLineTests {
       // The simulator, run on the same scenario, gives the rest frame trace printed.
       let algorithm = try #require(AlgorithmCatalogue.algorithm(id: finding.algorithm))
       let rest = simulateRest(algorithm, scenario)
-      struct Trace: Decodable { var rest: [String: Double] }
-      let traced = try JSONDecoder().decode(Trace.self, from: Data(trace.stdout.utf8))
-      #expect(traced.rest["x"] == Double(rest.origin.x), "\(finding.algorithm) \(finding.invariant)")
-      #expect(traced.rest["y"] == Double(rest.origin.y), "\(finding.algorithm) \(finding.invariant)")
+      let traced = try JSONDecoder().decode(TraceFile.self, from: Data(trace.stdout.utf8))
+      #expect(traced.rest.rect == rest, "\(finding.algorithm) \(finding.invariant)")
       replayed.insert(finding.algorithm)
     }
     #expect(replayed == Set(published))

@@ -145,12 +145,8 @@ struct ExpectInvariantsTests {
     let binary = try #require(SnapBenchProcess.executable, "snap-bench was not built")
     let result = try SnapBenchProcess.shell(finding.replayCommand(tool: binary.path))
     #expect(result.status == 0, "\(result.stderr)")
-    struct Trace: Decodable {
-      struct Rect: Decodable { var x, y, width, height: Double }
-      var rest: Rect
-    }
-    let trace = try JSONDecoder().decode(Trace.self, from: Data(result.stdout.utf8))
-    #expect(CGRect(x: trace.rest.x, y: trace.rest.y, width: trace.rest.width, height: trace.rest.height) == rest)
+    let trace = try JSONDecoder().decode(TraceFile.self, from: Data(result.stdout.utf8))
+    #expect(trace.rest.rect == rest)
   }
 
   @Test("a finding with no counterexample replays its cell with verify")

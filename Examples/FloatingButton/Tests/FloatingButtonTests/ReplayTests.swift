@@ -33,12 +33,6 @@ struct ReplayTests {
     var all: [(line: Int?, text: String, failure: Bool)] { lock.withLock { issues } }
   }
 
-  /// What `trace --format json` prints, as far as this test reads it.
-  struct Trace: Decodable {
-    struct Rect: Decodable { var x, y, width, height: Double }
-    var rest: Rect
-  }
-
   @Test("the planted bug is reported at the caller's line, and trace replays it")
   func reportedAtTheCallersLineAndReplayed() throws {
     let recorded = Recorded()
@@ -95,9 +89,8 @@ struct ReplayTests {
     let data = output.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     #expect(process.terminationStatus == 0)
-    let trace = try JSONDecoder().decode(Trace.self, from: data)
-    let rest = CGRect(
-      x: trace.rest.x, y: trace.rest.y, width: trace.rest.width, height: trace.rest.height)
+    let trace = try JSONDecoder().decode(TraceFile.self, from: data)
+    let rest = trace.rest.rect
     #expect(abs(rest.minX - rect.minX) < 1e-9 && abs(rest.minY - rect.minY) < 1e-9)
     #expect(!region.contains(rest), "trace shows the rest \(rest) inside \(region)")
   }
