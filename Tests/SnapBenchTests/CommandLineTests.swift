@@ -59,6 +59,11 @@ struct CommandLineTests {
     #expect(trace.device == "iPhone 8")
     #expect(trace.container == TraceFile.Size(width: 375, height: 667))
     #expect(trace.refreshRate == 60 && trace.truncated == false)
+    // TraceFile knows every field trace writes (only a null one is left out when re-encoded).
+    let written = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+    let known = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(trace)) as? [String: Any])
+    #expect(Set(known.keys).isSubset(of: written.keys))
+    #expect(Set(written.keys).subtracting(known.keys).allSatisfy { written[$0] is NSNull })
     // As worked out in EdgeDockTests: docked flush right at y 30 → origin (315, 0).
     #expect(trace.rest == TraceFile.Rect(x: 315, y: 0, width: 60, height: 60))
     let expected = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
