@@ -77,6 +77,30 @@ struct CommandLineTests {
     }
   }
 
+  @Test("trace --scenario replays a counterexample of the verify file as it is written there")
+  func traceScenario() throws {
+    let verified = try run([
+      "verify", "--algorithm", "edge-dock.published", "--invariant", "in-safe-area",
+      "--format", "json", "--fail-on", "never",
+    ])
+    #expect(verified.status == 0, "\(verified.stderr)")
+    let report = try VerificationReport(json: Data(verified.stdout.utf8))
+    let scenario = try #require(report.findings.first?.counterexample)
+    // The counterexample object as the file holds it, on standard input.
+    let text = String(decoding: try JSONEncoder().encode(scenario), as: UTF8.self)
+    let result = try run(
+      ["trace", "edge-dock.published", "--scenario", "-", "--format", "json"], input: text)
+    #expect(result.status == 0, "\(result.stderr)")
+    let trace = try JSONDecoder().decode(TraceFile.self, from: Data(result.stdout.utf8))
+    #expect(trace.device == scenario.environment.name)
+    #expect(trace.rest.rect == scenario.simulate(EdgeDockPublished()).rest)
+    // The whole file is refused with the way to take one counterexample out of it.
+    let whole = try run(["trace", "edge-dock.published", "--scenario", "-"], input: verified.stdout)
+    #expect(whole.status == 1 && whole.stderr.contains("whole verify file"), "\(whole.stderr)")
+    let both = try run(["trace", "edge-dock.published", "--scenario", "-", "--keyboard"], input: text)
+    #expect(both.status == 64 && both.stderr.contains("not both"), "\(both.stderr)")
+  }
+
   @Test("trace --format csv has one row per frame; --motion replaces the release motion")
   func traceCSV() throws {
     let result = try run([

@@ -32,6 +32,13 @@ enum TraceCommand {
       Instead of --gesture: a flick from the middle of the safe region at this velocity in \
       points per second (50 ms of touches at 120 Hz, lifted at full speed).
       """)
+  static let scenario = OptionSpec(
+    "--scenario", value: "<file>|-",
+    help: """
+      A counterexample as the verify file writes it (a result's "counterexample": device, bars, \
+      item and gesture), or - for standard input; instead of the device, bar, --item, \
+      --gesture and --flick options.
+      """)
   static let format = OptionSpec(
     "--format", value: "<format>",
     help: "table (a frame a line), json, csv, or svg (the device to scale with every frame); "
@@ -50,7 +57,10 @@ enum TraceCommand {
     arguments: [
       ArgumentSpec("<algorithm>", help: "An id from 'snap-bench list algorithms'.")
     ],
-    options: [device, landscape, noNavBar, opaqueNavBar, noTabBar, keyboard, item, motion, gesture, flick, format])
+    options: [
+      device, landscape, noNavBar, opaqueNavBar, noTabBar, keyboard, item, motion, gesture, flick,
+      scenario, format,
+    ])
 
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
@@ -71,6 +81,24 @@ enum TraceCommand {
       throw UsageError.invalidValue(id, forLabel: "<algorithm>", reason: reason).withUsage(of: spec)
     }
 
+    // A counterexample from a verify file: its device, bars, item and gesture in one.
+    var replayed: Scenario?
+    if let path = parsed.value(scenario) {
+      let given = [device, item, gesture, flick].filter { parsed.value($0) != nil }
+        + [landscape, noNavBar, opaqueNavBar, noTabBar, keyboard].filter { parsed.flag($0) }
+      if let other = given.first {
+        throw UsageError.invalidValue(
+          path, for: scenario, reason: "give --scenario or \(other.name), not both"
+        ).withUsage(of: spec)
+      }
+      do {
+        try refuseStandardOutput(asInput: path, for: scenario.label)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
+      replayed = try readScenario(path)
+    }
+
     let deviceName = parsed.value(device) ?? DeviceProfile.standard.name
     guard let profile = DeviceProfile.named(deviceName) else {
       let names = DeviceProfile.catalogue.flatMap(\.acceptedNames)
@@ -86,9 +114,11 @@ enum TraceCommand {
       navigationBar: !parsed.flag(noNavBar), tabBar: !parsed.flag(noTabBar),
       keyboard: parsed.flag(keyboard),
       opaqueNavigationBar: !parsed.flag(noNavBar) && parsed.flag(opaqueNavBar))
-    let environment = profile.environment(parsed.flag(landscape) ? .landscape : .portrait, bars: bars)
+    let environment = replayed?.environment
+      ?? profile.environment(parsed.flag(landscape) ? .landscape : .portrait, bars: bars)
 
-    let size = try parsed.itemSize(item).map { CGSize(width: $0.width, height: $0.height) }
+    let size = try replayed?.itemSize
+      ?? parsed.itemSize(item).map { CGSize(width: $0.width, height: $0.height) }
       ?? Simulator.defaultItemSize
 
     if let text = parsed.value(motion) {
@@ -112,7 +142,9 @@ enum TraceCommand {
     }
 
     var input: Gesture
-    if let text = parsed.value(flick) {
+    if let replayed {
+      input = replayed.gesture
+    } else if let text = parsed.value(flick) {
       guard parsed.value(gesture) == nil else {
         throw UsageError.invalidValue(text, for: flick, reason: "give --flick or --gesture, not both")
           .withUsage(of: spec)
@@ -259,6 +291,26 @@ enum TraceCommand {
     let handoff = trajectory.handoffVelocity
     members.append(("motionVelocity", handoff.map { point($0.dx, $0.dy) } ?? .null))
     return .object(members)
+  }
+
+  /// Reads a counterexample (a verify file's `"counterexample"`), or standard input for `-`.
+  static func readScenario(_ path: String) throws -> Scenario {
+    let bytes = try readInput(path, what: "the scenario file")
+    let source = path == "-" ? "standard input" : quoted(path)
+    do {
+      return try JSONDecoder().decode(Scenario.self, from: Data(bytes))
+    } catch let error as DecodingError {
+      // A whole verify file is the likeliest mistake: say how to take one counterexample out.
+      if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+        object["results"] != nil
+      {
+        throw RuntimeError(
+          "\(source) is a whole verify file; give one result's counterexample, "
+            + "e.g. the output of jq '.results[0].counterexample' on it")
+      }
+      throw RuntimeError(
+        "the scenario in \(source) is invalid: \(error.sentence(file: "the scenario file"))")
+    }
   }
 
   /// Reads a gesture file, or standard input for `-` (a FIFO or `<(…)` too).
