@@ -209,6 +209,17 @@ struct ReportTests {
     }
   }
 
+  /// An invariant left out of the verdict's order would never count as violated in the report:
+  /// adding one without a line here fails this test.
+  @Test("the verdict orders every invariant exactly once, and says what breaking each means")
+  func verdictKnowsEveryInvariant() {
+    #expect(Verdict.severity.count == Invariant.allCases.count)
+    #expect(Set(Verdict.severity) == Set(Invariant.allCases))
+    for invariant in Invariant.allCases {
+      #expect(!Verdict.sentence(invariant, worst: nil).isEmpty, "\(invariant)")
+    }
+  }
+
   @Test("the verdict's worst failure is the largest violation found, not the smallest counterexample's")
   func worstIsLargest() throws {
     let phone = try #require(DeviceProfile.named("iPhone 15"))
