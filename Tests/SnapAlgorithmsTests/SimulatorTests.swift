@@ -202,3 +202,23 @@ extension SimulatorTests {
     #expect(abs(trajectory.handoffVelocity?.dx ?? .nan) < 1)
   }
 }
+
+extension SimulatorTests {
+  /// Recorded once for `trace`, its table and the report's pictures: the release carried by the
+  /// finger's velocity, (v / 1000) · r / (1 − r) at a scroll view's normal rate (0.499 s).
+  @Test("the projected release is the release carried by the flick, only for an algorithm that projects")
+  func projectedRelease() throws {
+    let environment = Fixtures.iPhone8
+    let region = environment.safeRegion
+    let flick = Gesture.flick(
+      from: CGPoint(x: region.midX, y: region.midY), velocity: CGVector(dx: 1500, dy: -800))
+    let run = Simulator(environment: environment).run(FluidDock(mode: .corners), gesture: flick)
+    let center = try #require(run.releaseCenter)
+    let velocity = try #require(run.releaseVelocity)
+    let projected = try #require(run.projectedRelease(by: FluidDock(mode: .corners)))
+    #expect(abs(projected.x - (center.x + velocity.dx * 0.499)) < 1e-9)
+    #expect(abs(projected.y - (center.y + velocity.dy * 0.499)) < 1e-9)
+    let docking = Simulator(environment: environment).run(EdgeDockPublished(), gesture: flick)
+    #expect(docking.releaseCenter != nil && docking.projectedRelease(by: EdgeDockPublished()) == nil)
+  }
+}

@@ -149,3 +149,15 @@ public struct Trajectory: Hashable, Sendable {
     self.loadPlacement = loadPlacement
   }
 }
+
+extension Trajectory {
+  /// The point a projecting algorithm chose its rest from: the release centre carried by the
+  /// finger's velocity under the algorithm's deceleration rate. `nil` without a release or a
+  /// measured velocity there, and for an algorithm that does not project.
+  public func projectedRelease(by algorithm: any SnapAlgorithm) -> CGPoint? {
+    guard algorithm.projectsVelocity, let rate = algorithm.dockingRule.decelerationRate,
+      let center = releaseCenter, let velocity = releaseVelocity
+    else { return nil }
+    return DockingRule.project(center, velocity: velocity, rate: rate)
+  }
+}

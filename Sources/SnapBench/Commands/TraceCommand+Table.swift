@@ -44,8 +44,7 @@ extension TraceCommand {
       var release = "Released at t = \(number(time, digits: 3)) s, centre \(point(center.x, center.y))"
       if let velocity = trajectory.releaseVelocity {
         release += "; finger \(point(velocity.dx, velocity.dy)) pt/s"
-        if algorithm.dockingMargin != nil, let rate = algorithm.dockingRule.decelerationRate {
-          let projected = DockingRule.project(center, velocity: velocity, rate: rate)
+        if let projected = trajectory.projectedRelease(by: algorithm) {
           release += ", projected to \(point(projected.x, projected.y))"
         }
       }

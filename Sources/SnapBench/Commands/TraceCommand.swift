@@ -283,8 +283,7 @@ enum TraceCommand {
     ]
     if let velocity = trajectory.releaseVelocity {
       members.append(("fingerVelocity", point(velocity.dx, velocity.dy)))
-      if algorithm.dockingMargin != nil, let rate = algorithm.dockingRule.decelerationRate {
-        let projected = DockingRule.project(center, velocity: velocity, rate: rate)
+      if let projected = trajectory.projectedRelease(by: algorithm) {
         members.append(("projected", point(projected.x, projected.y)))
       }
     }

@@ -50,12 +50,7 @@ extension Figures {
     if invariant == .nearestEdge, let release = trajectory.releaseCenter, let region = evidence.region,
       let rect = evidence.rect, rect.isFinite
     {
-      var point = release
-      if algorithm.projectsVelocity, let rate = algorithm.dockingRule.decelerationRate,
-        let velocity = trajectory.releaseVelocity
-      {
-        point = DockingRule.project(release, velocity: velocity, rate: rate)
-      }
+      let point = trajectory.projectedRelease(by: algorithm) ?? release
       return .midline(
         amount: abs(Double(point.x - region.midX)), point: point, release: release, rect: rect,
         region: region)
