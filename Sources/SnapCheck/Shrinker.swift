@@ -226,9 +226,11 @@ struct Shrinker {
         else { continue }
         let value = best.choices[second]
         let bound = best.bounds[second]
-        for nudge: Int64 in [1, -1, 2, -2] where budgetLeft {
-          let moved = nudge > 0 ? value.addingReportingOverflow(UInt64(nudge)) : value.subtractingReportingOverflow(UInt64(-nudge))
-          guard !moved.overflow, moved.partialValue <= bound else { continue }
+        let nudged = [
+          value.addingReportingOverflow(1), value.subtractingReportingOverflow(1),
+          value.addingReportingOverflow(2), value.subtractingReportingOverflow(2),
+        ]
+        for moved in nudged where budgetLeft && !moved.overflow && moved.partialValue <= bound {
           var candidate = best.choices
           candidate[first] = 0
           candidate[second] = moved.partialValue

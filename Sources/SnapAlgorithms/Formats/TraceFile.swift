@@ -68,8 +68,10 @@ public struct TraceFile: Codable, Hashable, Sendable {
     public init(t: Double, phase: FramePhase, rect: CGRect) {
       self.t = t
       self.phase = phase
-      let rect = Rect(rect)
-      (x, y, width, height) = (rect.x, rect.y, rect.width, rect.height)
+      x = Double(rect.origin.x)
+      y = Double(rect.origin.y)
+      width = Double(rect.size.width)
+      height = Double(rect.size.height)
     }
 
     /// The item's frame as a `CGRect`.

@@ -297,18 +297,15 @@ enum TraceCommand {
     let bytes = try readInput(path, what: "the scenario file")
     let source = path == "-" ? "standard input" : quoted(path)
     do {
-      return try JSONDecoder().decode(Scenario.self, from: Data(bytes))
-    } catch let error as DecodingError {
+      return try decodeFile(Scenario.self, fromText: bytes, file: "the scenario file")
+    } catch {
       // A whole verify file is the likeliest mistake: say how to take one counterexample out.
-      if let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-        object["results"] != nil
-      {
+      if (try? VerificationReport(json: Data(bytes))) != nil {
         throw RuntimeError(
           "\(source) is a whole verify file; give one result's counterexample, "
             + "e.g. the output of jq '.results[0].counterexample' on it")
       }
-      throw RuntimeError(
-        "the scenario in \(source) is invalid: \(error.sentence(file: "the scenario file"))")
+      throw RuntimeError("the scenario in \(source) is invalid: \(error.description)")
     }
   }
 
