@@ -79,116 +79,66 @@ extension Magnitude: Codable {
 
 /// What exactly goes wrong: one named kind of violation, so that two defects under the same
 /// invariant are told apart ("a drag fires the action", "a tap moves it").
-public enum Defect: String, Sendable, Codable, CaseIterable {
-  // on-screen
-  case offScreenAtRest = "off-screen-at-rest"
-  case offScreenInMotion = "off-screen-in-motion"
-  case offScreenWhileDragged = "off-screen-while-dragged"
-  // in-safe-area
-  case outsideSafeArea = "outside-safe-area"
-  case outsideSafeAreaWhileDragged = "outside-safe-area-while-dragged"
-  case notCentred = "not-centred"
-  // docked, cancel-safe, nearest-edge
-  case notDocked = "not-docked"
-  case wrongSide = "wrong-side"
-  case wrongPlaceAlongEdge = "wrong-place-along-edge"
-  // idempotent, tap-is-not-drag
-  case tapMovesIt = "tap-moves-it"
-  case tapDoesNotFire = "tap-does-not-fire"
-  case dragFiresAction = "drag-fires-action"
-  // tracks-finger, catchable
-  case lagsTheFinger = "lags-the-finger"
-  case heldShortOfEdge = "held-short-of-edge"
-  case panHysteresisLag = "pan-hysteresis-lag"
-  case offsetUntilNextTouch = "offset-until-next-touch"
-  case offsetAfterContainerChange = "offset-after-container-change"
-  case stuckOnItsEdge = "stuck-on-its-edge"
-  case movesAfterRelease = "moves-after-release"
-  case keptClearOfEdge = "kept-clear-of-edge"
-  case touchIgnored = "touch-ignored"
-  case jumpsWhenCaught = "jumps-when-caught"
-  case grabbedBesideIt = "grabbed-beside-it"
-  // settles, velocity-continuous
-  case neverRests = "never-rests"
-  case movesPastSettleTime = "moves-past-settle-time"
-  case velocityHitch = "velocity-hitch"
-  // resize-safe
-  case changesSide = "changes-side"
-  case losesPlaceAlongEdge = "loses-place-along-edge"
-  case movedFurtherThanNeeded = "moved-further-than-needed"
-  case notBackAfterRoundTrip = "not-back-after-round-trip"
-  // finite, bounded-frame-cost
-  case nonFiniteFrame = "non-finite-frame"
-  case tooManyAnimations = "too-many-animations"
-
+///
+/// Each defect is declared beside the invariant that reports it (`Invariants/`), with its words
+/// and what decides its severity, and listed in that invariant's `defects`: the defects there
+/// are, are the ones the registered invariants list.
+public struct Defect: Hashable, Sendable, RawRepresentable, CaseIterable, Codable,
+  CustomStringConvertible
+{
+  /// The id the verify file writes: `off-screen-at-rest`.
+  public let rawValue: String
+  /// What it is, in a few words: `rests off screen`.
+  public let summary: String
   /// Whether the magnitude measures how far the item is from where it should be: then a point
   /// or two (`Invariant.polishDistance`) is polish.
-  public var measuresPosition: Bool {
-    switch self {
-    case .tapDoesNotFire, .dragFiresAction, .touchIgnored, .neverRests, .movesPastSettleTime,
-      .velocityHitch, .nonFiniteFrame, .tooManyAnimations, .changesSide:
-      return false
-    default:
-      return true
-    }
-  }
-
+  public let measuresPosition: Bool
   /// Whether the defect is polish whatever its size: the lag every translation-based pan
-  /// handler has (UIKit takes the recogniser's 10 pt slop off the translation), a drag the
-  /// item's own clamp holds a little short of the window's edge the finger goes past, or a glide
-  /// after the lift back from the edge it was let go near into a band of its own (design
-  /// choices: where it rests is judged at rest), an offset a
-  /// container change leaves between the item and a finger held through it, and an item that
-  /// follows the finger past the screen's edge while dragged (the finger put it there; where it
-  /// comes to rest is judged at rest), and where an item larger than the room for it sits (no
-  /// place is right; on-screen judges whether it can be seen).
-  public var isAlwaysPolish: Bool {
-    switch self {
-    case .panHysteresisLag, .offsetUntilNextTouch, .offsetAfterContainerChange,
-      .offScreenWhileDragged, .notCentred, .heldShortOfEdge, .keptClearOfEdge:
-      return true
-    default:
-      return false
-    }
+  /// handler has, a design choice judged elsewhere (where the item comes to rest), an offset
+  /// a container change leaves under a finger held through it.
+  public let isAlwaysPolish: Bool
+
+  /// Declares a defect; only an invariant's file calls this, for its `static let`.
+  init(
+    _ id: String, _ summary: String, measuresPosition: Bool = true, alwaysPolish: Bool = false
+  ) {
+    rawValue = id
+    self.summary = summary
+    self.measuresPosition = measuresPosition
+    isAlwaysPolish = alwaysPolish
   }
 
-  /// What it is, in a few words: `rests off screen`.
-  public var summary: String {
-    switch self {
-    case .offScreenAtRest: return "rests off screen"
-    case .offScreenInMotion: return "goes off screen as it moves"
-    case .offScreenWhileDragged: return "follows the finger off screen while dragged"
-    case .outsideSafeArea: return "rests under a bar, the keyboard or an inset"
-    case .outsideSafeAreaWhileDragged: return "leaves the safe area while dragged"
-    case .notCentred: return "an item too large for the safe area is not centred"
-    case .notDocked: return "does not dock"
-    case .wrongSide: return "docks on the wrong side"
-    case .wrongPlaceAlongEdge: return "docks at the wrong place along its edge"
-    case .tapMovesIt: return "a tap moves it"
-    case .tapDoesNotFire: return "a tap does not fire its action"
-    case .dragFiresAction: return "a drag fires its action"
-    case .lagsTheFinger: return "does not follow the finger"
-    case .heldShortOfEdge: return "is held short of the edge the finger drags it to"
-    case .panHysteresisLag: return "lags the finger by the pan's 10 pt slop"
-    case .offsetUntilNextTouch: return "is off the still finger until the next touch event"
-    case .offsetAfterContainerChange:
-      return "keeps an offset from the finger after a container change under it"
-    case .stuckOnItsEdge: return "cannot be dragged along its edge"
-    case .movesAfterRelease: return "moves further than docking needs after the lift"
-    case .keptClearOfEdge: return "glides back from the edge it was let go near, further than docking needs"
-    case .touchIgnored: return "ignores a touch on it"
-    case .jumpsWhenCaught: return "jumps when caught"
-    case .grabbedBesideIt: return "a touch beside it grabs it"
-    case .neverRests: return "never comes to rest"
-    case .movesPastSettleTime: return "moves past its settle time"
-    case .velocityHitch: return "hitches when the finger hands it over"
-    case .changesSide: return "changes side when the container changes"
-    case .losesPlaceAlongEdge: return "loses its place along the edge when the container changes"
-    case .movedFurtherThanNeeded: return "moves further than the new container needs"
-    case .notBackAfterRoundTrip: return "is not back where it was after a round trip"
-    case .nonFiniteFrame: return "shows a frame that is not a number"
-    case .tooManyAnimations: return "evaluates too many animations in a frame"
+  /// Every defect the registered invariants report, in the order of `Invariant.checked`.
+  public static let allCases: [Defect] = {
+    var seen = Set<String>()
+    return Invariant.checked.flatMap(\.defects).filter { seen.insert($0.rawValue).inserted }
+  }()
+
+  /// The defect with this id that a registered invariant reports, or `nil`.
+  public init?(rawValue: String) {
+    guard let found = Self.allCases.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = found
+  }
+
+  public var description: String { rawValue }
+
+  public static func == (a: Defect, b: Defect) -> Bool { a.rawValue == b.rawValue }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let id = try container.decode(String.self)
+    guard let found = Defect(rawValue: id) else {
+      throw DecodingError.dataCorruptedError(
+        in: container, debugDescription: "'\(id)' is not a defect any invariant reports")
     }
+    self = found
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
   }
 }
 

@@ -118,6 +118,13 @@ struct PublishedFindingsTests {
     let algorithm = try #require(AlgorithmCatalogue.algorithm(id: algorithmID))
     let finding = run(algorithm, invariant)
     let key = Pair(algorithmID, invariant.rawValue)
+    // Every defect found is one the invariant lists: the order its causes are reported in, and
+    // reading the verify file back, depend on it.
+    for cause in finding.causes {
+      for defect in [cause.violation.defect, cause.worst.defect] {
+        #expect(invariant.defects.contains(defect), "\(key): \(defect) is not in its defects")
+      }
+    }
     let expectedHazards = Self.hazards[algorithmID]?[invariant] ?? []
     let expectedPolish = Self.polish[algorithmID]?[invariant] ?? []
     if !expectedHazards.isEmpty {

@@ -210,7 +210,8 @@ struct ReportTests {
   }
 
   /// An invariant left out of the verdict's order would never count as violated in the report:
-  /// adding one without a line here fails this test.
+  /// the order is made from every registered invariant's `harmRank`, and this test fails if one
+  /// is missing or twice.
   @Test("the verdict orders every invariant exactly once, and says what breaking each means")
   func verdictKnowsEveryInvariant() {
     #expect(Verdict.severity.count == Invariant.allCases.count)

@@ -516,13 +516,10 @@ enum VerifyCommand {
     return ([format(header)] + rows.map(format)).joined(separator: "\n")
   }
 
-  /// A short head for each invariant: the initials of its words (`in-safe-area` is `isa`),
-  /// or the first two letters of a one-word id; numbered when two would be the same.
+  /// A short head for each invariant: its `abbreviation` (`isa` for in-safe-area); numbered
+  /// when two would be the same.
   static func shortHeads(_ invariants: [Invariant]) -> [String] {
-    let heads = invariants.map { invariant -> String in
-      let words = invariant.rawValue.split(separator: "-")
-      return words.count == 1 ? String(words[0].prefix(2)) : String(words.compactMap(\.first))
-    }
+    let heads = invariants.map(\.abbreviation)
     return Set(heads).count == heads.count ? heads : invariants.indices.map { "\($0 + 1)" }
   }
 

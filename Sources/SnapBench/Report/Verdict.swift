@@ -29,33 +29,15 @@ struct Verdict {
     var failure: String?
   }
 
-  /// Invariants from the worst to break to the least: losing the item, then leaving the screen
-  /// or resting under a bar, then docking and following the finger, then smoothness.
-  static let severity: [Invariant] = [
-    .finite, .onScreen, .inSafeArea, .cancelSafe, .resizeSafe, .docked, .tracksFinger, .catchable,
-    .tapIsNotDrag, .nearestEdge, .velocityContinuous, .settles, .idempotent, .boundedFrameCost,
-  ]
+  /// Invariants from the worst to break to the least (`Invariant.worstFirst`, each invariant's
+  /// `harmRank`): losing the item, then leaving the screen or resting under a bar, then docking
+  /// and following the finger, then smoothness.
+  static let severity: [Invariant] = Invariant.worstFirst
 
   /// What breaking `invariant` means to someone using the app, with the largest violation found
-  /// when it has a size.
+  /// when it has a size (`Invariant.consequence(worst:)`).
   static func sentence(_ invariant: Invariant, worst: Magnitude?) -> String {
-    let size = worst.map { " (worst found: \($0))" } ?? ""
-    switch invariant {
-    case .finite: return "Hostile input makes the item's frame not a number: the button is lost."
-    case .onScreen: return "The button can leave the screen\(size)."
-    case .inSafeArea: return "The button can come to rest under a bar, the keyboard or the home indicator\(size)."
-    case .cancelSafe: return "After a cancelled drag (a call, a system gesture) it stays where the finger left it, undocked\(size)."
-    case .resizeSafe: return "After a rotation or a window resize it rests in the wrong place\(size)."
-    case .docked: return "It can come to rest away from the edge it docks to\(size)."
-    case .tracksFinger: return "While dragged, the button slips away from the finger\(size)."
-    case .catchable: return "A touch on the button while it moves misses it or makes it jump\(size)."
-    case .tapIsNotDrag: return "A tap moves the button, or a drag fires its action."
-    case .nearestEdge: return "It can dock on the far side from where it was thrown\(size)."
-    case .velocityContinuous: return "The motion ignores the flick's speed: a visible hitch at the lift\(size)."
-    case .settles: return "The motion overruns its declared time or stops off its target\(size)."
-    case .idempotent: return "A tap on the resting button moves it\(size)."
-    case .boundedFrameCost: return "A frame's work grows with the gesture's length\(size)."
-    }
+    invariant.consequence(worst: worst)
   }
 
   var rows: [Row] = []

@@ -47,3 +47,42 @@ extension Invariant {
     return judgement
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `docked`: after a drag that moved the item and ended normally, the rest frame's left or
+  /// right edge lies on the safe region's, at the algorithm's margin (when the item fits); with
+  /// `marginOnAllSides`, it also keeps the margin from the top and bottom where it has room.
+  ///
+  /// Applies only to an algorithm that docks (`dockingMargin`).
+  public static let docked: Invariant = Invariant(
+    "docked",
+    definition: Definition(
+      harmRank: 60,
+      consequence: { size in "It can come to rest away from the edge it docks to\(size)." },
+      abbreviation: "do",
+      defects: [.offScreenAtRest, .notDocked],
+      applies: { $0.dockingMargin != nil },
+      judge: { run, _ in Invariant.docked.checkDocking(run) }))
+
+  /// `cancel-safe`: after a cancelled drag that moved the item, it rests docked and on screen.
+  ///
+  /// Applies only to an algorithm that docks (`dockingMargin`).
+  public static let cancelSafe: Invariant = Invariant(
+    "cancel-safe",
+    definition: Definition(
+      harmRank: 40,
+      consequence: { size in
+        "After a cancelled drag (a call, a system gesture) it stays where the finger left "
+        + "it, undocked\(size)." },
+      abbreviation: "cs",
+      defects: [.offScreenAtRest, .notDocked],
+      applies: { $0.dockingMargin != nil },
+      judge: { run, _ in Invariant.cancelSafe.checkDocking(run) }))
+}
+
+extension Defect {
+  /// `not-docked`: does not dock.
+  public static let notDocked: Defect = Defect("not-docked", "does not dock")
+}

@@ -35,3 +35,47 @@ extension Invariant {
       at: frame?.time, rect: frame?.rect))
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `finite`: every frame and the rest frame are finite numbers.
+  public static let finite: Invariant = Invariant(
+    "finite",
+    definition: Definition(
+      harmRank: 10,
+      consequence: { _ in
+        "Hostile input makes the item's frame not a number: the button is lost." },
+      abbreviation: "fi",
+      defects: [.nonFiniteFrame],
+      askedOfAnyInput: true,
+      judge: { run, _ in checkFinite(run) }))
+
+  /// `bounded-frame-cost`: no frame has more than `maximumAnimationsPerFrame` animations to
+  /// evaluate, however long the gesture or the motion.
+  public static let boundedFrameCost: Invariant = Invariant(
+    "bounded-frame-cost",
+    definition: Definition(
+      harmRank: 140,
+      consequence: { size in "A frame's work grows with the gesture's length\(size)." },
+      abbreviation: "bfc",
+      defects: [.tooManyAnimations],
+      askedOfAnyInput: true,
+      judge: { run, _ in checkBoundedFrameCost(run) }))
+}
+
+extension Defect {
+  /// `non-finite-frame`: shows a frame that is not a number. Its magnitude is not a distance
+  /// from where the item should be.
+  public static let nonFiniteFrame: Defect = Defect(
+    "non-finite-frame",
+    "shows a frame that is not a number",
+    measuresPosition: false)
+
+  /// `too-many-animations`: evaluates too many animations in a frame. Its magnitude is not a
+  /// distance from where the item should be.
+  public static let tooManyAnimations: Defect = Defect(
+    "too-many-animations",
+    "evaluates too many animations in a frame",
+    measuresPosition: false)
+}

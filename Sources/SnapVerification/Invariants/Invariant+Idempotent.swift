@@ -35,3 +35,23 @@ extension Invariant {
       magnitude: .points(after.distance(to: rest)), rect: after, region: rest))
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `idempotent`: a tap on the resting item (on screen) leaves it where it rests.
+  public static let idempotent: Invariant = Invariant(
+    "idempotent",
+    definition: Definition(
+      harmRank: 130,
+      consequence: { size in "A tap on the resting button moves it\(size)." },
+      abbreviation: "id",
+      defects: [.tapMovesIt],
+      carriesRunOn: true,
+      judge: { run, restAfter in checkIdempotent(run, restAfter: restAfter) }))
+}
+
+extension Defect {
+  /// `tap-moves-it`: a tap moves it.
+  public static let tapMovesIt: Defect = Defect("tap-moves-it", "a tap moves it")
+}

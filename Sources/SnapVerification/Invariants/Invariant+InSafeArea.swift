@@ -107,3 +107,44 @@ extension Invariant {
     return judgement
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `in-safe-area`: the rest frame lies inside the safe region (less bars and keyboard), on
+  /// each axis the item fits along; on an axis it does not fit, a rest the algorithm chose
+  /// (after a release or a container change) is centred on the region, as far as the container
+  /// allows (within 0.5 pt). For an algorithm that declares `confinesDragToSafeRegion`, every
+  /// drag frame of an item picked up at rest lies inside the safe region of its moment too (one
+  /// caught in flight is held where it is shown, which may be in a spring's overshoot).
+  public static let inSafeArea: Invariant = Invariant(
+    "in-safe-area",
+    definition: Definition(
+      harmRank: 30,
+      consequence: { size in
+        "The button can come to rest under a bar, the keyboard or the home "
+        + "indicator\(size)." },
+      abbreviation: "isa",
+      defects: [.outsideSafeArea, .outsideSafeAreaWhileDragged, .notCentred],
+      judge: { run, _ in checkInSafeArea(run) }))
+}
+
+extension Defect {
+  /// `outside-safe-area`: rests under a bar, the keyboard or an inset.
+  public static let outsideSafeArea: Defect = Defect(
+    "outside-safe-area",
+    "rests under a bar, the keyboard or an inset")
+
+  /// `outside-safe-area-while-dragged`: leaves the safe area while dragged.
+  public static let outsideSafeAreaWhileDragged: Defect = Defect(
+    "outside-safe-area-while-dragged",
+    "leaves the safe area while dragged")
+
+  /// `not-centred`: an item too large for the safe area is not centred. Polish whatever its size
+  /// (no place is right for an item larger than the room for it; on-screen judges whether it can be
+  /// seen).
+  public static let notCentred: Defect = Defect(
+    "not-centred",
+    "an item too large for the safe area is not centred",
+    alwaysPolish: true)
+}

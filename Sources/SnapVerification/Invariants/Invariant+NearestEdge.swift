@@ -131,3 +131,33 @@ extension Invariant {
     }
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `nearest-edge`: after such a drag, the item rests on the side of the safe region's middle
+  /// where its centre was when the touch stopped reaching the code (not checked when either
+  /// lies within 0.5 pt of the middle, when the container changed after that touch landed, or
+  /// when a later touch caught the item).
+  ///
+  /// Applies only to an algorithm that docks (`dockingMargin`).
+  public static let nearestEdge: Invariant = Invariant(
+    "nearest-edge",
+    definition: Definition(
+      harmRank: 100,
+      consequence: { size in "It can dock on the far side from where it was thrown\(size)." },
+      abbreviation: "ne",
+      defects: [.wrongSide, .wrongPlaceAlongEdge],
+      applies: { $0.dockingMargin != nil },
+      judge: { run, _ in checkNearestEdge(run) }))
+}
+
+extension Defect {
+  /// `wrong-side`: docks on the wrong side.
+  public static let wrongSide: Defect = Defect("wrong-side", "docks on the wrong side")
+
+  /// `wrong-place-along-edge`: docks at the wrong place along its edge.
+  public static let wrongPlaceAlongEdge: Defect = Defect(
+    "wrong-place-along-edge",
+    "docks at the wrong place along its edge")
+}

@@ -69,3 +69,34 @@ extension Invariant {
     return judgement
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `on-screen`: every frame lies inside the container, on each axis the item fits along.
+  public static let onScreen: Invariant = Invariant(
+    "on-screen",
+    definition: Definition(
+      harmRank: 20,
+      consequence: { size in "The button can leave the screen\(size)." },
+      abbreviation: "os",
+      defects: [.offScreenAtRest, .offScreenInMotion, .offScreenWhileDragged],
+      judge: { run, _ in checkOnScreen(run) }))
+}
+
+extension Defect {
+  /// `off-screen-at-rest`: rests off screen.
+  public static let offScreenAtRest: Defect = Defect("off-screen-at-rest", "rests off screen")
+
+  /// `off-screen-in-motion`: goes off screen as it moves.
+  public static let offScreenInMotion: Defect = Defect(
+    "off-screen-in-motion",
+    "goes off screen as it moves")
+
+  /// `off-screen-while-dragged`: follows the finger off screen while dragged. Polish whatever its
+  /// size (the finger put it there; where it comes to rest is judged at rest).
+  public static let offScreenWhileDragged: Defect = Defect(
+    "off-screen-while-dragged",
+    "follows the finger off screen while dragged",
+    alwaysPolish: true)
+}

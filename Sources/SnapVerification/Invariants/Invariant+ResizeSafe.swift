@@ -324,3 +324,57 @@ extension Invariant {
     return nil
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `resize-safe`: after the container changes during or after the gesture, the item rests
+  /// inside the new safe region on each axis it fits along and, for an algorithm that docks,
+  /// docked in it. Changes after the last touch keep the side (left or right) it was docked on
+  /// (when it fits with its margin in both containers) — for an algorithm whose docking rule
+  /// `keepsPlaceAlongEdge` (fluid-dock) or has `slots` (the same slot), the same fraction of
+  /// the way along each axis of the centres it may rest at without bars or keyboard (its edge
+  /// and its place along it), within 0.5 pt, kept clear of the new bars and keyboard; an
+  /// algorithm that does not dock moves it no further than the new safe region makes it (to a
+  /// place it rested at since the last touch that moved it, clamped into the region on each
+  /// axis it fits along, within 0.05 pt) — and when the container comes back to the state the
+  /// item last rested in before them (a rotation there and back, a keyboard, bar or in-call bar
+  /// shown and hidden, a safe area that grows and goes back), the item rests exactly where it
+  /// rested then (within 0.05 pt; within 0.5 pt for an item that docks and never moved from
+  /// where the app put it, which the algorithm may seat exactly on the edge or slot docked
+  /// already counted it on).
+  public static let resizeSafe: Invariant = Invariant(
+    "resize-safe",
+    definition: Definition(
+      harmRank: 50,
+      consequence: { size in
+        "After a rotation or a window resize it rests in the wrong place\(size)." },
+      abbreviation: "rs",
+      defects: [.outsideSafeArea, .notDocked, .changesSide, .losesPlaceAlongEdge,
+        .movedFurtherThanNeeded, .notBackAfterRoundTrip],
+      judge: { run, _ in checkResizeSafe(run) }))
+}
+
+extension Defect {
+  /// `changes-side`: changes side when the container changes. Its magnitude is not a distance
+  /// from where the item should be.
+  public static let changesSide: Defect = Defect(
+    "changes-side",
+    "changes side when the container changes",
+    measuresPosition: false)
+
+  /// `loses-place-along-edge`: loses its place along the edge when the container changes.
+  public static let losesPlaceAlongEdge: Defect = Defect(
+    "loses-place-along-edge",
+    "loses its place along the edge when the container changes")
+
+  /// `moved-further-than-needed`: moves further than the new container needs.
+  public static let movedFurtherThanNeeded: Defect = Defect(
+    "moved-further-than-needed",
+    "moves further than the new container needs")
+
+  /// `not-back-after-round-trip`: is not back where it was after a round trip.
+  public static let notBackAfterRoundTrip: Defect = Defect(
+    "not-back-after-round-trip",
+    "is not back where it was after a round trip")
+}

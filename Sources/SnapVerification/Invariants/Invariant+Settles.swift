@@ -41,3 +41,35 @@ extension Invariant {
       transient: late <= run.initialEnvironment.frameDuration + Self.sameMoment))
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `settles`: the run ends at rest, the last frame is the rest frame, and motion lasts no
+  /// longer than the release motion's settle time.
+  public static let settles: Invariant = Invariant(
+    "settles",
+    definition: Definition(
+      harmRank: 120,
+      consequence: { size in
+        "The motion overruns its declared time or stops off its target\(size)." },
+      abbreviation: "se",
+      defects: [.neverRests, .movesPastSettleTime],
+      judge: { run, _ in checkSettles(run) }))
+}
+
+extension Defect {
+  /// `never-rests`: never comes to rest. Its magnitude is not a distance from where the item
+  /// should be.
+  public static let neverRests: Defect = Defect(
+    "never-rests",
+    "never comes to rest",
+    measuresPosition: false)
+
+  /// `moves-past-settle-time`: moves past its settle time. Its magnitude is not a distance from
+  /// where the item should be.
+  public static let movesPastSettleTime: Defect = Defect(
+    "moves-past-settle-time",
+    "moves past its settle time",
+    measuresPosition: false)
+}

@@ -213,3 +213,78 @@ extension Invariant {
       || dockingProblem(rect, in: window, margin: margin, rule: rule) == nil
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `catchable`: a touch that lands on the item where it is shown (more than 1 pt inside its
+  /// shown frame) — while it moves too — reaches it and holds it there (until the finger has
+  /// first been 10 pt from where it landed, at any touch event, frames between them or not, the
+  /// item is no further from where it was shown than the finger from where it landed, within
+  /// 0.5 pt), and from the moment the finger has moved a pan's hysteresis the item follows it
+  /// from where it was shown, as tracks-finger says, with no jump to its model value; a touch
+  /// that lands more than 1 pt outside the shown frame does not grab it (no touch area left
+  /// where the item is not).
+  public static let catchable: Invariant = Invariant(
+    "catchable",
+    definition: Definition(
+      harmRank: 80,
+      consequence: { size in
+        "A touch on the button while it moves misses it or makes it jump\(size)." },
+      abbreviation: "ca",
+      defects: [.lagsTheFinger, .heldShortOfEdge, .panHysteresisLag, .offsetUntilNextTouch,
+        .offsetAfterContainerChange, .stuckOnItsEdge, .movesAfterRelease, .keptClearOfEdge,
+        .touchIgnored, .jumpsWhenCaught, .grabbedBesideIt],
+      judge: { run, _ in checkCatchable(run) }))
+
+  /// `tap-is-not-drag`: for an item with an action (`itemAction`): a tap on it — a touch that
+  /// lifts within 0.5 s, the finger moving no more than 2 pt — fires the action, and, on an
+  /// item at rest, leaves it where it is shown until the next touch (unless the container
+  /// changes, or the tap docks an item that an earlier touch or change left undocked: that
+  /// one's dock is docked's, cancel-safe's or resize-safe's to judge; an item still where the
+  /// app put it keeps that place); a drag — the finger moving more than a pan's 10 pt
+  /// hysteresis while the item moves with it — never fires it. A touch during which the
+  /// container changes is neither.
+  ///
+  /// Applies only to an item with an action (`itemAction`).
+  public static let tapIsNotDrag: Invariant = Invariant(
+    "tap-is-not-drag",
+    definition: Definition(
+      harmRank: 90,
+      consequence: { _ in "A tap moves the button, or a drag fires its action." },
+      abbreviation: "tind",
+      defects: [.tapMovesIt, .tapDoesNotFire, .dragFiresAction],
+      applies: { $0.itemAction != nil },
+      judge: { run, _ in checkTapIsNotDrag(run) }))
+}
+
+extension Defect {
+  /// `tap-does-not-fire`: a tap does not fire its action. Its magnitude is not a distance from
+  /// where the item should be.
+  public static let tapDoesNotFire: Defect = Defect(
+    "tap-does-not-fire",
+    "a tap does not fire its action",
+    measuresPosition: false)
+
+  /// `drag-fires-action`: a drag fires its action. Its magnitude is not a distance from where
+  /// the item should be.
+  public static let dragFiresAction: Defect = Defect(
+    "drag-fires-action",
+    "a drag fires its action",
+    measuresPosition: false)
+
+  /// `touch-ignored`: ignores a touch on it. Its magnitude is not a distance from where the
+  /// item should be.
+  public static let touchIgnored: Defect = Defect(
+    "touch-ignored",
+    "ignores a touch on it",
+    measuresPosition: false)
+
+  /// `jumps-when-caught`: jumps when caught.
+  public static let jumpsWhenCaught: Defect = Defect("jumps-when-caught", "jumps when caught")
+
+  /// `grabbed-beside-it`: a touch beside it grabs it.
+  public static let grabbedBesideIt: Defect = Defect(
+    "grabbed-beside-it",
+    "a touch beside it grabs it")
+}

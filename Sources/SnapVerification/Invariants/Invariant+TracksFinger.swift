@@ -554,3 +554,87 @@ final class FollowMemo: @unchecked Sendable {
     return value
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `tracks-finger`: while each touch drags, once its finger has moved a pan's 10 pt
+  /// hysteresis from where it landed, the item's centre is the finger less the offset it was
+  /// grabbed at, on each axis, judged in the container of the moment (a rotation or resize
+  /// under the finger included), unless a bound stops it there — the container's, the safe
+  /// region's, or the region the item rests in, its declared margin inside the safe region (and
+  /// a docked item goes along with a finger that drags it at least 30 pt along its left or
+  /// right edge, as far as the room there allows, unless the finger first took it the other way
+  /// to the end of its room, or the item is taller than that room): the finger would take it
+  /// past an edge of the container or the safe region and it rests against that edge (an item
+  /// larger than the safe region on an axis is placed, not dragged, on it). An algorithm with a
+  /// rubber band shows the item exactly where the band puts it past the region it rests in (its
+  /// margin inside the safe region), and never beyond the window — until the container changes
+  /// under the finger, after which where the band holds the item is the algorithm's choice and
+  /// only the other invariants judge it. After the release, an algorithm that docks moves the
+  /// item up or down no further than into the safe region, or, if it declares that it projects
+  /// the flick (without a deceleration rate of its own, which nearest-edge checks), no further
+  /// than a scroll view's normal deceleration (0.998 per ms) carries the release velocity.
+  public static let tracksFinger: Invariant = Invariant(
+    "tracks-finger",
+    definition: Definition(
+      harmRank: 70,
+      consequence: { size in "While dragged, the button slips away from the finger\(size)." },
+      abbreviation: "tf",
+      defects: [.lagsTheFinger, .heldShortOfEdge, .panHysteresisLag, .offsetUntilNextTouch,
+        .offsetAfterContainerChange, .stuckOnItsEdge, .movesAfterRelease, .keptClearOfEdge],
+      judge: { run, _ in checkTracksFinger(run) }))
+}
+
+extension Defect {
+  /// `lags-the-finger`: does not follow the finger.
+  public static let lagsTheFinger: Defect = Defect("lags-the-finger", "does not follow the finger")
+
+  /// `held-short-of-edge`: is held short of the edge the finger drags it to. Polish whatever its
+  /// size (a design choice: the item's own clamp holds it a little short of the window's edge the
+  /// finger goes past).
+  public static let heldShortOfEdge: Defect = Defect(
+    "held-short-of-edge",
+    "is held short of the edge the finger drags it to",
+    alwaysPolish: true)
+
+  /// `pan-hysteresis-lag`: lags the finger by the pan's 10 pt slop. Polish whatever its size (every
+  /// translation-based pan handler has it: UIKit takes the recogniser's 10 pt slop off the
+  /// translation).
+  public static let panHysteresisLag: Defect = Defect(
+    "pan-hysteresis-lag",
+    "lags the finger by the pan's 10 pt slop",
+    alwaysPolish: true)
+
+  /// `offset-until-next-touch`: is off the still finger until the next touch event. Polish whatever
+  /// its size (UIKit tells the code nothing until the finger moves again).
+  public static let offsetUntilNextTouch: Defect = Defect(
+    "offset-until-next-touch",
+    "is off the still finger until the next touch event",
+    alwaysPolish: true)
+
+  /// `offset-after-container-change`: keeps an offset from the finger after a container change
+  /// under it. Polish whatever its size (a container change leaves it between the item and a
+  /// finger held through it).
+  public static let offsetAfterContainerChange: Defect = Defect(
+    "offset-after-container-change",
+    "keeps an offset from the finger after a container change under it",
+    alwaysPolish: true)
+
+  /// `stuck-on-its-edge`: cannot be dragged along its edge.
+  public static let stuckOnItsEdge: Defect = Defect(
+    "stuck-on-its-edge",
+    "cannot be dragged along its edge")
+
+  /// `moves-after-release`: moves further than docking needs after the lift.
+  public static let movesAfterRelease: Defect = Defect(
+    "moves-after-release",
+    "moves further than docking needs after the lift")
+
+  /// `kept-clear-of-edge`: glides back from the edge it was let go near, further than docking
+  /// needs. Polish whatever its size (a design choice: where it rests is judged at rest).
+  public static let keptClearOfEdge: Defect = Defect(
+    "kept-clear-of-edge",
+    "glides back from the edge it was let go near, further than docking needs",
+    alwaysPolish: true)
+}

@@ -140,3 +140,43 @@ extension Invariant {
     return judgement
   }
 }
+
+// MARK: - Registration
+
+extension Invariant {
+  /// `velocity-continuous`: with a spring, after a drag (the releasing finger moved at least a
+  /// pan's 10 pt; a tap or a catch holds the item rather than throwing it), the motion starts
+  /// at the finger's velocity at release (UIKit's estimate, when faster than 100 pt/s), within
+  /// 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more and the motion
+  /// travels along (a side dock that keeps the height it was released at owes no vertical
+  /// speed: UIKit's spring takes one velocity, along its path) (faster than 100,000 pt/s, ten
+  /// times any finger's, at least that in the finger's direction: a motion may cap a velocity
+  /// only a crafted gesture makes) — unless the item lay against a bound that the velocity
+  /// points into. For an algorithm with a rubber band, the item's own velocity: the finger's
+  /// times the band's slope where the item was. Timing curves cannot be handed a velocity: not
+  /// applicable.
+  ///
+  /// Applies only to a spring release motion.
+  public static let velocityContinuous: Invariant = Invariant(
+    "velocity-continuous",
+    definition: Definition(
+      harmRank: 110,
+      consequence: { size in
+        "The motion ignores the flick's speed: a visible hitch at the lift\(size)." },
+      abbreviation: "vc",
+      defects: [.velocityHitch],
+      applies: {
+        if case .spring? = $0.releaseMotion { return true }
+        return false
+      },
+      judge: { run, _ in checkVelocityContinuous(run) }))
+}
+
+extension Defect {
+  /// `velocity-hitch`: hitches when the finger hands it over. Its magnitude is not a distance
+  /// from where the item should be.
+  public static let velocityHitch: Defect = Defect(
+    "velocity-hitch",
+    "hitches when the finger hands it over",
+    measuresPosition: false)
+}

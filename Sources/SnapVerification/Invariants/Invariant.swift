@@ -11,26 +11,123 @@ public enum Verdict: Equatable, Sendable {
   case notApplicable
 }
 
-/// The invariants SnapLab checks, by the ids users type; each case's definition is in the
-/// documentation of `check(_:scenario:trajectory:)` below.
-public enum Invariant: String, CaseIterable, Sendable, Codable {
-  case onScreen = "on-screen"
-  case inSafeArea = "in-safe-area"
-  case docked
-  case nearestEdge = "nearest-edge"
-  case idempotent
-  case tracksFinger = "tracks-finger"
-  case settles
-  case velocityContinuous = "velocity-continuous"
-  case cancelSafe = "cancel-safe"
-  case resizeSafe = "resize-safe"
-  case finite
-  case boundedFrameCost = "bounded-frame-cost"
-  case catchable
-  case tapIsNotDrag = "tap-is-not-drag"
+/// A property a floating button's algorithm must have, by the id users type (`on-screen`,
+/// `tracks-finger`, …); each invariant's definition is in its documentation
+/// (`Invariant.onScreen`, …), and `check(_:scenario:trajectory:)` judges a run by it.
+///
+/// Every invariant is one registered unit: a file of its own in `Invariants/` declares it — its
+/// id, what breaking it means, the defects it reports, what it applies to and its check — and
+/// one line of `checked` registers it. Nothing else lists invariants: the matrix, the verify
+/// file, the report's verdict and `--invariant` all read them from here (docs/HowItWorks.md,
+/// "Adding an invariant", shows the change whole).
+public struct Invariant: Hashable, Sendable, RawRepresentable, CaseIterable, Codable,
+  CustomStringConvertible
+{
+  /// The id users type: `on-screen`.
+  public let rawValue: String
+  let definition: Definition
 
-  /// The invariants the catalogue checks, in the order of the matrix: all of them.
-  public static let checked: [Invariant] = allCases
+  /// The invariants SnapLab checks, in the order of the matrix: the registry. An invariant is
+  /// checked, written and accepted by `--invariant` once it is listed here.
+  public static let checked: [Invariant] = [
+    .onScreen,
+    .inSafeArea,
+    .docked,
+    .nearestEdge,
+    .idempotent,
+    .tracksFinger,
+    .settles,
+    .velocityContinuous,
+    .cancelSafe,
+    .resizeSafe,
+    .finite,
+    .boundedFrameCost,
+    .catchable,
+    .tapIsNotDrag,
+  ]
+
+  /// Every invariant: the ones `checked` registers.
+  public static var allCases: [Invariant] { checked }
+
+  /// The registered invariant with this id, or `nil`.
+  public init?(rawValue: String) {
+    guard let found = Self.checked.first(where: { $0.rawValue == rawValue }) else { return nil }
+    self = found
+  }
+
+  /// Declares an invariant; only its own file calls this, for its `static let`.
+  init(_ id: String, definition: Definition) {
+    rawValue = id
+    self.definition = definition
+  }
+
+  public var description: String { rawValue }
+
+  public static func == (a: Invariant, b: Invariant) -> Bool { a.rawValue == b.rawValue }
+
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    let id = try container.decode(String.self)
+    guard let found = Invariant(rawValue: id) else {
+      throw DecodingError.dataCorruptedError(
+        in: container,
+        debugDescription: "'\(id)' is not an invariant (expected one of "
+          + Self.checked.map(\.rawValue).joined(separator: ", ") + ")")
+    }
+    self = found
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(rawValue)
+  }
+
+  /// What an invariant is, stated once, in its own file.
+  struct Definition: Sendable {
+    /// Where breaking it stands among the others, the worst first (the report's verdict names
+    /// the worst one an algorithm breaks): losing the item 10, leaving the screen 20, resting
+    /// under a bar 30, … a frame's cost 140. Distinct for every invariant (a test checks).
+    var harmRank: Int
+    /// What breaking it means to someone using the app, in one sentence; `size` is
+    /// ` (worst found: 310 pt)` or empty.
+    var consequence: @Sendable (_ size: String) -> String
+    /// A short column head for a narrow matrix (`os` for on-screen); distinct (a test checks).
+    var abbreviation: String
+    /// Every defect its check can report, in the order causes of the same class are listed.
+    var defects: [Defect]
+    /// Whether it can apply to an algorithm that declares this at all; `nil`: to every one.
+    var applies: (@Sendable (Declarations) -> Bool)? = nil
+    /// Whether it is asked even of an item with no size, and keeps its severity on input no
+    /// finger or device makes (finite, bounded-frame-cost); every other invariant says nothing
+    /// of an empty item and only polish of hostile input.
+    var askedOfAnyInput = false
+    /// Whether its check carries the run on with a tap after the rest (`restAfter`), which costs
+    /// a simulation.
+    var carriesRunOn = false
+    /// The check: what the invariant finds in a run; `restAfter` carries the run on.
+    var judge: @Sendable (_ run: Run, _ restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect) -> Judgement
+  }
+
+  /// The invariants from the worst to break to the least, by `harmRank`: losing the item, then
+  /// leaving the screen or resting under a bar, then docking and following the finger, then
+  /// smoothness.
+  public static var worstFirst: [Invariant] {
+    checked.sorted { $0.definition.harmRank < $1.definition.harmRank }
+  }
+
+  /// What breaking the invariant means to someone using the app, with the largest violation
+  /// found when it has a size: `The button can leave the screen (worst found: 310 pt).`
+  public func consequence(worst: Magnitude?) -> String {
+    definition.consequence(worst.map { " (worst found: \($0))" } ?? "")
+  }
+
+  /// A short column head for a narrow matrix: `os` for on-screen, `tind` for tap-is-not-drag.
+  public var abbreviation: String { definition.abbreviation }
+
+  /// Every defect the invariant can report, in the order its causes of one class are listed.
+  public var defects: [Defect] { definition.defects }
 
   /// The most animations a frame may have to evaluate: the constant of bounded-frame-cost.
   public static let maximumAnimationsPerFrame = 4
@@ -73,101 +170,11 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   }
 
   func applies(to algorithm: Declarations) -> Bool {
-    switch self {
-    case .docked, .nearestEdge, .cancelSafe: return algorithm.dockingMargin != nil
-    case .tapIsNotDrag: return algorithm.itemAction != nil
-    case .velocityContinuous:
-      if case .spring? = algorithm.releaseMotion { return true }
-      return false
-    default: return true
-    }
+    definition.applies?(algorithm) ?? true
   }
 
-  /// Checks the invariant on `trajectory`, the run of `algorithm` through `scenario`.
-  ///
-  /// - on-screen: every frame lies inside the container, on each axis the item fits along.
-  /// - in-safe-area: the rest frame lies inside the safe region (less bars and keyboard), on each
-  ///   axis the item fits along; on an axis it does not fit, a rest the algorithm chose (after a
-  ///   release or a container change) is centred on the region, as far as the container allows
-  ///   (within 0.5 pt). For an algorithm that declares `confinesDragToSafeRegion`, every drag
-  ///   frame of an item picked up at rest lies inside the safe region of its moment too (one
-  ///   caught in flight is held where it is shown, which may be in a spring's overshoot).
-  /// - docked: after a drag that moved the item and ended normally, the rest frame's left or
-  ///   right edge lies on the safe region's, at the algorithm's margin (when the item fits); with
-  ///   `marginOnAllSides`, it also keeps the margin from the top and bottom where it has room.
-  /// - nearest-edge: after such a drag, the item rests on the side of the safe region's middle
-  ///   where its centre was when the touch stopped reaching the code (not checked when either
-  ///   lies within 0.5 pt of the middle, when the container changed after that touch landed, or
-  ///   when a later touch caught the item).
-  /// - idempotent: a tap on the resting item (on screen) leaves it where it rests.
-  /// - tracks-finger: while each touch drags, once its finger has moved a pan's 10 pt hysteresis
-  ///   from where it landed, the item's centre is the finger less the offset it was grabbed at, on
-  ///   each axis, judged in the container of the moment (a rotation or resize under the finger
-  ///   included), unless a bound stops it there — the container's, the safe region's, or the
-  ///   region the item rests in, its declared margin inside the safe region (and a docked item
-  ///   goes along with a finger that
-  ///   drags it at least 30 pt along its left or right edge, as far as the room there allows,
-  ///   unless the finger first took it the other way to the end of its room, or the item is
-  ///   taller than that room): the finger would
-  ///   take it past an edge of the
-  ///   container or the safe region and it rests against that edge (an item larger than the
-  ///   safe region on an axis is placed, not dragged, on it). An algorithm with a rubber band
-  ///   shows the item exactly where the band puts it past the region it rests in (its margin
-  ///   inside the safe region), and never beyond the window — until the container changes under
-  ///   the finger, after which where the band holds the item is the algorithm's choice and only
-  ///   the other invariants judge it. After the release, an algorithm
-  ///   that docks moves the item up or down no further than into the safe region, or, if it
-  ///   declares that it projects the flick (without a deceleration rate of its own, which
-  ///   nearest-edge checks), no further than a scroll view's normal deceleration (0.998 per ms)
-  ///   carries the release velocity.
-  /// - settles: the run ends at rest, the last frame is the rest frame, and motion lasts no longer
-  ///   than the release motion's settle time.
-  /// - velocity-continuous: with a spring, after a drag (the releasing finger moved at least a
-  ///   pan's 10 pt; a tap or a catch holds the item rather than throwing it), the motion starts
-  ///   at the finger's velocity at release (UIKit's estimate, when faster than 100 pt/s),
-  ///   within 5% or 25 pt/s, on every axis the finger moved along at 25 pt/s or more and the
-  ///   motion travels along (a side dock that keeps the height it was released at owes no
-  ///   vertical speed: UIKit's spring takes one velocity, along its path) (faster than
-  ///   100,000 pt/s, ten times any finger's, at least that in the finger's direction: a motion
-  ///   may cap a velocity only a crafted gesture makes) — unless the item lay against a bound that the
-  ///   velocity points into. For an algorithm with a rubber band, the item's own velocity: the
-  ///   finger's times the band's slope where the item was. Timing curves cannot be handed a
-  ///   velocity: not applicable.
-  /// - cancel-safe: after a cancelled drag that moved the item, it rests docked and on screen.
-  /// - resize-safe: after the container changes during or after the gesture, the item rests
-  ///   inside the new safe region on each axis it fits along and, for an algorithm that docks,
-  ///   docked in it. Changes after the last touch keep the side (left or right) it was docked on
-  ///   (when it fits with its margin in both containers) — for an algorithm whose docking rule
-  ///   `keepsPlaceAlongEdge` (fluid-dock) or has `slots` (the same slot), the same fraction of
-  ///   the way along each axis of the
-  ///   centres it may rest at without bars or keyboard (its edge and its place along it), within
-  ///   0.5 pt, kept clear of the new bars and keyboard; an algorithm that does not dock moves it
-  ///   no further than the new safe region makes it (to a place it rested at since the last
-  ///   touch that moved it, clamped into the region on each axis it fits along, within
-  ///   0.05 pt) — and when the container comes back to
-  ///   the state the item last rested in before them (a rotation there and back, a keyboard, bar
-  ///   or in-call bar shown and hidden, a safe area that grows and goes back), the item rests
-  ///   exactly where it rested then (within 0.05 pt; within 0.5 pt for an item that docks and
-  ///   never moved from where the app put it, which the algorithm may seat exactly on the edge or
-  ///   slot docked already counted it on).
-  /// - finite: every frame and the rest frame are finite numbers.
-  /// - bounded-frame-cost: no frame has more than `maximumAnimationsPerFrame` animations to
-  ///   evaluate, however long the gesture or the motion.
-  /// - catchable: a touch that lands on the item where it is shown (more than 1 pt inside its
-  ///   shown frame) — while it moves too — reaches it and holds it there (until the finger has
-  ///   first been 10 pt from where it landed, at any touch event, frames between them or not,
-  ///   the item is no further from where it was shown than the finger from where it landed,
-  ///   within 0.5 pt), and from the moment the finger has moved a
-  ///   pan's hysteresis the item follows it from where it was shown, as tracks-finger says, with no
-  ///   jump to its model value; a touch that lands more than 1 pt outside the shown frame does not
-  ///   grab it (no touch area left where the item is not).
-  /// - tap-is-not-drag: for an item with an action (`itemAction`): a tap on it — a touch that
-  ///   lifts within 0.5 s, the finger moving no more than 2 pt — fires the action, and, on an item
-  ///   at rest, leaves it where it is shown until the next touch (unless the container changes,
-  ///   or the tap docks an item that an earlier touch or change left undocked: that one's dock
-  ///   is docked's, cancel-safe's or resize-safe's to judge; an item still where the app put it
-  ///   keeps that place); a drag — the finger moving more than a pan's 10 pt hysteresis while the item moves with it —
-  ///   never fires it. A touch during which the container changes is neither.
+  /// Checks the invariant on `trajectory`, the run of `algorithm` through `scenario`, as its
+  /// definition says (`Invariant.onScreen`, `Invariant.tracksFinger`, …).
   ///
   /// Frames are checked against the environment in force at their time; the rest frame against
   /// the final one.
@@ -211,7 +218,7 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
   /// severity.
   func judge<Algorithm: SnapAlgorithm>(_ example: Example<Algorithm>) -> Judgement {
     // Only idempotent carries the run on; the closure that does it is made for it alone.
-    guard self == .idempotent else { return judge(example.run) { _, _ in .null } }
+    guard definition.carriesRunOn else { return judge(example.run) { _, _ in .null } }
     return judge(example.run) { tap, gap in example.rest(after: tap, gap: gap) }
   }
 
@@ -223,39 +230,19 @@ public enum Invariant: String, CaseIterable, Sendable, Codable {
     // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
     // of a frame are asked of it.
     if !(run.scenario.itemSize.width > 0 && run.scenario.itemSize.height > 0),
-      self != .finite, self != .boundedFrameCost
+      !definition.askedOfAnyInput
     {
       return .notApplicable
     }
-    let judgement = judgeDirectly(run, restAfter: restAfter)
+    let judgement = definition.judge(run, restAfter)
     // Input no finger or device makes (a NaN touch, a window 0 pt wide, a keyboard taller than
     // the screen's own) asks only that the item stays a number and a frame stays cheap: what
     // else breaks there is polish. So does a run whose item is not a number somewhere: finite
     // reports that, and where such an item is has no meaning.
-    if run.hostile || run.leftTheNumbers, self != .finite, self != .boundedFrameCost {
+    if run.hostile || run.leftTheNumbers, !definition.askedOfAnyInput {
       return judgement.demoted
     }
     return judgement
-  }
-
-  private func judgeDirectly(
-    _ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect
-  ) -> Judgement {
-    switch self {
-    case .finite: return Self.checkFinite(run)
-    case .onScreen: return Self.checkOnScreen(run)
-    case .inSafeArea: return Self.checkInSafeArea(run)
-    case .docked, .cancelSafe: return checkDocking(run)
-    case .nearestEdge: return Self.checkNearestEdge(run)
-    case .idempotent: return Self.checkIdempotent(run, restAfter: restAfter)
-    case .tracksFinger: return Self.checkTracksFinger(run)
-    case .resizeSafe: return Self.checkResizeSafe(run)
-    case .velocityContinuous: return Self.checkVelocityContinuous(run)
-    case .boundedFrameCost: return Self.checkBoundedFrameCost(run)
-    case .settles: return Self.checkSettles(run)
-    case .catchable: return Self.checkCatchable(run)
-    case .tapIsNotDrag: return Self.checkTapIsNotDrag(run)
-    }
   }
 }
 
