@@ -1,10 +1,12 @@
 /// `snap-bench completion bash|zsh|fish`: a shell completion script, written from the commands'
 /// specs, so that it completes every subcommand and option the tool has and no other.
-enum CompletionCommand {
+enum CompletionCommand: Subcommand {
+  static let name = "completion"
+
   static let shells = ["bash", "zsh", "fish"]
 
   static let spec = CommandSpec(
-    name: "snap-bench completion",
+    name: "snap-bench \(name)",
     abstract: "Print a completion script for bash, zsh or fish.",
     discussion: """
       It completes subcommands, options, algorithm ids (asked of the tool as you type, your own \
@@ -54,11 +56,11 @@ struct Completions {
 
   init(tool: Tool) {
     self.tool = tool.name
-    subcommands = SnapBench.subcommandSpecs.map { spec in
-      let renamed = tool.spec(spec)
+    subcommands = SnapBench.commands.map { command in
+      let renamed = tool.spec(command.spec)
       return Command(
-        name: String(spec.name.dropFirst("snap-bench ".count)), abstract: renamed.abstract,
-        options: renamed.options, arguments: renamed.arguments)
+        name: command.name, abstract: renamed.abstract, options: renamed.options,
+        arguments: renamed.arguments)
     }
     topLevelOptions = tool.spec(SnapBench.spec).options
   }

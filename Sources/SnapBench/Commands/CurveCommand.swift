@@ -2,14 +2,16 @@ import Foundation
 import SnapAlgorithms
 
 /// `snap-bench curve <motion>`: samples of a timing curve or spring.
-enum CurveCommand {
+enum CurveCommand: Subcommand {
+  static let name = "curve"
+
   static let samples = OptionSpec(
     "--samples", value: "<n>", help: "How many samples, at least 2 (default: 21).")
   static let format = OptionSpec(
     "--format", value: "<format>", help: "csv or json (default: csv).")
 
   static let spec = CommandSpec(
-    name: "snap-bench curve",
+    name: "snap-bench \(name)",
     abstract: "Sample a timing curve or a spring.",
     discussion: """
       Timing curves print `progress,value` rows at evenly spaced progress from 0 to 1 \

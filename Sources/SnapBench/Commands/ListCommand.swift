@@ -2,11 +2,13 @@ import Foundation
 import SnapAlgorithms
 
 /// `snap-bench list [algorithms|motions|devices]`: what the other commands accept.
-enum ListCommand {
+enum ListCommand: Subcommand {
+  static let name = "list"
+
   static let topics = ["algorithms", "motions", "devices"]
 
   static let spec = CommandSpec(
-    name: "snap-bench list",
+    name: "snap-bench \(name)",
     abstract: "List the algorithm ids, motion forms or device names the other commands accept.",
     arguments: [
       ArgumentSpec(

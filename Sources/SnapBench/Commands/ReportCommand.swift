@@ -6,7 +6,9 @@ import SnapVerification
 /// `snap-bench report`: a self-contained page of pictures — on a user's bench their own
 /// algorithms first, then the verdict, trajectories, dock maps, motion curves, the invariant
 /// matrix with a drawing of every counterexample, and the cost.
-enum ReportCommand {
+enum ReportCommand: Subcommand {
+  static let name = "report"
+
   static let output = OptionSpec(
     "--output", value: "<dir>",
     help: "The directory to write index.html and the SVGs into (default: report); an existing one "
@@ -32,7 +34,7 @@ enum ReportCommand {
     help: "The release velocity of the flicked dock maps, in points per second (default: 600,-600).")
 
   static let spec = CommandSpec(
-    name: "snap-bench report",
+    name: "snap-bench \(name)",
     abstract: "Write a page of pictures: trajectories, dock maps, motion, invariants, cost.",
     discussion: """
       Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \

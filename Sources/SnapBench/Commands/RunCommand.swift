@@ -7,7 +7,9 @@ import SnapAlgorithms
 #endif
 
 /// `snap-bench [run]`: times every algorithm and motion, side by side.
-enum RunCommand {
+enum RunCommand: Subcommand {
+  static let name = "run"
+
   static let iterations = OptionSpec(
     "--iterations", value: "<n>",
     help: "Most operations in one timed epoch, e.g. 1e6, 2.5e5, 1_000_000 (default: 1e6).")
@@ -58,7 +60,7 @@ enum RunCommand {
     help: "Run the selected benchmarks n times untimed and exit (for --instructions).")
 
   static let spec = CommandSpec(
-    name: "snap-bench run",
+    name: "snap-bench \(name)",
     abstract: "Time every algorithm and motion, side by side (the default subcommand).",
     discussion: """
       Each benchmark runs in epochs of a calibrated batch (about 1 ms each) over inputs drawn \

@@ -95,8 +95,7 @@ public enum SnapBench {
         .map { UInt8(bitPattern: $0) }
       // The usage of the subcommand the line names, when it names one before the bad argument.
       let first = index > 1 ? CommandLine.unsafeArgv[1].flatMap { String(validatingCString: $0) } : nil
-      let usage =
-        subcommandSpecs.first { $0.name == "snap-bench \(first ?? "")" }?.usage ?? spec.usage
+      let usage = commands.first { $0.name == first }?.spec.usage ?? spec.usage
       throw UsageError(
         "The argument \(quoted(escaped(bytes))) is not valid UTF-8; arguments, paths among them, "
           + "must be UTF-8 (this one would be read as another name)",
@@ -111,14 +110,23 @@ public enum SnapBench {
     return name.isEmpty ? "snap-bench" : name
   }
 
-  /// Every subcommand's spec, in the order help lists them.
-  static let subcommandSpecs: [CommandSpec] = [
-    RunCommand.spec, ListCommand.spec, TraceCommand.spec, CurveCommand.spec, VerifyCommand.spec,
-    ReportCommand.spec, CompletionCommand.spec,
+  /// The registry of subcommands, in the order help lists them: a command is dispatched to,
+  /// listed in help and completed by the shells once it is here.
+  static let commands: [any Subcommand.Type] = [
+    RunCommand.self,
+    ListCommand.self,
+    TraceCommand.self,
+    CurveCommand.self,
+    VerifyCommand.self,
+    ReportCommand.self,
+    CompletionCommand.self,
   ]
 
-  static let subcommands: [(name: String, abstract: String)] = subcommandSpecs.map {
-    (String($0.name.dropFirst("snap-bench ".count)), $0.abstract)
+  /// Every subcommand's spec, in the order help lists them.
+  static let subcommandSpecs: [CommandSpec] = commands.map { $0.spec }
+
+  static let subcommands: [(name: String, abstract: String)] = commands.map {
+    ($0.name, $0.spec.abstract)
   }
 
   static let spec = CommandSpec(
@@ -141,14 +149,11 @@ public enum SnapBench {
       return
     }
     let rest = Array(arguments.dropFirst())
+    if let command = commands.first(where: { $0.name == first }) {
+      try command.run(rest, tool: tool)
+      return
+    }
     switch first {
-    case "run": try RunCommand.run(rest, tool: tool)
-    case "list": try ListCommand.run(rest, tool: tool)
-    case "trace": try TraceCommand.run(rest, tool: tool)
-    case "curve": try CurveCommand.run(rest, tool: tool)
-    case "verify": try VerifyCommand.run(rest, tool: tool)
-    case "report": try ReportCommand.run(rest, tool: tool)
-    case "completion": try CompletionCommand.run(rest, tool: tool)
     case Workers.verifyRowCommand, Workers.shrinkCrashCommand, Workers.worstRowCommand,
       ReportCommand.rehearseCommand:
       // A worker: its crash is its parent's finding, seen by the signal that ends it (each
@@ -199,6 +204,17 @@ public enum SnapBench {
     // The usage line is laid out for snap-bench; the error report names the tool in it.
     return UsageError(message, usage: spec.usage)
   }
+}
+
+/// A `snap-bench` subcommand as one registered unit: the word that picks it, its spec (usage,
+/// help, the options it takes) and what it does; listed once, in `SnapBench.commands`.
+protocol Subcommand: Sendable {
+  /// The word that picks it: `verify`.
+  static var name: String { get }
+  /// Its usage, help and accepted input; named `snap-bench <name>`.
+  static var spec: CommandSpec { get }
+  /// Runs it on the arguments after its name.
+  static func run(_ arguments: [String], tool: Tool) throws
 }
 
 /// Parses `arguments` for `spec`; prints help and returns `nil` when help was asked for.

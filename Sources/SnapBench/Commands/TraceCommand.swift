@@ -4,7 +4,9 @@ import SnapCheck
 import SnapVerification
 
 /// `snap-bench trace <algorithm>`: one simulated gesture, frame by frame.
-enum TraceCommand {
+enum TraceCommand: Subcommand {
+  static let name = "trace"
+
   static let device = OptionSpec(
     "--device", value: "<name>",
     help: "A device from 'snap-bench list devices', case-insensitive (default: iPhone 15).")
@@ -45,7 +47,7 @@ enum TraceCommand {
       + "default: table on a terminal, json otherwise.")
 
   static let spec = CommandSpec(
-    name: "snap-bench trace",
+    name: "snap-bench \(name)",
     abstract: "Simulate one gesture and print every frame.",
     discussion: """
       A gesture file reads {"version": 1, "start": {"x": 300, "y": 300}, "events": [{"t": 0, \

@@ -5,7 +5,9 @@ import SnapVerification
 
 /// `snap-bench verify`: the invariant matrix, algorithm × invariant, with the smallest
 /// counterexample of every violation.
-enum VerifyCommand {
+enum VerifyCommand: Subcommand {
+  static let name = "verify"
+
   static let algorithm = OptionSpec(
     "--algorithm", value: "<id>",
     help: "Only this algorithm (repeatable; default: all); 'fluid-dock' means all its modes.",
@@ -63,7 +65,7 @@ enum VerifyCommand {
       + "frame), climbing from the worst scenarios found, and print each with its scenario.")
 
   static let spec = CommandSpec(
-    name: "snap-bench verify",
+    name: "snap-bench \(name)",
     abstract: "Check every invariant of every algorithm with the property tester.",
     discussion: """
       Each cause class (a plain gesture, the keyboard, a rotation, bars, an iPad window, a \
