@@ -41,15 +41,12 @@ public struct EdgeDockCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    grab.catchItem(&view, at: touch.locationInContainer, time: context.time)
-    grab.hold = .touched
+    grab.touchDown(&view, at: touch.locationInContainer, time: context.time)
   }
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    let wanted = grab.follow(touch.locationInContainer)
-    if grab.hold == .touched, !grab.isTap { grab.hold = .dragging }
-    guard grab.hold == .dragging else { return }
+    guard let wanted = grab.drag(to: touch.locationInContainer) else { return }
     view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
   }
 
@@ -58,9 +55,7 @@ public struct EdgeDockCorrected: SnapAlgorithm {
     if grab.hold == .touched {
       // A tap: the action, and the button stays put (settling if it was caught in flight).
       if grab.isTap { view.sendAction() }
-      let caught = grab.mustSettle
-      grab.end()
-      if caught { dock(&view, context: context, velocity: .zero) }
+      if grab.letGo() { dock(&view, context: context, velocity: .zero) }
       return
     }
     dock(&view, context: context, velocity: context.fingerVelocity)
@@ -81,9 +76,7 @@ public struct EdgeDockCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    let stays = grab.containerChanged(from: old, to: context.environment, center: view.center)
-    if let held = grab.heldCenter(current: stays) {
-      grab.mustSettle = true
+    if let held = grab.holdThroughChange(from: old, to: context.environment, center: view.center) {
       // Under a finger, the button goes where the finger puts it in the new container.
       view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)
       return

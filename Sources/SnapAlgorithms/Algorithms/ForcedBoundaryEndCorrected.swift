@@ -72,8 +72,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   @inlinable
   public mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     // The view hears the touch before the pan recognises it: note where it was grabbed.
-    grab.catchItem(&view, at: touch.locationInContainer, time: context.time)
-    grab.hold = .touched
+    grab.touchDown(&view, at: touch.locationInContainer, time: context.time)
   }
 
   @inlinable
@@ -83,11 +82,9 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    // A tap: the pan never began. The button stays where it is, unless the touch caught it in
-    // flight: then it settles where a release would.
-    let caught = grab.mustSettle
-    grab.end()
-    if caught { dock(&view, context: context, velocity: .zero) }
+    // A tap: the pan never began. The button stays where it is, unless it must settle where a
+    // release would.
+    if grab.letGo() { dock(&view, context: context, velocity: .zero) }
   }
 
   @inlinable
@@ -96,9 +93,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   ) {
     // Either the pan took the touch over (it is dragging) or the system cancelled it.
     guard grab.hold != .dragging else { return }
-    let caught = grab.mustSettle
-    grab.end()
-    if caught { dock(&view, context: context, velocity: .zero) }
+    if grab.letGo() { dock(&view, context: context, velocity: .zero) }
   }
 
   @inlinable
@@ -136,9 +131,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   public mutating func environmentDidChange(
     from old: Environment, view: inout ItemView, context: UIKitContext
   ) {
-    let stays = grab.containerChanged(from: old, to: context.environment, center: view.center)
-    if let held = grab.heldCenter(current: stays) {
-      grab.mustSettle = true
+    if let held = grab.holdThroughChange(from: old, to: context.environment, center: view.center) {
       // Under a finger: kept inside the new container where the finger holds it.
       view.center = SafeDocking.clamp(held, size: view.size, in: context.environment)
       return

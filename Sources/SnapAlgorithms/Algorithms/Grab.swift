@@ -123,6 +123,51 @@ public struct Grab: Sendable, Equatable {
     case .dragging: return wantedCenter ?? current
     }
   }
+
+  // MARK: Touch handling the corrected variants share
+
+  /// `touchesBegan`: a finger landed on `view` at `location`. Catches it where it is shown
+  /// (`catchItem`) and holds it, not yet dragging (`touched`).
+  @inlinable
+  public mutating func touchDown(_ view: inout ItemView, at location: CGPoint, time: Double) {
+    catchItem(&view, at: location, time: time)
+    hold = .touched
+  }
+
+  /// `touchesMoved` of a variant that drags from its touches (no pan): notes the finger at
+  /// `location` and returns the centre that keeps the grabbed point under it once the finger
+  /// has moved a pan's hysteresis (then the touch is a drag), or nil while it may still be a
+  /// tap: the item stays.
+  @inlinable
+  public mutating func drag(to location: CGPoint) -> CGPoint? {
+    let wanted = follow(location)
+    if hold == .touched, !isTap { hold = .dragging }
+    return hold == .dragging ? wanted : nil
+  }
+
+  /// A touch that never dragged lifted, or was cancelled: lets go, and returns whether the item
+  /// must still settle where a release would (the touch caught it in flight, or the container
+  /// changed under the finger).
+  @inlinable
+  public mutating func letGo() -> Bool {
+    let settle = mustSettle
+    end()
+    return settle
+  }
+
+  /// `environmentDidChange` while a finger may hold the item: moves the remembered touches
+  /// with the superview (`containerChanged`) and returns where the finger holds the item in the
+  /// new container (`heldCenter`), noting that it must settle when the finger lifts; nil when
+  /// no finger holds it and the variant places it by its own rule.
+  @inlinable
+  public mutating func holdThroughChange(
+    from old: Environment, to new: Environment, center: CGPoint
+  ) -> CGPoint? {
+    let stays = containerChanged(from: old, to: new, center: center)
+    guard let held = heldCenter(current: stays) else { return nil }
+    mustSettle = true
+    return held
+  }
 }
 
 /// Where a variant last chose to rest the item, and the container it chose it in.

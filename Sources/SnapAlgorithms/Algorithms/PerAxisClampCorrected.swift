@@ -60,10 +60,8 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-    let wanted = grab.follow(touch.locationInContainer)
     // A finger that has not yet moved a pan's 10 pt is a tap in the making: the item stays.
-    if grab.hold == .touched, !grab.isTap { grab.hold = .dragging }
-    guard grab.hold == .dragging else { return }
+    guard let wanted = grab.drag(to: touch.locationInContainer) else { return }
     view.center = SafeDocking.clamp(wanted, size: view.size, in: context.environment)
   }
 
