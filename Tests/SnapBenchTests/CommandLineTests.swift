@@ -170,15 +170,28 @@ struct CommandLineTests {
 
     let spring = try run(["curve", "spring(mass:1,stiffness:100,damping:10)", "--format", "json"])
     #expect(spring.status == 0)
-    struct Curve: Decodable { var settleTime: Double; var samples: [[String: Double]] }
-    let object = try JSONDecoder().decode(Curve.self, from: Data(spring.stdout.utf8))
+    let object = try JSONDecoder().decode(CurveFile.self, from: Data(spring.stdout.utf8))
     let samples = object.samples
+    #expect(object.kind == .spring)
     #expect(samples.count == 21)
-    #expect(samples.first == ["t": 0, "value": 0])
-    #expect(samples.last?["value"] == 1)
-    #expect(samples.last?["t"] == object.settleTime)
+    #expect(samples.first == CurveFile.Sample(at: 0, value: 0))
+    #expect(samples.last?.value == 1)
+    #expect(samples.last?.at == object.settleTime)
     // ζ = 10 / (2·√100) = 0.5: the spring overshoots.
-    #expect(samples.contains { ($0["value"] ?? 0) > 1 })
+    #expect(samples.contains { $0.value > 1 })
+    // Every field written is one CurveFile knows, and it writes back the same JSON.
+    let written = try #require(
+      JSONSerialization.jsonObject(with: Data(spring.stdout.utf8)) as? [String: Any])
+    #expect(Set(written.keys) == ["version", "motion", "kind", "settleTime", "samples"])
+    let first = try #require((written["samples"] as? [[String: Any]])?.first)
+    #expect(Set(first.keys) == ["t", "value"])
+    let again = try JSONSerialization.jsonObject(with: JSONEncoder().encode(object)) as? NSDictionary
+    #expect(again == (written as NSDictionary))
+    let curve = try run(["curve", "ease-in-out", "--samples", "5", "--format", "json"])
+    let eased = try JSONDecoder().decode(CurveFile.self, from: Data(curve.stdout.utf8))
+    #expect(eased.kind == .timingCurve)
+    #expect(eased.samples.map(\.at) == [0, 0.25, 0.5, 0.75, 1])
+    #expect(curve.stdout.contains(#""progress" : 0.25"#) || curve.stdout.contains(#""progress": 0.25"#))
   }
 
   @Test("--help prints the sections to stdout and exits 0")

@@ -39,46 +39,26 @@ enum CurveCommand: Subcommand {
     let count = try parsed.count(samples, default: 21, minimum: 2, maximum: 1_000_000)
     let output = try parsed.choice(format, among: ["csv", "json"]) ?? "csv"
 
-    let rows: [(Double, Double)]
-    let column: String
-    switch motion {
-    case .none:
+    guard let curve = CurveFile(motion, samples: count) else {
       throw UsageError.invalidValue(
         text, forLabel: "<motion>", reason: "'none' jumps; it has no curve to sample"
       ).withUsage(of: spec)
-    case .curve(let curve, _):
-      column = "progress"
-      rows = (0..<count).map { index in
-        let progress = Double(index) / Double(count - 1)
-        return (progress, curve.value(atProgress: progress))
-      }
-    case .spring:
-      column = "t"
-      let settle = motion.settleTime
-      rows = (0..<count).map { index in
-        // The last sample is exactly the settle time, where the motion stops on its target.
-        let time = index == count - 1 ? settle : settle * Double(index) / Double(count - 1)
-        return (time, motion.fraction(at: time, settleTime: settle))
-      }
     }
-    guard rows.allSatisfy({ $0.0.isFinite && $0.1.isFinite }) else {
+    guard curve.samples.allSatisfy({ $0.at.isFinite && $0.value.isFinite }) else {
       throw RuntimeError("\(quoted(text)) produced a value that is not finite")
     }
 
     if output == "json" {
-      let document: JSONValue = .object([
-        ("version", .integer(1)),
-        ("motion", .string(motion.description)),
-        ("kind", .string(column == "t" ? "spring" : "timing-curve")),
-        ("settleTime", .number(motion.settleTime)),
-        ("samples", .array(rows.map { .object([(column, .number($0.0)), ("value", .number($0.1))]) })),
-      ])
+      // Numbers, strings and lists of them: encoding cannot fail.
+      let document = (try? JSONValueEncoder().encode(curve)) ?? .null
       try printOutput(document.serialized(pretty: true))
     } else {
       // One write for all the rows: a million of them, written one by one, took a system call
       // each.
-      var text = csvLine([column, "value"]) + "\n"
-      for row in rows { text += csvLine([formatNumber(row.0), formatNumber(row.1)]) + "\n" }
+      var text = csvLine([curve.kind.column, "value"]) + "\n"
+      for sample in curve.samples {
+        text += csvLine([formatNumber(sample.at), formatNumber(sample.value)]) + "\n"
+      }
       try printOutput(text, terminator: "")
     }
   }
