@@ -19,6 +19,10 @@ public struct DockMap: Sendable {
     /// The finger's velocity as the algorithm read it at the lift (what a projecting variant
     /// projects), when the run released.
     public var releaseVelocity: CGVector?
+    /// The point a projecting algorithm chose the rest from: the release carried by that
+    /// velocity under its deceleration rate (`Trajectory.projectedRelease(by:)`); `nil` for an
+    /// algorithm that does not project, or a release with no measured velocity.
+    public var projected: CGPoint?
   }
 
   /// The invariants a dock map judges each rest by.
@@ -75,7 +79,8 @@ public struct DockMap: Sendable {
         rests.append(
           Rest(
             release: trajectory.releaseCenter ?? gesture.start, rest: trajectory.rest, broken: broken,
-            releaseVelocity: trajectory.releaseVelocity))
+            releaseVelocity: trajectory.releaseVelocity,
+            projected: trajectory.projectedRelease(by: algorithm)))
       }
     }
     self.rests = rests

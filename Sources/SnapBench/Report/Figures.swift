@@ -496,8 +496,7 @@ enum Figures {
       for rest in map.rests {
         drawn.append(rest.rest)
         drawn.append(CGRect(origin: rest.release, size: .zero).insetBy(dx: -4, dy: -4))
-        if projects, map.velocity == maps[projectedMap].velocity, let rate = algorithm.dockingRule.decelerationRate {
-          let projected = DockingRule.project(rest.release, velocity: rest.releaseVelocity ?? map.velocity, rate: rate)
+        if projects, map.velocity == maps[projectedMap].velocity, let projected = rest.projected {
           drawn.append(CGRect(origin: onPicture(projected), size: .zero).insetBy(dx: -4, dy: -4))
         }
       }
@@ -533,8 +532,7 @@ enum Figures {
               x: b.x, y: b.y, width: b.width, height: b.height, stroke: colour,
               strokeWidth: broken ? 1.2 : 0.6, opacity: nil)
           }
-          if projects, mapIndex == projectedMap, let rate = algorithm.dockingRule.decelerationRate {
-            let projected = DockingRule.project(rest.release, velocity: rest.releaseVelocity ?? map.velocity, rate: rate)
+          if projects, mapIndex == projectedMap, let projected = rest.projected {
             let p = canvas.point(onPicture(projected))
             svg.line(x1: from.0, y1: from.1, x2: p.0, y2: p.1, stroke: SVG.Palette.muted, strokeWidth: 0.6, dash: "1 2")
             let r = 2.6

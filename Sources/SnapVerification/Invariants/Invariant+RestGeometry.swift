@@ -353,12 +353,9 @@ extension Invariant {
   }
 
   /// `center` moved along `velocity` as a scroll view decelerating at `rate` per millisecond
-  /// carries it; `center` itself without a rate.
+  /// carries it (`DockingRule.project`); `center` itself without a rate.
   static func projected(_ center: CGPoint, velocity: CGVector, rate: CGFloat?) -> CGPoint {
-    guard let rate, rate > 0, rate < 1 else { return center }
-    let distance = rate / (1000 * (1 - rate))
-    return CGPoint(
-      x: center.x + (velocity.dx.isFinite ? velocity.dx * distance : 0),
-      y: center.y + (velocity.dy.isFinite ? velocity.dy * distance : 0))
+    guard let rate else { return center }
+    return DockingRule.project(center, velocity: velocity, rate: rate)
   }
 }
