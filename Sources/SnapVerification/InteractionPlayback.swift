@@ -1,0 +1,321 @@
+import Foundation
+import SnapAlgorithms
+import SnapCheck
+
+// Playing an interaction sequence into a scenario, each touch placed where the algorithm shows
+// the item at that moment.
+
+extension ScenarioGenerators {
+  /// Plays `commands` (starting with a setup) into a scenario, placing each touch on the item
+  /// where `algorithm` shows it then.
+  ///
+  /// Inlinable, so that the session it plays through is compiled for the algorithm's type.
+  @inlinable
+  public static func play<Algorithm: SnapAlgorithm>(
+    _ commands: [Interaction], with algorithm: Algorithm
+  ) -> Scenario {
+    playing(commands, with: algorithm).scenario
+  }
+
+  /// Plays `commands` as `play(_:with:)` does, and returns the scenario with its simulation so
+  /// far: every touch and change recorded, the frames shown up to the last step that looked at
+  /// the screen. `runToRest()` on it gives the scenario's trajectory without simulating it again.
+  @inlinable
+  static func playing<Algorithm: SnapAlgorithm>(
+    _ commands: [Interaction], with algorithm: Algorithm
+  ) -> (scenario: Scenario, simulation: SimulationRun<Algorithm>) {
+    guard case .setup(let setup)? = commands.first else {
+      let device = devices[0]
+      let scenario = Scenario(device: device, gesture: Gesture(start: .zero, events: []))
+      let simulation = Simulator(environment: scenario.environment, itemSize: scenario.itemSize)
+        .start(algorithm, gesture: scenario.gesture)
+      return (scenario, simulation)
+    }
+    let device = devices[setup.device % devices.count]
+    let orientation: DeviceProfile.Orientation = setup.landscape ? .landscape : .portrait
+    let bars = DeviceProfile.Bars(
+      navigationBar: setup.navigationBar, tabBar: setup.tabBar, keyboard: setup.keyboard,
+      opaqueNavigationBar: setup.navigationBar && setup.opaqueNavigationBar)
+    var container = Container(
+      device: device, landscape: setup.landscape, bars: bars, window: setup.window)
+    container.extraLeft = max(setup.sideColumn, 0)
+    container.extraRight = max(-setup.sideColumn, 0)
+    let base = device.environment(orientation, bars: bars)
+    let initial = container.environment
+    let size = setup.item
+    let start = restingStart(in: initial, size: size, place: (setup.place, setup.placeY))
+    // The simulation the scenario is judged by, told the gesture as it is made: a step that
+    // looks at the screen sees the frames shown before it, so nothing is simulated twice.
+    var simulation = Simulator(environment: base, itemSize: size)
+      .start(algorithm, gesture: Gesture(start: start, events: []))
+    // The container as it is now.
+    var environment = base
+    var touched = false
+    // Told as it is made, for the report of a crash or a hang while it is played.
+    let inFlight = ScenarioInFlight.playing(
+      Scenario(
+        device: device, orientation: orientation, bars: bars, itemSize: size,
+        gesture: Gesture(start: start, events: [])))
+    if initial != base {
+      simulation.record(ContainerChange(time: 0, environment: initial))
+      inFlight?.played(ContainerChange(time: 0, environment: initial))
+      environment = initial
+    }
+    let step = 1 / Double(setup.touchRate)
+    var time = 0.0
+    var finger: CGPoint?
+    func touch(_ phase: TouchPhase, at location: CGPoint) {
+      let event = TouchEvent(time: time, phase: phase, location: location)
+      inFlight?.played(event)
+      simulation.record(event)
+      touched = true
+    }
+    /// When each kind of change last happened: the system makes no change of a kind sooner
+    /// than its animation allows after the last (`Interaction.ContainerEvent.minimumInterval`).
+    var lastChange: [Interaction.ContainerEvent.Kind: Double] = [:]
+    /// Moves the clock on to when `event` can happen next, and notes it happened.
+    func paced(_ event: Interaction.ContainerEvent) {
+      let kind = event.kind
+      if let last = lastChange[kind] { time = max(time, last + kind.minimumInterval) }
+      lastChange[kind] = time
+    }
+    /// Records the container as it is now, at `time`.
+    func containerChanged() {
+      environment = container.environment
+      inFlight?.played(ContainerChange(time: time, environment: environment))
+      simulation.record(ContainerChange(time: time, environment: environment))
+    }
+    /// The item's frame as the screen shows it at `time`.
+    func shownFrame() -> CGRect {
+      simulation.showFrames(before: time)
+      return simulation.current.shownFrame(at: time)
+    }
+    /// A finger lands `delay` ms after the previous step, on the item where it is shown then
+    /// (`x`, `y` percent of its size from its centre) or beside it.
+    func land(onItem: Bool, x: Int, y: Int, delay: Int) {
+      // A finger lands no sooner than the next touch event after the previous step.
+      time += !touched && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
+      let shown = shownFrame()
+      let center = CGPoint(x: shown.midX, y: shown.midY)
+      let location: CGPoint
+      if onItem {
+        location = CGPoint(
+          x: center.x + shown.width * CGFloat(x) / 100,
+          y: center.y + shown.height * CGFloat(y) / 100)
+      } else {
+        // Beside it: past the edge the offset points to, by at least 10 pt.
+        let dx = CGFloat(x), dy = CGFloat(y)
+        let horizontal = abs(dx) >= abs(dy)
+        location = CGPoint(
+          x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
+          y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
+      }
+      // On the app's part of the glass, as a touch the app receives is: inside its window (in
+      // Split View, Slide Over or Stage Manager the rest of the screen is another app's) and not
+      // on the keyboard, whose own window takes the touches that land on it — a finger aimed at
+      // an item the keyboard covers lands on what shows of it, just above the keyboard. On whole
+      // points, so counterexamples read easily.
+      let window = environment.bounds
+      var onGlass = CGPoint(
+        x: min(max(location.x.rounded(), window.minX), window.maxX),
+        y: min(max(location.y.rounded(), window.minY), window.maxY))
+      if let keyboard = environment.keyboardFrame, keyboard.height > 0, keyboard.contains(onGlass) {
+        onGlass.y = max(keyboard.minY.rounded(.down) - 1, window.minY)
+      }
+      finger = onGlass
+      touch(.began, at: onGlass)
+    }
+    /// The finger moves by (`dx`, `dy`) over `steps` events with `profile`'s speed.
+    func move(dx: CGFloat, dy: CGFloat, steps: Int, profile: Interaction.StrokeProfile) {
+      guard let from = finger else { return }
+      for share in strokeShares(steps: steps, profile: profile) {
+        time += step
+        let location = CGPoint(x: from.x + dx * share, y: from.y + dy * share)
+        finger = location
+        touch(.moved, at: location)
+      }
+    }
+    /// The finger carries the item until its centre would be `offset` points right of `middle`.
+    func dragToMiddle(
+      _ middle: Interaction.Middle, offset: Int, dy: Int, steps: Int,
+      profile: Interaction.StrokeProfile
+    ) {
+      let shown = shownFrame()
+      let safe = environment.safeRegion.midX
+      let window = environment.bounds.midX
+      let target: CGFloat
+      switch middle {
+      case .safeRegion: target = safe
+      case .halfway: target = ((safe + window) / 2).rounded(.down)
+      case .window: target = window
+      }
+      move(
+        dx: target + CGFloat(offset) - shown.midX, dy: CGFloat(dy), steps: steps, profile: profile)
+    }
+    for command in commands.dropFirst() {
+      switch command {
+      case .setup: break
+      case .touch(let onItem, let x, let y, let delay):
+        land(onItem: onItem, x: x, y: y, delay: delay)
+      case .tap(let x, let y, let jitterX, let jitterY, let count, let delay):
+        land(onItem: true, x: x, y: y, delay: delay)
+        guard let at = finger else { break }
+        let jittered = CGPoint(x: at.x + CGFloat(jitterX), y: at.y + CGFloat(jitterY))
+        for _ in 0..<max(count, 1) {
+          time += step
+          touch(.moved, at: jittered)
+        }
+        time += step
+        touch(.ended, at: jittered)
+        finger = nil
+      case .stroke(let dx, let dy, let steps, let profile):
+        move(dx: CGFloat(dx), dy: CGFloat(dy), steps: steps, profile: profile)
+      case .dragToMiddle(let middle, let offset, let dy, let steps, let profile):
+        dragToMiddle(middle, offset: offset, dy: dy, steps: steps, profile: profile)
+      case .releaseAtMiddle(let middle, let offset, let dy, let steps):
+        dragToMiddle(middle, offset: offset, dy: dy, steps: steps, profile: .constant)
+        guard let at = finger else { break }
+        // Held still for three events before the lift: the finger's velocity has died away, so
+        // a variant that projects the flick chooses from the release point itself.
+        for _ in 0..<3 {
+          time += step
+          touch(.moved, at: at)
+        }
+        time += step
+        touch(.ended, at: at)
+        finger = nil
+      case .slideAlongEdge(let distance, let wobble, let steps):
+        let shown = shownFrame()
+        let region = environment.safeRegion
+        let left = shown.minX - region.minX, right = region.maxX - shown.maxX
+        let top = shown.minY - region.minY, bottom = region.maxY - shown.maxY
+        let d = CGFloat(distance), w = CGFloat(wobble)
+        if min(left, right) <= min(top, bottom) {
+          move(dx: left <= right ? -w : w, dy: d, steps: steps, profile: .constant)
+        } else {
+          move(dx: d, dy: top <= bottom ? -w : w, steps: steps, profile: .constant)
+        }
+      case .flick(let dx, let dy):
+        move(dx: CGFloat(dx), dy: CGFloat(dy), steps: 3, profile: .constant)
+        guard let at = finger else { break }
+        time += step
+        touch(.ended, at: at)
+        finger = nil
+      case .hold(let milliseconds):
+        guard let at = finger else { break }
+        for _ in 0..<max(1, Int((Double(milliseconds) / 1000 / step).rounded())) {
+          time += step
+          touch(.moved, at: at)
+        }
+      case .lift, .cancel:
+        guard let at = finger else { break }
+        time += step
+        touch(command == .lift ? .ended : .cancelled, at: at)
+        finger = nil
+      case .callArrives:
+        guard let at = finger else { break }
+        if container.device.idiom == .phone, !container.device.hasHomeIndicator,
+          !container.landscape, !container.inCall
+        {
+          time += step
+          paced(.inCallStatusBar)
+          container.apply(.inCallStatusBar)
+          containerChanged()
+        }
+        time += step
+        touch(.cancelled, at: at)
+        finger = nil
+      case .wait(let milliseconds):
+        time += Double(milliseconds) / 1000
+      case .change(let event, let delay):
+        time += max(Double(delay) / 1000, step)
+        paced(event)
+        container.apply(event)
+        containerChanged()
+      case .changeAndBack(let event, let delay, let hold):
+        let before = container
+        for (wait, next) in [(delay, { container.apply(event) }), (hold, { container = before })] {
+          time += max(Double(wait) / 1000, step)
+          paced(event)
+          next()
+          containerChanged()
+        }
+      case .changeBurst(let event, let times, let interval):
+        for _ in 0..<max(times, 1) {
+          time += max(Double(interval) / 1000, step)
+          paced(event)
+          container.apply(event)
+          containerChanged()
+        }
+      }
+    }
+    if let at = finger {
+      time += step
+      touch(setup.finale == .cancel ? .cancelled : .ended, at: at)
+      finger = nil
+    }
+    if case .catchAfter(let milliseconds, let x, let y) = setup.finale, touched {
+      land(onItem: true, x: x, y: y, delay: milliseconds)
+      if let at = finger {
+        for _ in 0..<3 {
+          time += step
+          touch(.moved, at: at)
+        }
+        time += step
+        touch(.ended, at: at)
+      }
+    }
+    let scenario = Scenario(
+      device: device, orientation: orientation, bars: bars, itemSize: size,
+      gesture: simulation.gesture)
+    if inFlight != nil { ScenarioInFlight.simulating(scenario) }
+    return (scenario, simulation)
+  }
+
+  /// The share of a stroke's displacement reached at each of its events.
+  @usableFromInline
+  static func strokeShares(steps: Int, profile: Interaction.StrokeProfile) -> [CGFloat] {
+    let n = max(steps, 1)
+    let fractions = (1...n).map { CGFloat($0) / CGFloat(n) }
+    switch profile {
+    case .constant: return fractions
+    case .accelerating: return fractions.map { $0 * $0 }
+    case .decelerating: return fractions.map { 1 - (1 - $0) * (1 - $0) }
+    case .pausing:
+      let half = fractions.map { $0 * 0.5 }
+      return half + Array(repeating: 0.5, count: 6) + fractions.map { 0.5 + $0 * 0.5 }
+    case .reversing:
+      let out = fractions.map { $0 }
+      return out + fractions.map { 1 - $0 }
+    }
+  }
+
+  /// Where an item of `size` first rests: `place` points in from the safe region's top left,
+  /// kept inside the region when it fits there, inside the container if it fits that, centred if
+  /// not — and on screen whenever it fits there.
+  @usableFromInline
+  static func restingStart(in environment: Environment, size: CGSize, place: (Int, Int)) -> CGPoint {
+    let region = environment.safeRegion
+    let bounds = environment.bounds
+    func along(
+      _ low: CGFloat, _ length: CGFloat, _ outerLow: CGFloat, _ outerLength: CGFloat,
+      _ extent: CGFloat, _ offset: Int
+    ) -> CGFloat {
+      if length >= extent { return low + extent / 2 + min(CGFloat(offset), length - extent) }
+      if outerLength >= extent {
+        return outerLow + extent / 2 + min(CGFloat(offset), outerLength - extent)
+      }
+      return outerLow + outerLength / 2
+    }
+    let inRegion = CGPoint(
+      x: along(region.minX, region.width, bounds.minX, bounds.width, size.width, place.0),
+      y: along(region.minY, region.height, bounds.minY, bounds.height, size.height, place.1))
+    return CGPoint(
+      x: size.width <= bounds.width
+        ? min(max(inRegion.x, bounds.minX + size.width / 2), bounds.maxX - size.width / 2)
+        : inRegion.x,
+      y: size.height <= bounds.height
+        ? min(max(inRegion.y, bounds.minY + size.height / 2), bounds.maxY - size.height / 2)
+        : inRegion.y)
+  }
+}
