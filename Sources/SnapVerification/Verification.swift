@@ -102,6 +102,12 @@ struct CauseKey: Hashable, Sendable {
   }
 }
 
+/// A defect of one severity, as `verify` notes which ones a plain gesture already shows.
+struct Shown: Hashable {
+  var severity: Severity
+  var defect: Defect
+}
+
 /// How many property runs `verify` spends shrinking each cause, and climbing from its worst.
 ///
 /// The cause reported first for an invariant (its hazard in the commonest class, or its polish
@@ -261,7 +267,9 @@ func verify<Algorithm: SnapAlgorithm>(
   let unrepeatable = nondeterminism(algorithm, probes: probes, simulation: simulation)
   // The defects a plain gesture shows, under any invariant.
   let plainShows = Set(
-    result.buckets.filter { $0.key.cause == .plain }.map { "\($0.key.severity)|\($0.key.defect)" })
+    result.buckets.filter { $0.key.cause == .plain }.map {
+      Shown(severity: $0.key.severity, defect: $0.key.defect)
+    })
   return invariants.map { invariant in
     var finding = Finding(
       algorithm: algorithm.id, motion: algorithm.releaseMotion?.description,
@@ -309,7 +317,7 @@ func verify<Algorithm: SnapAlgorithm>(
     // (Under any invariant: resize-safe's not-docked is docked's without the change.)
     causes.removeAll { cause in
       guard cause.causeClass.isContainerChange,
-        plainShows.contains("\(cause.severity)|\(cause.violation.defect)")
+        plainShows.contains(Shown(severity: cause.severity, defect: cause.violation.defect))
       else { return false }
       let example = Example(
         simulating: cause.counterexample.withoutContainerChanges, with: algorithm,
