@@ -222,37 +222,84 @@ private func runCheck<Value>(
   shrinkLimit: Int, database: FailureDatabase?, key: String, resuming resumed: RunState? = nil,
   _ property: @escaping (Value, PropertyContext) throws -> Bool
 ) -> CheckResult<Value> {
-  ExampleGuard.install()
-  let clock = ContinuousClock()
-  let started = clock.now
-  let environment = SnapCheckEnvironment.current
-  let runSeed = seed ?? SnapCheckEnvironment.seed(in: environment) ?? UInt64.random(in: .min ... .max)
-  let target = SnapCheckEnvironment.scaledExamples(examples, in: environment)
-  let maximumDiscards = max(10 * target, 100)
-  let testCase = TestCase(maximumChoices: 8192)
-  var result = CheckResult<Value>(
-    counterexample: nil, originalCounterexample: nil, seed: runSeed, examplesRun: 0,
-    shrinkEvaluations: 0, discarded: 0, failure: nil, labels: [:], coverage: [], choices: [],
-    duration: .zero)
-  // A setting that could not be taken at its word says so with the result, whatever it is.
-  result.warnings = SnapCheckEnvironment.warnings(
-    scaling: examples, readingSeed: seed == nil, in: environment)
-  // The labels and coverage of the random examples, counted as they run (carried over when
-  // resuming).
-  var tally = resumed ?? RunState()
+  let run = PropertyRun(
+    gen, seed: seed, examples: examples, timeLimit: timeLimit, shrinkLimit: shrinkLimit,
+    database: database, key: key, resuming: resumed, property)
+  // Explicit examples come first, as they are, then a failure stored by an earlier run (neither
+  // when resuming: they ran before), then random examples until one fails.
+  if resumed == nil, run.runExplicit(explicit) || run.replayStoredFailure() {
+    return run.result
+  }
+  run.runRandomExamples()
+  return run.finish()
+}
 
-  // What kind of failure the last evaluation was: `false`, or the type of what it threw.
+/// One check of a property, phase by phase: its explicit examples, a stored failure, random
+/// examples (climbing towards targets in the second half), the shrink of a failure, and the
+/// health checks and coverage at the end.
+private final class PropertyRun<Value> {
+  let gen: Gen<Value>
+  let property: (Value, PropertyContext) throws -> Bool
+  let timeLimit: Duration?
+  let shrinkLimit: Int
+  let database: FailureDatabase?
+  let key: String
+  let resumed: RunState?
+  let clock = ContinuousClock()
+  let started: ContinuousClock.Instant
+  let runSeed: UInt64
+  /// The random examples asked for, scaled by `SNAPCHECK_EXAMPLES`.
+  let target: Int
+  let maximumDiscards: Int
+  let testCase = TestCase(maximumChoices: 8192)
+  var result: CheckResult<Value>
+  /// The labels and coverage of the random examples, counted as they run (carried over when
+  /// resuming).
+  var tally: RunState
+  /// What kind of failure the last evaluation was: `false`, or the type of what it threw.
   var failureKind = ""
   var overruns = 0
 
+  typealias Outcome = (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)
+
+  init(
+    _ gen: Gen<Value>, seed: UInt64?, examples: Int, timeLimit: Duration?, shrinkLimit: Int,
+    database: FailureDatabase?, key: String, resuming resumed: RunState?,
+    _ property: @escaping (Value, PropertyContext) throws -> Bool
+  ) {
+    ExampleGuard.install()
+    started = clock.now
+    self.gen = gen
+    self.property = property
+    self.timeLimit = timeLimit
+    self.shrinkLimit = shrinkLimit
+    self.database = database
+    self.key = key
+    self.resumed = resumed
+    let environment = SnapCheckEnvironment.current
+    runSeed = seed ?? SnapCheckEnvironment.seed(in: environment) ?? UInt64.random(in: .min ... .max)
+    target = SnapCheckEnvironment.scaledExamples(examples, in: environment)
+    maximumDiscards = max(10 * target, 100)
+    result = CheckResult<Value>(
+      counterexample: nil, originalCounterexample: nil, seed: runSeed, examplesRun: 0,
+      shrinkEvaluations: 0, discarded: 0, failure: nil, labels: [:], coverage: [], choices: [],
+      duration: .zero)
+    // A setting that could not be taken at its word says so with the result, whatever it is.
+    result.warnings = SnapCheckEnvironment.warnings(
+      scaling: examples, readingSeed: seed == nil, in: environment)
+    tally = resumed ?? RunState()
+  }
+
+  // MARK: Evaluating
+
   /// Runs the property on what `testCase` generates: `nil` when the case is discarded.
-  func evaluate(recording: Bool) -> (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)? {
+  func evaluate(recording: Bool) -> Outcome? {
     ExampleGuard.running(seed: runSeed, example: nil) {
       unguardedEvaluate(recording: recording)
     }
   }
 
-  func unguardedEvaluate(recording: Bool) -> (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext)? {
+  func unguardedEvaluate(recording: Bool) -> Outcome? {
     let value: Value
     do {
       value = try gen.generate(testCase)
@@ -272,8 +319,142 @@ private func runCheck<Value>(
     }
   }
 
-  /// Shrinks the failure `testCase` holds now and records the result (and stores it).
-  func shrinkFailure(_ outcome: (value: Value, failure: CheckResult<Value>.Failure?, context: PropertyContext), _ failure: CheckResult<Value>.Failure) {
+  // MARK: The phases
+
+  /// Runs the explicit examples as they are; returns whether one failed (then `result` says
+  /// how).
+  func runExplicit(_ explicit: [Value]) -> Bool {
+    for value in explicit {
+      let context = PropertyContext(isRecording: false)
+      var failure: CheckResult<Value>.Failure?
+      do {
+        if try !property(value, context) { failure = .falsified }
+      } catch is TestCase.Discard {
+        continue
+      } catch {
+        failure = .threw(String(describing: error))
+      }
+      result.examplesRun += 1
+      if let failure {
+        result.counterexample = value
+        result.originalCounterexample = value
+        result.failure = failure
+        result.notes = context.notes
+        result.duration = clock.now - started
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Replays a failure stored by an earlier run and shrinks it if it still fails (returns
+  /// true); one that now passes is forgotten.
+  func replayStoredFailure() -> Bool {
+    guard let database, let stored = database.load(key) else { return false }
+    testCase.reset(prefix: stored, random: nil)
+    if let outcome = evaluate(recording: false), let failure = outcome.failure {
+      result.examplesRun += 1
+      result.replayedFromDatabase = true
+      shrinkFailure(outcome, failure)
+      result.duration = clock.now - started
+      return true
+    }
+    database.remove(key)
+    return false
+  }
+
+  /// Random examples until `target` have run, one fails (and is shrunk), too many are
+  /// discarded, or the time limit passes; in the second half, three in four mutate the best
+  /// record of a target label (hill climbing).
+  func runRandomExamples() {
+    var exampleIndex: UInt64 = 0
+    let randomTarget = target + result.examplesRun
+    let climbingFrom = result.examplesRun + target / 2
+    if let resumed {
+      exampleIndex = resumed.exampleIndex
+      result.examplesRun = resumed.examplesRun
+      result.discarded = resumed.discarded
+      if result.discarded >= maximumDiscards { result.failure = .tooManyDiscards }
+    }
+    // The best record of each target label, for hill climbing.
+    var best: [String: (score: Double, choices: [UInt64], bounds: [UInt64])] = [:]
+    var labelsInOrder: [String] = []
+    var mutator = Xoshiro256(seed: runSeed ^ 0x7A52_6574_6172_6765)
+    while result.examplesRun < randomTarget, result.failure == nil {
+      if let timeLimit, clock.now - started > timeLimit { break }
+      let fresh = RunState.random(seed: runSeed, example: exampleIndex)
+      exampleIndex += 1
+      if !labelsInOrder.isEmpty, result.examplesRun >= climbingFrom, exampleIndex & 3 != 0 {
+        // A mutation of a best record: one to three choices moved by a step of random scale or
+        // redrawn, the rest kept, and anything past its end drawn afresh.
+        let label = labelsInOrder[Int(exampleIndex) % labelsInOrder.count]
+        let entry = best[label]!
+        var choices = entry.choices
+        Mutation.mutate(&choices, bounds: entry.bounds, using: &mutator)
+        testCase.reset(prefix: choices, random: fresh)
+      } else {
+        testCase.reset(random: fresh)
+      }
+      guard let outcome = evaluate(recording: true) else {
+        result.discarded += 1
+        if result.discarded >= maximumDiscards {
+          result.failure = .tooManyDiscards
+          break
+        }
+        continue
+      }
+      result.examplesRun += 1
+      for (label, score) in outcome.context.targets where score > (best[label]?.score ?? -.infinity) {
+        if best[label] == nil { labelsInOrder.append(label) }
+        best[label] = (score, testCase.choices, testCase.bounds)
+        result.targets[label] = (score, outcome.value)
+      }
+      tally.record(labels: outcome.context.labels, covered: outcome.context.covered)
+      guard let failure = outcome.failure else { continue }
+
+      // Shrink: replay edited records (zeros past their end) and keep the simplest failure.
+      shrinkFailure(outcome, failure)
+      break
+    }
+  }
+
+  /// The result with its labels, its coverage (a requirement not met is a failure when nothing
+  /// else failed), its duration, and warnings for examples too large or too slow.
+  func finish() -> CheckResult<Value> {
+    result.labels = tally.labels
+    result.coverage = tally.coverageOrder.compactMap { label in
+      guard let entry = tally.coverageHits[label] else { return nil }
+      return CheckResult<Value>.Coverage(
+        label: label, required: entry.required, hits: entry.hits, examples: result.examplesRun,
+        isUnmet: wilsonUpperBound(hits: entry.hits, of: result.examplesRun) < entry.required / 100)
+    }
+    if result.failure == nil {
+      let unmet = result.coverage.filter(\.isUnmet).map(\.label)
+      if !unmet.isEmpty { result.failure = .insufficientCoverage(unmet) }
+    }
+    result.duration = clock.now - started
+    // Health checks.
+    if overruns >= 10, overruns * 10 >= result.examplesRun + result.discarded {
+      result.warnings.append(
+        "Examples too large: \(overruns) test cases needed more than \(testCase.maximumChoices) "
+          + "choices and were dropped; bound the sizes of arrays and recursive values.")
+    }
+    let seconds = Double(result.duration.components.seconds)
+      + Double(result.duration.components.attoseconds) * 1e-18
+    if result.examplesRun >= 10, seconds / Double(result.examplesRun) > 0.05 {
+      result.warnings.append(
+        "Slow examples: \(Int(seconds * 1000 / Double(result.examplesRun))) ms each on average "
+          + "(generation, property and shrinking); a run of \(target) takes \(Int(seconds)) s.")
+    }
+    return result
+  }
+
+  // MARK: Shrinking
+
+  /// Shrinks the failure `testCase` holds now and records the result (and stores it); other
+  /// kinds of failure met on the way are shrunk on their own afterwards, with a quarter of the
+  /// budget each.
+  func shrinkFailure(_ outcome: Outcome, _ failure: CheckResult<Value>.Failure) {
     result.originalCounterexample = outcome.value
     let original = testCase.choices
     let kind = failureKind
@@ -290,30 +471,7 @@ private func runCheck<Value>(
     }
     // Other kinds of failure met while shrinking this one: shrunk on their own afterwards.
     var others: [String: [UInt64]] = [:]
-    func shrunk(from choices: [UInt64], kind: String, budget: Int) -> (choices: [UInt64], evaluations: Int) {
-      testCase.reset(prefix: choices, random: nil, recordsSpans: true)
-      _ = evaluate(recording: false)
-      var shrinker = Shrinker(
-        failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
-        maximumEvaluations: budget
-      ) { candidate in
-        testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
-        guard let replay = evaluate(recording: false), replay.failure != nil else { return nil }
-        guard failureKind == kind else {
-          if others[failureKind] == nil, others.count < 3 { others[failureKind] = testCase.choices }
-          return nil
-        }
-        return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
-      } redraw: { prefix, seed in
-        testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
-        guard let replay = evaluate(recording: false), replay.failure != nil, failureKind == kind
-        else { return nil }
-        return Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds)
-      }
-      shrinker.shrink()
-      return (shrinker.best.choices, shrinker.evaluations)
-    }
-    let main = shrunk(from: original, kind: kind, budget: shrinkLimit)
+    let main = shrunk(from: original, kind: kind, budget: shrinkLimit, others: &others)
     result.shrinkEvaluations = main.evaluations
     testCase.reset(prefix: main.choices, random: nil)
     if let final = evaluate(recording: false), let finalFailure = final.failure {
@@ -330,7 +488,8 @@ private func runCheck<Value>(
     database?.save(key, result.choices)
     for otherKind in others.keys.sorted() where otherKind != kind {
       guard let choices = others[otherKind] else { continue }
-      let other = shrunk(from: choices, kind: otherKind, budget: max(1, shrinkLimit / 4))
+      let other = shrunk(
+        from: choices, kind: otherKind, budget: max(1, shrinkLimit / 4), others: &others)
       result.shrinkEvaluations += other.evaluations
       testCase.reset(prefix: other.choices, random: nil)
       if let final = evaluate(recording: false), let otherFailure = final.failure {
@@ -339,117 +498,38 @@ private func runCheck<Value>(
     }
   }
 
-  // Explicit examples come first, as they are (not when resuming: they ran before).
-  for value in resumed == nil ? explicit : [] {
-    let context = PropertyContext(isRecording: false)
-    var failure: CheckResult<Value>.Failure?
-    do {
-      if try !property(value, context) { failure = .falsified }
-    } catch is TestCase.Discard {
-      continue
-    } catch {
-      failure = .threw(String(describing: error))
-    }
-    result.examplesRun += 1
-    if let failure {
-      result.counterexample = value
-      result.originalCounterexample = value
-      result.failure = failure
-      result.notes = context.notes
-      result.duration = clock.now - started
-      return result
-    }
-  }
-
-  // A failure stored by an earlier run comes first; one that now passes is forgotten.
-  if resumed == nil, let database, let stored = database.load(key) {
-    testCase.reset(prefix: stored, random: nil)
-    if let outcome = evaluate(recording: false), let failure = outcome.failure {
-      result.examplesRun += 1
-      result.replayedFromDatabase = true
-      shrinkFailure(outcome, failure)
-      result.duration = clock.now - started
-      return result
-    }
-    database.remove(key)
-  }
-
-  var exampleIndex: UInt64 = 0
-  let randomTarget = target + result.examplesRun
-  let climbingFrom = result.examplesRun + target / 2
-  if let resumed {
-    exampleIndex = resumed.exampleIndex
-    result.examplesRun = resumed.examplesRun
-    result.discarded = resumed.discarded
-    if result.discarded >= maximumDiscards { result.failure = .tooManyDiscards }
-  }
-  // The best record of each target label, for hill climbing.
-  var best: [String: (score: Double, choices: [UInt64], bounds: [UInt64])] = [:]
-  var labelsInOrder: [String] = []
-  var mutator = Xoshiro256(seed: runSeed ^ 0x7A52_6574_6172_6765)
-  while result.examplesRun < randomTarget, result.failure == nil {
-    if let timeLimit, clock.now - started > timeLimit { break }
-    let fresh = RunState.random(seed: runSeed, example: exampleIndex)
-    exampleIndex += 1
-    if !labelsInOrder.isEmpty, result.examplesRun >= climbingFrom, exampleIndex & 3 != 0 {
-      // A mutation of a best record: one to three choices moved by a step of random scale or
-      // redrawn, the rest kept, and anything past its end drawn afresh.
-      let label = labelsInOrder[Int(exampleIndex) % labelsInOrder.count]
-      let entry = best[label]!
-      var choices = entry.choices
-      Mutation.mutate(&choices, bounds: entry.bounds, using: &mutator)
-      testCase.reset(prefix: choices, random: fresh)
-    } else {
-      testCase.reset(random: fresh)
-    }
-    guard let outcome = evaluate(recording: true) else {
-      result.discarded += 1
-      if result.discarded >= maximumDiscards {
-        result.failure = .tooManyDiscards
-        break
+  /// The smallest record found from `choices` that fails with `kind`, and the property runs it
+  /// took; notes up to three records of other kinds of failure met on the way in `others`.
+  func shrunk(
+    from choices: [UInt64], kind: String, budget: Int, others: inout [String: [UInt64]]
+  ) -> (choices: [UInt64], evaluations: Int) {
+    testCase.reset(prefix: choices, random: nil, recordsSpans: true)
+    _ = evaluate(recording: false)
+    var met = others
+    defer { others = met }
+    var shrinker = Shrinker(
+      failing: Shrinker.Run(choices: testCase.choices, spans: testCase.spans, bounds: testCase.bounds),
+      maximumEvaluations: budget
+    ) { candidate in
+      self.testCase.reset(prefix: candidate, random: nil, recordsSpans: true)
+      guard let replay = self.evaluate(recording: false), replay.failure != nil else { return nil }
+      guard self.failureKind == kind else {
+        if met[self.failureKind] == nil, met.count < 3 { met[self.failureKind] = self.testCase.choices }
+        return nil
       }
-      continue
+      return Shrinker.Run(
+        choices: self.testCase.choices, spans: self.testCase.spans, bounds: self.testCase.bounds)
+    } redraw: { prefix, seed in
+      self.testCase.reset(prefix: prefix, random: Xoshiro256(seed: seed), recordsSpans: true)
+      guard let replay = self.evaluate(recording: false), replay.failure != nil,
+        self.failureKind == kind
+      else { return nil }
+      return Shrinker.Run(
+        choices: self.testCase.choices, spans: self.testCase.spans, bounds: self.testCase.bounds)
     }
-    result.examplesRun += 1
-    for (label, score) in outcome.context.targets where score > (best[label]?.score ?? -.infinity) {
-      if best[label] == nil { labelsInOrder.append(label) }
-      best[label] = (score, testCase.choices, testCase.bounds)
-      result.targets[label] = (score, outcome.value)
-    }
-    tally.record(labels: outcome.context.labels, covered: outcome.context.covered)
-    guard let failure = outcome.failure else { continue }
-
-    // Shrink: replay edited records (zeros past their end) and keep the simplest failure.
-    shrinkFailure(outcome, failure)
-    break
+    shrinker.shrink()
+    return (shrinker.best.choices, shrinker.evaluations)
   }
-
-  result.labels = tally.labels
-  result.coverage = tally.coverageOrder.compactMap { label in
-    guard let entry = tally.coverageHits[label] else { return nil }
-    return CheckResult<Value>.Coverage(
-      label: label, required: entry.required, hits: entry.hits, examples: result.examplesRun,
-      isUnmet: wilsonUpperBound(hits: entry.hits, of: result.examplesRun) < entry.required / 100)
-  }
-  if result.failure == nil {
-    let unmet = result.coverage.filter(\.isUnmet).map(\.label)
-    if !unmet.isEmpty { result.failure = .insufficientCoverage(unmet) }
-  }
-  result.duration = clock.now - started
-  // Health checks.
-  if overruns >= 10, overruns * 10 >= result.examplesRun + result.discarded {
-    result.warnings.append(
-      "Examples too large: \(overruns) test cases needed more than \(testCase.maximumChoices) "
-        + "choices and were dropped; bound the sizes of arrays and recursive values.")
-  }
-  let seconds = Double(result.duration.components.seconds)
-    + Double(result.duration.components.attoseconds) * 1e-18
-  if result.examplesRun >= 10, seconds / Double(result.examplesRun) > 0.05 {
-    result.warnings.append(
-      "Slow examples: \(Int(seconds * 1000 / Double(result.examplesRun))) ms each on average "
-        + "(generation, property and shrinking); a run of \(target) takes \(Int(seconds)) s.")
-  }
-  return result
 }
 
 /// The upper end of a one-sided 99.9% Wilson score interval for a proportion.
