@@ -189,10 +189,6 @@ func verify<Algorithm: SnapAlgorithm>(
     uniqueKeysWithValues: CauseClass.allCases.map { ($0, "class:" + $0.rawValue) })
   let strata = ScenarioGenerators.strata(
     for: algorithm, simulation: simulation, declarations: declarations, scope: scope)
-  /// A score for a magnitude: one that is not a number is the worst of all.
-  func score(_ violation: Violation) -> Double {
-    violation.magnitude.value.isNaN ? .infinity : violation.magnitude.value
-  }
   // Each example tells the guard what it is, for the report of a crash or a hang.
   let motionReplayed = replaced ? algorithm.releaseMotion?.description : nil
   let algorithmID = algorithm.id
@@ -203,6 +199,9 @@ func verify<Algorithm: SnapAlgorithm>(
       return try stratum.examples.generate(testCase)
     }
   }
+  let search = CauseSearch(
+    algorithm: algorithm, applicable: applicable, applicableLabels: applicableLabels,
+    classLabels: classLabels)
   let result = forAllBuckets(
     guarded, weights: strata.map(\.weight), seed: seed, examples: examples,
     budgets: {
@@ -211,52 +210,7 @@ func verify<Algorithm: SnapAlgorithm>(
     },
     smaller: { VerificationBudget.size($0.scenario) < VerificationBudget.size($1.scenario) },
     jobs: jobs,
-    buckets: { example, run in
-      let cause = example.run.features.causeClass
-      run.label(classLabels[cause]!)
-      var hits: [(key: CauseKey, score: Double)] = []
-      var without = RideAlong(example, cause: cause)
-      for (index, invariant) in applicable.enumerated() {
-        let judgement = invariant.judge(example)
-        if judgement.applicable { run.label(applicableLabels[index]) }
-        // A run's polish is reported only when it has no hazard, which says more about it; it is
-        // searched in every class at once.
-        for violation in judgement.reported {
-          // A hazard of a container change's class that the run shows without the change is
-          // not that class's to report: its cause is elsewhere (a plain drag's, most often).
-          if violation.severity == .hazard,
-            without.showsToo(invariant, violation.defect, with: algorithm)
-          {
-            continue
-          }
-          let key = CauseKey(
-            invariant: index, cause: violation.severity == .hazard ? cause : nil,
-            severity: violation.severity, defect: violation.defect)
-          hits.append((key, score(violation)))
-        }
-      }
-      return hits
-    },
-    score: { example, key in
-      let cause = example.run.features.causeClass
-      // A failure of several causes at once may shrink to one of them alone (never to a plain
-      // gesture, which its own stratum searches): it is then reported under that one. Polish
-      // shrinks to whatever class shows it most simply.
-      if let wanted = key.cause {
-        guard cause == wanted || (wanted == .combined && cause.isSingleCause) else { return nil }
-      }
-      let invariant = applicable[key.invariant]
-      guard let violation = invariant.judge(example).violation(key.defect, key.severity) else {
-        return nil
-      }
-      // Shrunk within its class, a container change's hazard keeps needing the change: it does
-      // not shrink to a run that breaks the same way without it.
-      var without = RideAlong(example, cause: cause)
-      if key.severity == .hazard, without.showsToo(invariant, key.defect, with: algorithm) {
-        return nil
-      }
-      return score(violation)
-    })
+    buckets: search.hits, score: search.score)
   // Every counterexample, and a few plain gestures, replayed on fresh copies: a run that does
   // not repeat makes every finding of the row doubtful.
   let probes =
@@ -277,30 +231,138 @@ func verify<Algorithm: SnapAlgorithm>(
       examples: examples, motionReplaced: replaced, replayTool: replayTool)
     guard let index = applicable.firstIndex(of: invariant) else { return finding }
     finding.applicable = result.labels[applicableLabels[index]] ?? 0
-    var causes = result.buckets.filter { $0.key.invariant == index }.compactMap {
-      bucket -> Finding.Cause? in
-      let judge = { (example: Example<Algorithm>) in
-        applicable[index].judge(example).violation(bucket.key.defect, bucket.key.severity)
+    finding.nondeterminism = unrepeatable
+    let causes = VerificationFindings(
+      algorithm: algorithm, applicable: applicable, simulation: simulation,
+      declarations: declarations, result: result, classLabels: classLabels, plainShows: plainShows
+    ).causes(of: index)
+    finding.settle(causes)
+    return finding
+  }
+}
+
+/// How `verify` files each example: under a key for every way it breaks an applicable
+/// invariant (its invariant, cause class, severity and defect), scored by how badly.
+struct CauseSearch<Algorithm: SnapAlgorithm> {
+  let algorithm: Algorithm
+  /// The invariants searched, in the order `CauseKey.invariant` indexes them.
+  let applicable: [Invariant]
+  /// `applicable:<id>` for each, built once rather than for every example.
+  let applicableLabels: [String]
+  let classLabels: [CauseClass: String]
+
+  /// A score for a magnitude: one that is not a number is the worst of all.
+  func magnitudeScore(_ violation: Violation) -> Double {
+    violation.magnitude.value.isNaN ? .infinity : violation.magnitude.value
+  }
+
+  /// Every way `example` breaks an applicable invariant, with its score; labels the run with
+  /// its class and the invariants that applied.
+  func hits(_ example: Example<Algorithm>, _ run: PropertyContext) -> [(key: CauseKey, score: Double)] {
+    let cause = example.run.features.causeClass
+    run.label(classLabels[cause]!)
+    var hits: [(key: CauseKey, score: Double)] = []
+    var without = RideAlong(example, cause: cause)
+    for (index, invariant) in applicable.enumerated() {
+      let judgement = invariant.judge(example)
+      if judgement.applicable { run.label(applicableLabels[index]) }
+      // A run's polish is reported only when it has no hazard, which says more about it; it is
+      // searched in every class at once.
+      for violation in judgement.reported {
+        // A hazard of a container change's class that the run shows without the change is
+        // not that class's to report: its cause is elsewhere (a plain drag's, most often).
+        if violation.severity == .hazard,
+          without.showsToo(invariant, violation.defect, with: algorithm)
+        {
+          continue
+        }
+        let key = CauseKey(
+          invariant: index, cause: violation.severity == .hazard ? cause : nil,
+          severity: violation.severity, defect: violation.defect)
+        hits.append((key, magnitudeScore(violation)))
       }
-      guard let violation = judge(bucket.counterexample) else { return nil }
-      let shrunkTo = bucket.counterexample.run.features.causeClass
-      let searched = bucket.key.cause ?? shrunkTo
-      // The worst is the worst of everything seen: the examples, the climb, and the smallest
-      // counterexample itself (a shrink can make a case worse as well as smaller).
-      var worst = (judge(bucket.worst), bucket.worst.scenario)
-      if worst.0.map({ violation.magnitude.value > $0.magnitude.value }) ?? true {
-        worst = (violation, bucket.counterexample.scenario)
-      }
-      var cause = Finding.Cause(
-        causeClass: shrunkTo, severity: bucket.key.severity, examples: bucket.hits,
-        classExamples: bucket.key.cause.map { result.labels[classLabels[$0]!] ?? 0 }
-          ?? result.examplesRun,
-        counterexample: bucket.counterexample.scenario, violation: violation,
-        worst: worst.0, worstScenario: worst.1, shrinkEvaluations: bucket.shrinkEvaluations)
-      cause.searchedClass = searched
-      cause.searchedEveryClass = bucket.key.cause == nil
-      return cause
     }
+    return hits
+  }
+
+  /// How badly `example` breaks the way `key` names, for shrinking and climbing within its
+  /// bucket; `nil` when it does not.
+  func score(_ example: Example<Algorithm>, _ key: CauseKey) -> Double? {
+    let cause = example.run.features.causeClass
+    // A failure of several causes at once may shrink to one of them alone (never to a plain
+    // gesture, which its own stratum searches): it is then reported under that one. Polish
+    // shrinks to whatever class shows it most simply.
+    if let wanted = key.cause {
+      guard cause == wanted || (wanted == .combined && cause.isSingleCause) else { return nil }
+    }
+    let invariant = applicable[key.invariant]
+    guard let violation = invariant.judge(example).violation(key.defect, key.severity) else {
+      return nil
+    }
+    // Shrunk within its class, a container change's hazard keeps needing the change: it does
+    // not shrink to a run that breaks the same way without it.
+    var without = RideAlong(example, cause: cause)
+    if key.severity == .hazard, without.showsToo(invariant, key.defect, with: algorithm) {
+      return nil
+    }
+    return magnitudeScore(violation)
+  }
+}
+
+/// What `verify` found for one algorithm, cause by cause: each bucket of an invariant turned
+/// into a `Finding.Cause`, then the causes that say nothing new dropped.
+struct VerificationFindings<Algorithm: SnapAlgorithm> {
+  let algorithm: Algorithm
+  /// The invariants searched, in the order `CauseKey.invariant` indexes them.
+  let applicable: [Invariant]
+  let simulation: Simulation<Algorithm>
+  let declarations: Declarations
+  let result: BucketedResult<CauseKey, Example<Algorithm>>
+  let classLabels: [CauseClass: String]
+  /// The defects a plain gesture shows, under any invariant.
+  let plainShows: Set<Shown>
+
+  /// The causes of the invariant at `index`, each with its smallest counterexample and its
+  /// worst, less those that say nothing new.
+  func causes(of index: Int) -> [Finding.Cause] {
+    let causes = result.buckets.filter { $0.key.invariant == index }.compactMap {
+      cause(of: $0, invariant: applicable[index])
+    }
+    return withoutRedundancy(causes)
+  }
+
+  /// The cause a bucket found: its counterexample's violation (`nil` when it no longer shows
+  /// it), the class it shrank to, and the worst case seen.
+  func cause(
+    of bucket: FailureBucket<CauseKey, Example<Algorithm>>, invariant: Invariant
+  ) -> Finding.Cause? {
+    let judge = { (example: Example<Algorithm>) in
+      invariant.judge(example).violation(bucket.key.defect, bucket.key.severity)
+    }
+    guard let violation = judge(bucket.counterexample) else { return nil }
+    let shrunkTo = bucket.counterexample.run.features.causeClass
+    let searched = bucket.key.cause ?? shrunkTo
+    // The worst is the worst of everything seen: the examples, the climb, and the smallest
+    // counterexample itself (a shrink can make a case worse as well as smaller).
+    var worst = (judge(bucket.worst), bucket.worst.scenario)
+    if worst.0.map({ violation.magnitude.value > $0.magnitude.value }) ?? true {
+      worst = (violation, bucket.counterexample.scenario)
+    }
+    var cause = Finding.Cause(
+      causeClass: shrunkTo, severity: bucket.key.severity, examples: bucket.hits,
+      classExamples: bucket.key.cause.map { result.labels[classLabels[$0]!] ?? 0 }
+        ?? result.examplesRun,
+      counterexample: bucket.counterexample.scenario, violation: violation,
+      worst: worst.0, worstScenario: worst.1, shrinkEvaluations: bucket.shrinkEvaluations)
+    cause.searchedClass = searched
+    cause.searchedEveryClass = bucket.key.cause == nil
+    return cause
+  }
+
+  /// `causes` less those that say nothing new, sorted: hazards first, the commonest class
+  /// first, then the defects in their order.
+  func withoutRedundancy(_ causes: [Finding.Cause]) -> [Finding.Cause] {
+    var causes = causes
     // A failure of several causes that shrank to one already found on its own, with the same
     // defect, says nothing new.
     let direct = causes.filter { $0.searchedClass == $0.causeClass }
@@ -337,23 +399,30 @@ func verify<Algorithm: SnapAlgorithm>(
             && $0.violation.defect == combined.violation.defect
         }
     }
-    finding.causes = causes.sorted {
+    return causes.sorted {
       let a = ($0.severity, $0.causeClass), b = ($1.severity, $1.causeClass)
       if a != b { return a < b }
       return Defect.allCases.firstIndex(of: $0.violation.defect)!
         < Defect.allCases.firstIndex(of: $1.violation.defect)!
     }
-    finding.shrinkEvaluations = finding.causes.reduce(0) { $0 + $1.shrinkEvaluations }
-    finding.nondeterminism = unrepeatable
-    if let first = finding.causes.first {
-      finding.status = first.severity == .hazard ? .violated : .polish
-      finding.counterexample = first.counterexample
-      finding.violation = first.violation.message
-      finding.evidence = first.violation
-    } else if finding.applicable > 0 {
-      finding.status = .holds
+  }
+}
+
+extension Finding {
+  /// Takes `causes` as what was found: its status (a hazard first is violated, polish only is
+  /// polish, none holds when the invariant applied), its first cause's counterexample and
+  /// violation, and the shrink work of all.
+  mutating func settle(_ causes: [Cause]) {
+    self.causes = causes
+    shrinkEvaluations = causes.reduce(0) { $0 + $1.shrinkEvaluations }
+    if let first = causes.first {
+      status = first.severity == .hazard ? .violated : .polish
+      counterexample = first.counterexample
+      violation = first.violation.message
+      evidence = first.violation
+    } else if applicable > 0 {
+      status = .holds
     }
-    return finding
   }
 }
 
