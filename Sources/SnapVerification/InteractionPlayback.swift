@@ -31,245 +31,10 @@ extension ScenarioGenerators {
         .start(algorithm, gesture: scenario.gesture)
       return (scenario, simulation)
     }
-    let device = devices[setup.device % devices.count]
-    let orientation: DeviceProfile.Orientation = setup.landscape ? .landscape : .portrait
-    let bars = DeviceProfile.Bars(
-      navigationBar: setup.navigationBar, tabBar: setup.tabBar, keyboard: setup.keyboard,
-      opaqueNavigationBar: setup.navigationBar && setup.opaqueNavigationBar)
-    var container = Container(
-      device: device, landscape: setup.landscape, bars: bars, window: setup.window)
-    container.extraLeft = max(setup.sideColumn, 0)
-    container.extraRight = max(-setup.sideColumn, 0)
-    let base = device.environment(orientation, bars: bars)
-    let initial = container.environment
-    let size = setup.item
-    let start = restingStart(in: initial, size: size, place: (setup.place, setup.placeY))
-    // The simulation the scenario is judged by, told the gesture as it is made: a step that
-    // looks at the screen sees the frames shown before it, so nothing is simulated twice.
-    var simulation = Simulator(environment: base, itemSize: size)
-      .start(algorithm, gesture: Gesture(start: start, events: []))
-    // The container as it is now.
-    var environment = base
-    var touched = false
-    // Told as it is made, for the report of a crash or a hang while it is played.
-    let inFlight = ScenarioInFlight.playing(
-      Scenario(
-        device: device, orientation: orientation, bars: bars, itemSize: size,
-        gesture: Gesture(start: start, events: [])))
-    if initial != base {
-      simulation.record(ContainerChange(time: 0, environment: initial))
-      inFlight?.played(ContainerChange(time: 0, environment: initial))
-      environment = initial
-    }
-    let step = 1 / Double(setup.touchRate)
-    var time = 0.0
-    var finger: CGPoint?
-    func touch(_ phase: TouchPhase, at location: CGPoint) {
-      let event = TouchEvent(time: time, phase: phase, location: location)
-      inFlight?.played(event)
-      simulation.record(event)
-      touched = true
-    }
-    /// When each kind of change last happened: the system makes no change of a kind sooner
-    /// than its animation allows after the last (`Interaction.ContainerEvent.minimumInterval`).
-    var lastChange: [Interaction.ContainerEvent.Kind: Double] = [:]
-    /// Moves the clock on to when `event` can happen next, and notes it happened.
-    func paced(_ event: Interaction.ContainerEvent) {
-      let kind = event.kind
-      if let last = lastChange[kind] { time = max(time, last + kind.minimumInterval) }
-      lastChange[kind] = time
-    }
-    /// Records the container as it is now, at `time`.
-    func containerChanged() {
-      environment = container.environment
-      inFlight?.played(ContainerChange(time: time, environment: environment))
-      simulation.record(ContainerChange(time: time, environment: environment))
-    }
-    /// The item's frame as the screen shows it at `time`.
-    func shownFrame() -> CGRect {
-      simulation.showFrames(before: time)
-      return simulation.current.shownFrame(at: time)
-    }
-    /// A finger lands `delay` ms after the previous step, on the item where it is shown then
-    /// (`x`, `y` percent of its size from its centre) or beside it.
-    func land(onItem: Bool, x: Int, y: Int, delay: Int) {
-      // A finger lands no sooner than the next touch event after the previous step.
-      time += !touched && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
-      let shown = shownFrame()
-      let center = CGPoint(x: shown.midX, y: shown.midY)
-      let location: CGPoint
-      if onItem {
-        location = CGPoint(
-          x: center.x + shown.width * CGFloat(x) / 100,
-          y: center.y + shown.height * CGFloat(y) / 100)
-      } else {
-        // Beside it: past the edge the offset points to, by at least 10 pt.
-        let dx = CGFloat(x), dy = CGFloat(y)
-        let horizontal = abs(dx) >= abs(dy)
-        location = CGPoint(
-          x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
-          y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
-      }
-      // On the app's part of the glass, as a touch the app receives is: inside its window (in
-      // Split View, Slide Over or Stage Manager the rest of the screen is another app's) and not
-      // on the keyboard, whose own window takes the touches that land on it — a finger aimed at
-      // an item the keyboard covers lands on what shows of it, just above the keyboard. On whole
-      // points, so counterexamples read easily.
-      let window = environment.bounds
-      var onGlass = CGPoint(
-        x: min(max(location.x.rounded(), window.minX), window.maxX),
-        y: min(max(location.y.rounded(), window.minY), window.maxY))
-      if let keyboard = environment.keyboardFrame, keyboard.height > 0, keyboard.contains(onGlass) {
-        onGlass.y = max(keyboard.minY.rounded(.down) - 1, window.minY)
-      }
-      finger = onGlass
-      touch(.began, at: onGlass)
-    }
-    /// The finger moves by (`dx`, `dy`) over `steps` events with `profile`'s speed.
-    func move(dx: CGFloat, dy: CGFloat, steps: Int, profile: Interaction.StrokeProfile) {
-      guard let from = finger else { return }
-      for share in strokeShares(steps: steps, profile: profile) {
-        time += step
-        let location = CGPoint(x: from.x + dx * share, y: from.y + dy * share)
-        finger = location
-        touch(.moved, at: location)
-      }
-    }
-    /// The finger carries the item until its centre would be `offset` points right of `middle`.
-    func dragToMiddle(
-      _ middle: Interaction.Middle, offset: Int, dy: Int, steps: Int,
-      profile: Interaction.StrokeProfile
-    ) {
-      let shown = shownFrame()
-      let safe = environment.safeRegion.midX
-      let window = environment.bounds.midX
-      let target: CGFloat
-      switch middle {
-      case .safeRegion: target = safe
-      case .halfway: target = ((safe + window) / 2).rounded(.down)
-      case .window: target = window
-      }
-      move(
-        dx: target + CGFloat(offset) - shown.midX, dy: CGFloat(dy), steps: steps, profile: profile)
-    }
-    for command in commands.dropFirst() {
-      switch command {
-      case .setup: break
-      case .touch(let onItem, let x, let y, let delay):
-        land(onItem: onItem, x: x, y: y, delay: delay)
-      case .tap(let x, let y, let jitterX, let jitterY, let count, let delay):
-        land(onItem: true, x: x, y: y, delay: delay)
-        guard let at = finger else { break }
-        let jittered = CGPoint(x: at.x + CGFloat(jitterX), y: at.y + CGFloat(jitterY))
-        for _ in 0..<max(count, 1) {
-          time += step
-          touch(.moved, at: jittered)
-        }
-        time += step
-        touch(.ended, at: jittered)
-        finger = nil
-      case .stroke(let dx, let dy, let steps, let profile):
-        move(dx: CGFloat(dx), dy: CGFloat(dy), steps: steps, profile: profile)
-      case .dragToMiddle(let middle, let offset, let dy, let steps, let profile):
-        dragToMiddle(middle, offset: offset, dy: dy, steps: steps, profile: profile)
-      case .releaseAtMiddle(let middle, let offset, let dy, let steps):
-        dragToMiddle(middle, offset: offset, dy: dy, steps: steps, profile: .constant)
-        guard let at = finger else { break }
-        // Held still for three events before the lift: the finger's velocity has died away, so
-        // a variant that projects the flick chooses from the release point itself.
-        for _ in 0..<3 {
-          time += step
-          touch(.moved, at: at)
-        }
-        time += step
-        touch(.ended, at: at)
-        finger = nil
-      case .slideAlongEdge(let distance, let wobble, let steps):
-        let shown = shownFrame()
-        let region = environment.safeRegion
-        let left = shown.minX - region.minX, right = region.maxX - shown.maxX
-        let top = shown.minY - region.minY, bottom = region.maxY - shown.maxY
-        let d = CGFloat(distance), w = CGFloat(wobble)
-        if min(left, right) <= min(top, bottom) {
-          move(dx: left <= right ? -w : w, dy: d, steps: steps, profile: .constant)
-        } else {
-          move(dx: d, dy: top <= bottom ? -w : w, steps: steps, profile: .constant)
-        }
-      case .flick(let dx, let dy):
-        move(dx: CGFloat(dx), dy: CGFloat(dy), steps: 3, profile: .constant)
-        guard let at = finger else { break }
-        time += step
-        touch(.ended, at: at)
-        finger = nil
-      case .hold(let milliseconds):
-        guard let at = finger else { break }
-        for _ in 0..<max(1, Int((Double(milliseconds) / 1000 / step).rounded())) {
-          time += step
-          touch(.moved, at: at)
-        }
-      case .lift, .cancel:
-        guard let at = finger else { break }
-        time += step
-        touch(command == .lift ? .ended : .cancelled, at: at)
-        finger = nil
-      case .callArrives:
-        guard let at = finger else { break }
-        if container.device.idiom == .phone, !container.device.hasHomeIndicator,
-          !container.landscape, !container.inCall
-        {
-          time += step
-          paced(.inCallStatusBar)
-          container.apply(.inCallStatusBar)
-          containerChanged()
-        }
-        time += step
-        touch(.cancelled, at: at)
-        finger = nil
-      case .wait(let milliseconds):
-        time += Double(milliseconds) / 1000
-      case .change(let event, let delay):
-        time += max(Double(delay) / 1000, step)
-        paced(event)
-        container.apply(event)
-        containerChanged()
-      case .changeAndBack(let event, let delay, let hold):
-        let before = container
-        for (wait, next) in [(delay, { container.apply(event) }), (hold, { container = before })] {
-          time += max(Double(wait) / 1000, step)
-          paced(event)
-          next()
-          containerChanged()
-        }
-      case .changeBurst(let event, let times, let interval):
-        for _ in 0..<max(times, 1) {
-          time += max(Double(interval) / 1000, step)
-          paced(event)
-          container.apply(event)
-          containerChanged()
-        }
-      }
-    }
-    if let at = finger {
-      time += step
-      touch(setup.finale == .cancel ? .cancelled : .ended, at: at)
-      finger = nil
-    }
-    if case .catchAfter(let milliseconds, let x, let y) = setup.finale, touched {
-      land(onItem: true, x: x, y: y, delay: milliseconds)
-      if let at = finger {
-        for _ in 0..<3 {
-          time += step
-          touch(.moved, at: at)
-        }
-        time += step
-        touch(.ended, at: at)
-      }
-    }
-    let scenario = Scenario(
-      device: device, orientation: orientation, bars: bars, itemSize: size,
-      gesture: simulation.gesture)
-    if inFlight != nil { ScenarioInFlight.simulating(scenario) }
-    return (scenario, simulation)
+    var playback = Playback(setup, algorithm: algorithm)
+    for command in commands.dropFirst() { playback.play(command) }
+    playback.finish(setup.finale)
+    return (playback.scenario, playback.simulation)
   }
 
   /// The share of a stroke's displacement reached at each of its events.
@@ -317,5 +82,308 @@ extension ScenarioGenerators {
       y: size.height <= bounds.height
         ? min(max(inRegion.y, bounds.minY + size.height / 2), bounds.maxY - size.height / 2)
         : inRegion.y)
+  }
+}
+
+/// An interaction sequence being played: the clock, the finger, the container, and the
+/// simulation told each touch and change as it is made, so a step that looks at the screen sees
+/// the frames shown before it and nothing is simulated twice.
+@usableFromInline
+struct Playback<Algorithm: SnapAlgorithm> {
+  @usableFromInline let device: DeviceProfile
+  @usableFromInline let orientation: DeviceProfile.Orientation
+  @usableFromInline let bars: DeviceProfile.Bars
+  @usableFromInline let size: CGSize
+  /// The time between two touch events, in seconds.
+  @usableFromInline let step: Double
+  @usableFromInline var simulation: SimulationRun<Algorithm>
+  /// The container, as the sequence changes it.
+  @usableFromInline var container: ScenarioGenerators.Container
+  /// The container's environment now.
+  @usableFromInline var environment: Environment
+  /// Told as it is made, for the report of a crash or a hang while it is played.
+  @usableFromInline let inFlight: ScenarioInFlight?
+  @usableFromInline var time = 0.0
+  @usableFromInline var finger: CGPoint?
+  /// Whether a touch has been made yet.
+  @usableFromInline var touched = false
+  /// When each kind of change last happened: the system makes no change of a kind sooner
+  /// than its animation allows after the last (`Interaction.ContainerEvent.minimumInterval`).
+  @usableFromInline var lastChange: [Interaction.ContainerEvent.Kind: Double] = [:]
+
+  /// The scene `setup` describes, the item resting where it places it.
+  @inlinable
+  init(_ setup: Interaction.Setup, algorithm: Algorithm) {
+    device = ScenarioGenerators.devices[setup.device % ScenarioGenerators.devices.count]
+    orientation = setup.landscape ? .landscape : .portrait
+    bars = DeviceProfile.Bars(
+      navigationBar: setup.navigationBar, tabBar: setup.tabBar, keyboard: setup.keyboard,
+      opaqueNavigationBar: setup.navigationBar && setup.opaqueNavigationBar)
+    container = ScenarioGenerators.Container(
+      device: device, landscape: setup.landscape, bars: bars, window: setup.window)
+    container.extraLeft = max(setup.sideColumn, 0)
+    container.extraRight = max(-setup.sideColumn, 0)
+    let base = device.environment(orientation, bars: bars)
+    let initial = container.environment
+    size = setup.item
+    let start = ScenarioGenerators.restingStart(
+      in: initial, size: size, place: (setup.place, setup.placeY))
+    simulation = Simulator(environment: base, itemSize: size)
+      .start(algorithm, gesture: Gesture(start: start, events: []))
+    environment = base
+    inFlight = ScenarioInFlight.playing(
+      Scenario(
+        device: device, orientation: orientation, bars: bars, itemSize: size,
+        gesture: Gesture(start: start, events: [])))
+    step = 1 / Double(setup.touchRate)
+    if initial != base {
+      simulation.record(ContainerChange(time: 0, environment: initial))
+      inFlight?.played(ContainerChange(time: 0, environment: initial))
+      environment = initial
+    }
+  }
+
+  /// The scenario played so far.
+  @inlinable
+  var scenario: Scenario {
+    let scenario = Scenario(
+      device: device, orientation: orientation, bars: bars, itemSize: size,
+      gesture: simulation.gesture)
+    if inFlight != nil { ScenarioInFlight.simulating(scenario) }
+    return scenario
+  }
+
+  // MARK: Touches and changes
+
+  @inlinable
+  mutating func touch(_ phase: TouchPhase, at location: CGPoint) {
+    let event = TouchEvent(time: time, phase: phase, location: location)
+    inFlight?.played(event)
+    simulation.record(event)
+    touched = true
+  }
+
+  /// Moves the clock on to when `event` can happen next, and notes it happened.
+  @inlinable
+  mutating func paced(_ event: Interaction.ContainerEvent) {
+    let kind = event.kind
+    if let last = lastChange[kind] { time = max(time, last + kind.minimumInterval) }
+    lastChange[kind] = time
+  }
+
+  /// Records the container as it is now, at `time`.
+  @inlinable
+  mutating func containerChanged() {
+    environment = container.environment
+    inFlight?.played(ContainerChange(time: time, environment: environment))
+    simulation.record(ContainerChange(time: time, environment: environment))
+  }
+
+  /// The item's frame as the screen shows it at `time`.
+  @inlinable
+  mutating func shownFrame() -> CGRect {
+    simulation.showFrames(before: time)
+    return simulation.current.shownFrame(at: time)
+  }
+
+  /// The finger, still where it is, for `count` more touch events (at least one).
+  @inlinable
+  mutating func holdStill(at location: CGPoint, events count: Int) {
+    for _ in 0..<max(count, 1) {
+      time += step
+      touch(.moved, at: location)
+    }
+  }
+
+  /// The finger lifts (`.ended`) or is cancelled one touch event later, where it is.
+  @inlinable
+  mutating func lift(_ phase: TouchPhase = .ended) {
+    guard let at = finger else { return }
+    time += step
+    touch(phase, at: at)
+    finger = nil
+  }
+
+  /// A finger lands `delay` ms after the previous step, on the item where it is shown then
+  /// (`x`, `y` percent of its size from its centre) or beside it.
+  @inlinable
+  mutating func land(onItem: Bool, x: Int, y: Int, delay: Int) {
+    // A finger lands no sooner than the next touch event after the previous step.
+    time += !touched && delay == 1000 ? 0 : max(Double(delay) / 1000, step)
+    let shown = shownFrame()
+    let center = CGPoint(x: shown.midX, y: shown.midY)
+    let location: CGPoint
+    if onItem {
+      location = CGPoint(
+        x: center.x + shown.width * CGFloat(x) / 100,
+        y: center.y + shown.height * CGFloat(y) / 100)
+    } else {
+      // Beside it: past the edge the offset points to, by at least 10 pt.
+      let dx = CGFloat(x), dy = CGFloat(y)
+      let horizontal = abs(dx) >= abs(dy)
+      location = CGPoint(
+        x: center.x + (horizontal ? (dx < 0 ? -1 : 1) * (shown.width / 2 + 10 + abs(dx)) : dx),
+        y: center.y + (horizontal ? dy : (dy < 0 ? -1 : 1) * (shown.height / 2 + 10 + abs(dy))))
+    }
+    // On the app's part of the glass, as a touch the app receives is: inside its window (in
+    // Split View, Slide Over or Stage Manager the rest of the screen is another app's) and not
+    // on the keyboard, whose own window takes the touches that land on it — a finger aimed at
+    // an item the keyboard covers lands on what shows of it, just above the keyboard. On whole
+    // points, so counterexamples read easily.
+    let window = environment.bounds
+    var onGlass = CGPoint(
+      x: min(max(location.x.rounded(), window.minX), window.maxX),
+      y: min(max(location.y.rounded(), window.minY), window.maxY))
+    if let keyboard = environment.keyboardFrame, keyboard.height > 0, keyboard.contains(onGlass) {
+      onGlass.y = max(keyboard.minY.rounded(.down) - 1, window.minY)
+    }
+    finger = onGlass
+    touch(.began, at: onGlass)
+  }
+
+  /// The finger moves by (`dx`, `dy`) over `steps` events with `profile`'s speed.
+  @inlinable
+  mutating func move(dx: CGFloat, dy: CGFloat, steps: Int, profile: Interaction.StrokeProfile) {
+    guard let from = finger else { return }
+    for share in ScenarioGenerators.strokeShares(steps: steps, profile: profile) {
+      time += step
+      let location = CGPoint(x: from.x + dx * share, y: from.y + dy * share)
+      finger = location
+      touch(.moved, at: location)
+    }
+  }
+
+  /// The finger carries the item until its centre would be `offset` points right of `middle`.
+  @inlinable
+  mutating func dragToMiddle(
+    _ middle: Interaction.Middle, offset: Int, dy: Int, steps: Int,
+    profile: Interaction.StrokeProfile
+  ) {
+    let shown = shownFrame()
+    let safe = environment.safeRegion.midX
+    let window = environment.bounds.midX
+    let target: CGFloat
+    switch middle {
+    case .safeRegion: target = safe
+    case .halfway: target = ((safe + window) / 2).rounded(.down)
+    case .window: target = window
+    }
+    move(
+      dx: target + CGFloat(offset) - shown.midX, dy: CGFloat(dy), steps: steps, profile: profile)
+  }
+
+  /// The finger slides a docked item `distance` along the edge it is nearest, wobbling
+  /// `wobble` towards or away from it.
+  @inlinable
+  mutating func slideAlongEdge(distance: Int, wobble: Int, steps: Int) {
+    let shown = shownFrame()
+    let region = environment.safeRegion
+    let left = shown.minX - region.minX, right = region.maxX - shown.maxX
+    let top = shown.minY - region.minY, bottom = region.maxY - shown.maxY
+    let d = CGFloat(distance), w = CGFloat(wobble)
+    if min(left, right) <= min(top, bottom) {
+      move(dx: left <= right ? -w : w, dy: d, steps: steps, profile: .constant)
+    } else {
+      move(dx: d, dy: top <= bottom ? -w : w, steps: steps, profile: .constant)
+    }
+  }
+
+  /// A call comes in while the finger is down: on a phone with a 20 pt status bar held upright,
+  /// the in-call bar first; then the touch is cancelled.
+  @inlinable
+  mutating func callArrives() {
+    guard finger != nil else { return }
+    if container.device.idiom == .phone, !container.device.hasHomeIndicator,
+      !container.landscape, !container.inCall
+    {
+      time += step
+      paced(.inCallStatusBar)
+      container.apply(.inCallStatusBar)
+      containerChanged()
+    }
+    lift(.cancelled)
+  }
+
+  /// `event` happens `delay` ms after the previous step (later if the last change of its kind
+  /// was too recent).
+  @inlinable
+  mutating func change(_ event: Interaction.ContainerEvent, after delay: Int) {
+    time += max(Double(delay) / 1000, step)
+    paced(event)
+    container.apply(event)
+    containerChanged()
+  }
+
+  // MARK: Steps
+
+  /// Plays one step of the sequence.
+  @inlinable
+  mutating func play(_ command: Interaction) {
+    switch command {
+    case .setup: break
+    case .touch(let onItem, let x, let y, let delay):
+      land(onItem: onItem, x: x, y: y, delay: delay)
+    case .tap(let x, let y, let jitterX, let jitterY, let count, let delay):
+      land(onItem: true, x: x, y: y, delay: delay)
+      guard let at = finger else { break }
+      let jittered = CGPoint(x: at.x + CGFloat(jitterX), y: at.y + CGFloat(jitterY))
+      holdStill(at: jittered, events: count)
+      time += step
+      touch(.ended, at: jittered)
+      finger = nil
+    case .stroke(let dx, let dy, let steps, let profile):
+      move(dx: CGFloat(dx), dy: CGFloat(dy), steps: steps, profile: profile)
+    case .dragToMiddle(let middle, let offset, let dy, let steps, let profile):
+      dragToMiddle(middle, offset: offset, dy: dy, steps: steps, profile: profile)
+    case .releaseAtMiddle(let middle, let offset, let dy, let steps):
+      dragToMiddle(middle, offset: offset, dy: dy, steps: steps, profile: .constant)
+      guard let at = finger else { break }
+      // Held still for three events before the lift: the finger's velocity has died away, so
+      // a variant that projects the flick chooses from the release point itself.
+      holdStill(at: at, events: 3)
+      lift()
+    case .slideAlongEdge(let distance, let wobble, let steps):
+      slideAlongEdge(distance: distance, wobble: wobble, steps: steps)
+    case .flick(let dx, let dy):
+      move(dx: CGFloat(dx), dy: CGFloat(dy), steps: 3, profile: .constant)
+      lift()
+    case .hold(let milliseconds):
+      guard let at = finger else { break }
+      holdStill(at: at, events: Int((Double(milliseconds) / 1000 / step).rounded()))
+    case .lift:
+      lift()
+    case .cancel:
+      lift(.cancelled)
+    case .callArrives:
+      callArrives()
+    case .wait(let milliseconds):
+      time += Double(milliseconds) / 1000
+    case .change(let event, let delay):
+      change(event, after: delay)
+    case .changeAndBack(let event, let delay, let hold):
+      let before = container
+      change(event, after: delay)
+      time += max(Double(hold) / 1000, step)
+      paced(event)
+      container = before
+      containerChanged()
+    case .changeBurst(let event, let times, let interval):
+      for _ in 0..<max(times, 1) { change(event, after: interval) }
+    }
+  }
+
+  /// Ends the sequence: a finger still down lifts (or is cancelled, as the setup's `finale`
+  /// says), and a finale that catches the item taps it `milliseconds` later.
+  @inlinable
+  mutating func finish(_ finale: Interaction.Setup.Finale) {
+    lift(finale == .cancel ? .cancelled : .ended)
+    if case .catchAfter(let milliseconds, let x, let y) = finale, touched {
+      land(onItem: true, x: x, y: y, delay: milliseconds)
+      if let at = finger {
+        holdStill(at: at, events: 3)
+        time += step
+        touch(.ended, at: at)
+      }
+    }
   }
 }
