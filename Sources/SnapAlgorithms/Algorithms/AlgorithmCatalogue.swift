@@ -8,12 +8,23 @@ public struct Article: Hashable, Sendable, CustomStringConvertible {
   public var author: String?
   /// The class or method whose code the published variant reproduces.
   public var code: String
+  /// The name SnapLab gives the article's algorithm, which its published and corrected
+  /// variants share (`edge-dock`); `nil` for an article SnapLab has no name for.
+  public var name: String?
+  /// The id of SnapLab's corrected variant of the article's algorithm, which keeps the idea and
+  /// holds every invariant (`edge-dock.corrected`); `nil` when there is none.
+  public var corrected: String?
 
   @inlinable
-  public init(title: String, author: String? = nil, code: String) {
+  public init(
+    title: String, author: String? = nil, code: String, name: String? = nil,
+    corrected: String? = nil
+  ) {
     self.title = title
     self.author = author
     self.code = code
+    self.name = name
+    self.corrected = corrected
   }
 
   /// `“title” (author), code`.
@@ -71,16 +82,20 @@ public enum AlgorithmCatalogue {
     /// "Created by ouyang on 2018/8/2".
     public static let insetCorrection = Article(
       title: "需求就是在首页有一个按钮，你可以拖动在屏幕上滑动，最终位置是自己靠边悬靠。",
-      author: "ouyang", code: "KZWSuspensionButton (2018)")
+      author: "ouyang", code: "KZWSuspensionButton (2018)", name: "inset-correction",
+      corrected: InsetCorrectionCorrected().id)
     public static let edgeDock = Article(
-      title: "类似AssistiveTouch可移动UIButton（UITouch用法）", code: "MoveButton")
+      title: "类似AssistiveTouch可移动UIButton（UITouch用法）", code: "MoveButton", name: "edge-dock",
+      corrected: EdgeDockCorrected().id)
     public static let forcedBoundaryEnd = Article(
-      title: "iOS实现UIButton的拖拽功能", code: "the view controller's movingBtn:")
+      title: "iOS实现UIButton的拖拽功能", code: "the view controller's movingBtn:",
+      name: "forced-boundary-end", corrected: ForcedBoundaryEndCorrected().id)
     /// No title line: it opens with a "预备知识" (background) section, and the code follows
     /// the heading "如何实现拖动视图？".
     public static let perAxisClamp = Article(
       title: "预备知识 iOS处理屏幕上的触摸动作，主要涉及到以下几个方法",
-      code: "GragView, under the heading 如何实现拖动视图？")
+      code: "GragView, under the heading 如何实现拖动视图？", name: "per-axis-clamp",
+      corrected: PerAxisClampCorrected().id)
   }
 
   /// The table: hands `visitor` every algorithm SnapLab ships, in the order

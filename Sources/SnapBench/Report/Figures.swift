@@ -22,7 +22,13 @@ enum Figures {
   /// An invariant a path breaks: at the frame at `time`, or at rest when `time` is `nil`.
   struct Mark {
     var time: Double?
-    var text: String
+    /// The invariant it breaks, when the mark is one's.
+    var invariant: Invariant?
+    /// What goes wrong, for a reader.
+    var detail: String
+
+    /// `on-screen: rest frame at t = 0.067 is …`.
+    var text: String { (invariant.map { $0.rawValue + ": " } ?? "") + detail }
   }
 
   /// Maps container points to the picture's pixels.

@@ -61,15 +61,35 @@ struct ReportPage {
 
   // MARK: Families
 
-  /// The article a variant comes from (`edge-dock` of `edge-dock.published`), when it has a
-  /// published and a corrected flavour; `nil` for the others.
-  func family(of id: String) -> String? {
-    for suffix in [".published", ".corrected"] where id.hasSuffix(suffix) {
-      let base = String(id.dropLast(suffix.count))
-      let ids = Set(tool.ids)
-      if ids.contains(base + ".published") && ids.contains(base + ".corrected") { return base }
+  /// An article's published variant and SnapLab's corrected one, as the catalogue pairs them
+  /// (`Article.name`, `Article.corrected`).
+  struct Pair {
+    var name: String
+    var published: String
+    var corrected: String
+  }
+
+  /// The pair `id` belongs to, as its published or its corrected variant, when the tool has
+  /// both; `nil` for the others.
+  func pair(of id: String) -> Pair? {
+    let ids = Set(tool.ids)
+    for registered in tool.algorithms {
+      guard let article = registered.entry.source, let name = article.name,
+        let corrected = article.corrected, ids.contains(corrected),
+        id == registered.entry.id || id == corrected
+      else { continue }
+      return Pair(name: name, published: registered.entry.id, corrected: corrected)
     }
     return nil
+  }
+
+  /// The family a variant ships in, when several of it hold every invariant: fluid-dock for
+  /// its modes, an article's name for its variants, the id itself otherwise. A user's ids of
+  /// the form `name.mode` share `name`: their own naming, the only ids read this way.
+  func family(of id: String) -> String {
+    if yourIDs.contains(id) { return String(id.prefix { $0 != "." }) }
+    if tool.registered(id: id)?.entry.make() is FluidDock { return FluidDock.family }
+    return pair(of: id)?.name ?? id
   }
 
   /// The ids the user's bench added (`SnapBench.main(adding:)`), in their order; empty for
@@ -90,9 +110,9 @@ struct ReportPage {
     var seen: Set<String> = []
     // What `leaveOut(_:)` left out is in no group: it is not drawn.
     for id in readingOrder where !seen.contains(id) && !leftOut.contains(id) {
-      if let base = family(of: id) {
-        result.append((base, [base + ".published", base + ".corrected"]))
-        seen.formUnion([base + ".published", base + ".corrected"])
+      if let pair = pair(of: id) {
+        result.append((pair.name, [pair.published, pair.corrected]))
+        seen.formUnion([pair.published, pair.corrected])
       } else {
         result.append((id, [id]))
         seen.insert(id)
@@ -129,7 +149,8 @@ struct ReportPage {
     Invariant.checked.filter { $0.applies(to: algorithm) }.compactMap { invariant in
       if case .violated(let violation) = invariant.check(algorithm, scenario: scenario, trajectory: trajectory) {
         return Figures.Mark(
-          time: violation.time, text: "\(invariant.rawValue): \(Figures.readable(describeForReader(violation.message)))")
+          time: violation.time, invariant: invariant,
+          detail: Figures.readable(describeForReader(violation.message)))
       }
       return nil
     }
@@ -214,10 +235,10 @@ struct ReportPage {
             subtitle: "dragged right and released;\nat rest, turned to \(rotated.rawValue)", key: false),
           caption: marks.isEmpty
             ? "After the turn it rests docked, on screen."
-            : "After the turn it breaks \(Self.html(marks.map { String($0.text.prefix { $0 != ":" }) }.joined(separator: ", "))):"
+            : "After the turn it breaks \(Self.html(marks.compactMap(\.invariant?.rawValue).joined(separator: ", "))):"
               + Self.markList([Figures.Path(
                 label: "turned", colour: "", trajectory: trajectory, marks: marks)])))
-        let heading = group.ids.count > 1 ? String(id.split(separator: ".").last ?? "") : id
+        let heading = group.ids.count > 1 ? (id == group.ids[0] ? "published" : "corrected") : id
         columns.append("<div class=\"variant\"><h4>\(Self.html(heading))</h4><div class=\"grid\">\(items.joined(separator: "\n"))</div></div>")
       }
       let title = group.ids.count > 1 ? "\(group.title): published and corrected" : group.title
@@ -471,8 +492,8 @@ struct ReportPage {
   mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
     let verdict = Verdict(
       ids: allIDs, findings: findings, cost: cost,
-      corrected: { id in family(of: id).map { $0 + ".corrected" } },
-      summary: { id in tool.registered(id: id)?.entry.summary ?? "" })
+      corrected: { id in pair(of: id)?.corrected },
+      summary: { id in tool.registered(id: id)?.entry.summary ?? "" }, family: family(of:))
     let title = yourIDs.isEmpty ? "Verdict: what to ship" : "Verdict on every variant, yours first"
     sections.insert(("verdict", title, verdict.html), at: 0)
     if !yourIDs.isEmpty { addYours(findings, verdict: verdict) }

@@ -21,12 +21,51 @@ struct Verdict {
     /// A whole gesture's cost against the reference's, when measured.
     var ratio: Double?
     var nanoseconds: Double?
-    var recommendation = ""
+    var recommendation = Recommendation.notVerified
     var ship = false
     /// Whether velocity-continuous applies and holds: the motion starts at the flick's speed.
     var holdsVelocity = false
     /// How it crashed or hung when verified, if it did.
     var failure: String?
+  }
+
+  /// What the verdict says of a variant, as a value: the table prints its `words`, and the
+  /// lead asks whether every broken variant has a corrected one to use.
+  enum Recommendation: Equatable {
+    /// The matrix has no row for it.
+    case notVerified
+    /// It crashed or hung when verified: how.
+    case failed(String)
+    /// The one to ship (or one of the family's modes, with what the mode does): it holds all
+    /// `held` invariants that apply, and hands the flick's velocity to its motion when some
+    /// clean variant does.
+    case ship(held: Int, handsOverVelocity: Bool, mode: String?)
+    /// It holds every invariant; ship it for this behaviour (its motion starting from rest when
+    /// others hand the flick's speed over).
+    case fineToShip(behaviour: String, startsFromRest: Bool)
+    /// It breaks invariants, and the corrected variant of its article holds all `held`.
+    case useCorrected(String, held: Int)
+    /// It breaks these invariants.
+    case breaks([Invariant])
+
+    /// The words in the verdict table.
+    var words: String {
+      switch self {
+      case .notVerified: return "Not verified in this matrix."
+      case .failed(let failure): return "Do not ship: \(failure)"
+      case .ship(let held, let handsOver, let mode):
+        return "Ship: holds all \(held) that apply"
+          + (handsOver ? " and hands the flick's velocity to its motion" : "")
+          + (mode.map { "; pick the mode by where it should rest: \($0)." } ?? ".")
+      case .fineToShip(let behaviour, let startsFromRest):
+        return "Fine to ship if you want this behaviour: \(behaviour)"
+          + (startsFromRest ? "; its motion starts from rest, not at the flick's speed." : ".")
+      case .useCorrected(let fixed, let held):
+        return "Do not ship: use \(fixed), which keeps the article's idea and holds all \(held)."
+      case .breaks(let invariants):
+        return "Do not ship: it breaks \(invariants.map(\.rawValue).joined(separator: ", "))."
+      }
+    }
   }
 
   /// Invariants from the worst to break to the least (`Invariant.worstFirst`, each invariant's
@@ -47,7 +86,8 @@ struct Verdict {
 
   init(
     ids: [String], findings: [Finding], cost: [ReportCommand.Cost],
-    corrected: (String) -> String?, summary: (String) -> String
+    corrected: (String) -> String?, summary: (String) -> String,
+    family: (String) -> String = { $0 }
   ) {
     let matrixRows = VerifyCommand.rows(of: findings)
     for id in ids {
@@ -95,38 +135,38 @@ struct Verdict {
     let clean = rows.filter { $0.held != nil && $0.violated.isEmpty && $0.applicable > 0 }
     let smooth = clean.filter { $0.holdsVelocity }
     let candidates = smooth.isEmpty ? clean : smooth
-    let families = Set(candidates.map { $0.id.prefix { $0 != "." } })
+    let families = Set(candidates.map { family($0.id) })
     if families.count == 1, candidates.count > 1, let family = families.first {
-      shipFamily = String(family)
+      shipFamily = family
       shipped = candidates.map(\.label)
     } else if let cheapest = candidates.min(by: { ($0.ratio ?? .infinity) < ($1.ratio ?? .infinity) }) {
       shipped = [cheapest.label]
     }
-    let why = smooth.isEmpty ? "" : " and hands the flick's velocity to its motion"
     for index in rows.indices {
       let row = rows[index]
       guard let held = row.held else {
-        rows[index].recommendation = "Not verified in this matrix."
+        rows[index].recommendation = .notVerified
         continue
       }
       if let failure = row.failure {
-        rows[index].recommendation = "Do not ship: \(failure)"
+        rows[index].recommendation = .failed(failure)
         continue
       }
       if shipped.contains(row.label) {
         rows[index].ship = true
-        rows[index].recommendation = "Ship: holds all \(held) that apply\(why)"
-          + (shipFamily != nil ? "; pick the mode by where it should rest: \(summary(row.id))." : ".")
+        rows[index].recommendation = .ship(
+          held: held, handsOverVelocity: !smooth.isEmpty,
+          mode: shipFamily != nil ? summary(row.id) : nil)
       } else if row.violated.isEmpty {
-        rows[index].recommendation = "Fine to ship if you want this behaviour: \(summary(row.id))"
-          + (smooth.isEmpty || row.holdsVelocity ? "." : "; its motion starts from rest, not at the flick's speed.")
+        rows[index].recommendation = .fineToShip(
+          behaviour: summary(row.id), startsFromRest: !smooth.isEmpty && !row.holdsVelocity)
       } else if let fixed = corrected(row.id), fixed != row.id,
         let fixedRow = rows.first(where: { $0.label == fixed }) ?? Self.pending(fixed, in: matrixRows),
         fixedRow.held != nil, fixedRow.violated.isEmpty
       {
-        rows[index].recommendation = "Do not ship: use \(fixed), which keeps the article's idea and holds all \(fixedRow.held ?? 0)."
+        rows[index].recommendation = .useCorrected(fixed, held: fixedRow.held ?? 0)
       } else {
-        rows[index].recommendation = "Do not ship: it breaks \(row.violated.map(\.rawValue).joined(separator: ", "))."
+        rows[index].recommendation = .breaks(row.violated)
       }
     }
   }
@@ -152,7 +192,10 @@ struct Verdict {
   var html: String {
     func h(_ text: String) -> String { SVG.escape(text) }
     let broken = rows.filter { !$0.violated.isEmpty }
-    let fixable = broken.allSatisfy { $0.recommendation.hasPrefix("Do not ship: use ") }
+    let fixable = broken.allSatisfy {
+      if case .useCorrected = $0.recommendation { return true }
+      return false
+    }
     let ratios = rows.filter(\.ship).compactMap(\.ratio)
     let costText = ratios.isEmpty ? "" : ratios.count == 1
       ? String(format: " at %.2f× the reference's cost per gesture", ratios[0])
@@ -182,7 +225,7 @@ struct Verdict {
         + "<td class=\"held number\" data-label=\"held\">\(held)</td>"
         + "<td data-label=\"worst failure\">\(h(row.worst ?? (row.held == nil ? "—" : "None: every invariant that applies holds.")))</td>"
         + "<td class=\"number\" data-label=\"cost\">\(cost)</td>"
-        + "<td data-label=\"recommendation\">\(h(row.recommendation))</td></tr>"
+        + "<td data-label=\"recommendation\">\(h(row.recommendation.words))</td></tr>"
     }
     return lead
       + "<p>Invariants held: of those that apply to the variant (a variant that does not dock is not held to docking). Cost: one whole gesture simulated, as a ratio to edge-dock.corrected in the same run.</p>"
