@@ -90,7 +90,7 @@ struct AllocationTests {
   @Test("the harness reports allocations per operation: exactly 1 for one object per operation, 0 for none")
   func harnessCountsPerOperation() throws {
     try #require(AllocationCounter.isAvailable)
-    let allocating = Benchmark(name: "test/one-object", group: "test", framesPerOperation: 1) { n in
+    let allocating = Benchmark(subject: "test", operation: "one-object", group: "test", framesPerOperation: 1) { n in
       var checksum: UInt64 = 0
       for index in 0..<n {
         let box = Box(index)
@@ -99,7 +99,7 @@ struct AllocationTests {
       }
       return checksum
     }
-    let pure = Benchmark(name: "test/none", group: "test", framesPerOperation: 1) { n in
+    let pure = Benchmark(subject: "test", operation: "none", group: "test", framesPerOperation: 1) { n in
       var checksum: UInt64 = 0
       for index in 0..<n { checksum &+= UInt64(index) &* 3 }
       return checksum

@@ -375,7 +375,32 @@ struct ReportTests {
       contentsOf: output.appendingPathComponent(prefix + "velocity-continuous.svg"),
       encoding: .utf8)
     #expect(hitch.contains("spring(damping:1,response:0.4)"))
-    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("cost-frame.svg").path))
+    let costFrame = try String(contentsOf: output.appendingPathComponent("cost-frame.svg"), encoding: .utf8)
+    #expect(costFrame.contains("edge-dock.corrected") && costFrame.contains("fluid-dock.sides"))
+
+    // Results record each name's parts; a file written before they did is read by its whole
+    // names, to the same cost pictures.
+    let written = try #require(
+      JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+    let results = try #require(written["results"] as? [[String: Any]])
+    #expect(results.allSatisfy {
+      ($0["subject"] as? String).map { "\($0)/" } ?? "nil" == ($0["name"] as? String).map {
+        String($0.prefix(upTo: $0.firstIndex(of: "/") ?? $0.startIndex)) + "/"
+      }
+    })
+    var older = written
+    older["results"] = results.map { entry in entry.filter { $0.key != "subject" && $0.key != "operation" } }
+    try JSONSerialization.data(withJSONObject: older).write(to: base.appendingPathComponent("old.json"))
+    let again = base.appendingPathComponent("page-old")
+    let fromOld = try cli.run([
+      "report", "--output", again.path, "--verify", base.appendingPathComponent("v.json").path,
+      "--results", base.appendingPathComponent("old.json").path, "--landscape", "--flick=-900,300",
+    ])
+    #expect(fromOld.status == 0, "\(fromOld.stderr)")
+    for picture in ["cost-drag-step.svg", "cost-release.svg", "cost-frame.svg", "cost-gesture.svg"] {
+      let now = try? Data(contentsOf: output.appendingPathComponent(picture))
+      #expect(now != nil && now == (try? Data(contentsOf: again.appendingPathComponent(picture))), "\(picture)")
+    }
   }
 
   @Test("a missing or corrupt input file is an error, and nothing is written")

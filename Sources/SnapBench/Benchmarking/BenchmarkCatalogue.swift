@@ -11,8 +11,10 @@ import SnapVerification
 /// is compiled for the algorithm's own type.
 @usableFromInline
 struct Benchmark {
-  /// `<variant>/<operation>`: `edge-dock.corrected/drag-step`.
-  @usableFromInline let name: String
+  /// What is timed: an algorithm's id, a motion, or `reference`.
+  @usableFromInline let subject: String
+  /// What one operation is: `drag-step`, `frame`, `clamp`, …
+  @usableFromInline let operation: String
   /// Benchmarks of one group are interleaved and compared with the group's reference.
   @usableFromInline let group: String
   /// How many display frames one operation produces, for the cost per frame; `nil` when the
@@ -21,12 +23,21 @@ struct Benchmark {
   @usableFromInline let body: (Int) -> UInt64
 
   @inlinable
-  init(name: String, group: String, framesPerOperation: Double?, body: @escaping (Int) -> UInt64) {
-    self.name = name
+  init(
+    subject: String, operation: String, group: String, framesPerOperation: Double?,
+    body: @escaping (Int) -> UInt64
+  ) {
+    self.subject = subject
+    self.operation = operation
     self.group = group
     self.framesPerOperation = framesPerOperation
     self.body = body
   }
+
+  /// `<subject>/<operation>`: `edge-dock.corrected/drag-step`, what `--filter` matches and the
+  /// results name it.
+  @inlinable
+  var name: String { subject + "/" + operation }
 }
 
 /// The groups, their reference benchmark (ratios are to it), and what they measure.
@@ -34,16 +45,19 @@ enum BenchmarkGroup {
   static let order = [
     "reference", "drag-step", "release", "frame", "gesture", "simulate", "verify", "motion",
   ]
-  static let references: [String: String] = [
-    "reference": "reference/clamp",
-    "drag-step": "edge-dock.corrected/drag-step",
-    "release": "edge-dock.corrected/release",
-    "frame": "edge-dock.corrected/frame",
-    "gesture": "edge-dock.corrected/gesture",
-    "simulate": "edge-dock.corrected/simulate",
-    "verify": "edge-dock.corrected/verify",
-    "motion": "ease-out(duration:0.25)/frame",
+  /// Each group's reference: the benchmark its ratios are to, by subject and operation.
+  static let referenceParts: [String: (subject: String, operation: String)] = [
+    "reference": ("reference", "clamp"),
+    "drag-step": ("edge-dock.corrected", "drag-step"),
+    "release": ("edge-dock.corrected", "release"),
+    "frame": ("edge-dock.corrected", "frame"),
+    "gesture": ("edge-dock.corrected", "gesture"),
+    "simulate": ("edge-dock.corrected", "simulate"),
+    "verify": ("edge-dock.corrected", "verify"),
+    "motion": (Motion.curve(.easeOut, duration: 0.25).description, "frame"),
   ]
+  /// Each group's reference by name.
+  static let references: [String: String] = referenceParts.mapValues { $0.subject + "/" + $0.operation }
 }
 
 @inlinable @inline(__always)
@@ -125,7 +139,7 @@ func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
   snapbench_escape(xs.baseAddress)
   snapbench_escape(ys.baseAddress)
   return [
-    Benchmark(name: "reference/empty", group: "reference", framesPerOperation: nil) { n in
+    Benchmark(subject: "reference", operation: "empty", group: "reference", framesPerOperation: nil) { n in
       // The loop alone: read the input, fold it in. Every other cost sits on top of this.
       var checksum: UInt64 = 0
       var index = 0
@@ -135,7 +149,7 @@ func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
       }
       return checksum
     },
-    Benchmark(name: "reference/clamp", group: "reference", framesPerOperation: nil) { n in
+    Benchmark(subject: "reference", operation: "clamp", group: "reference", framesPerOperation: nil) { n in
       var checksum: UInt64 = 0
       var index = 0
       for _ in 0..<n {
@@ -150,7 +164,7 @@ func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
       }
       return checksum
     },
-    Benchmark(name: "reference/clamp-twice", group: "reference", framesPerOperation: nil) { n in
+    Benchmark(subject: "reference", operation: "clamp-twice", group: "reference", framesPerOperation: nil) { n in
       // Two clamps per iteration: the work-elimination test expects twice the instructions.
       var checksum: UInt64 = 0
       var index = 0
@@ -168,7 +182,7 @@ func referenceBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
       }
       return checksum
     },
-    Benchmark(name: "reference/clamp-c", group: "reference", framesPerOperation: nil) { n in
+    Benchmark(subject: "reference", operation: "clamp-c", group: "reference", framesPerOperation: nil) { n in
       snapbench_clamp_loop(
         UnsafePointer(xs.baseAddress), UnsafePointer(ys.baseAddress), count, n, minX, maxX,
         minY, maxY)
@@ -238,7 +252,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
   }
 
   return [
-    Benchmark(name: "\(id)/drag-step", group: "drag-step", framesPerOperation: 1) { n in
+    Benchmark(subject: id, operation: "drag-step", group: "drag-step", framesPerOperation: 1) { n in
       // One touch event in, one frame out. The drag goes on from batch to batch in one session,
       // moved out of its box and back, never copied: a copy's first change would copy its
       // storage, an allocation of the benchmark's, not of the drag step.
@@ -256,7 +270,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       dragState.session = consume dragging
       return checksum
     },
-    Benchmark(name: "\(id)/release", group: "release", framesPerOperation: nil) { n in
+    Benchmark(subject: id, operation: "release", group: "release", framesPerOperation: nil) { n in
       // The finger lifts: where the item comes to rest and how it starts getting there.
       var checksum: UInt64 = 0
       var index = 0
@@ -268,7 +282,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       }
       return checksum
     },
-    Benchmark(name: "\(id)/frame", group: "frame", framesPerOperation: 1) { n in
+    Benchmark(subject: id, operation: "frame", group: "frame", framesPerOperation: 1) { n in
       // One frame of the motion after a release: the item's position at time t.
       var checksum: UInt64 = 0
       var index = 0
@@ -282,7 +296,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       }
       return checksum
     },
-    Benchmark(name: "\(id)/gesture", group: "gesture", framesPerOperation: framesPerGesture) { n in
+    Benchmark(subject: id, operation: "gesture", group: "gesture", framesPerOperation: framesPerGesture) { n in
       // A half-second drag at 120 Hz, the release, and the motion to rest at 120 Hz.
       var checksum: UInt64 = 0
       var index = 0
@@ -293,7 +307,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       }
       return checksum
     },
-    Benchmark(name: "\(id)/simulate", group: "simulate", framesPerOperation: nil) { n in
+    Benchmark(subject: id, operation: "simulate", group: "simulate", framesPerOperation: nil) { n in
       // One scenario verify draws (touches, strokes, container changes), simulated to rest.
       let (scenarios, scenarioSimulators) = drawn.value
       let scenarioCount = scenarios.count
@@ -306,7 +320,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
       }
       return checksum
     },
-    Benchmark(name: "\(id)/verify", group: "verify", framesPerOperation: nil) { n in
+    Benchmark(subject: id, operation: "verify", group: "verify", framesPerOperation: nil) { n in
       // The same scenario simulated once and judged by every invariant: verify's work per
       // example, less drawing it.
       let scenarios = drawn.value.scenarios
@@ -369,7 +383,7 @@ func motionBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
   return benchmarkMotions.compactMap { text in
     guard let motion = try? Motion(parsing: text) else { return nil }
     let settle = motion.settleTime
-    return Benchmark(name: "\(motion)/frame", group: "motion", framesPerOperation: 1) { n in
+    return Benchmark(subject: motion.description, operation: "frame", group: "motion", framesPerOperation: 1) { n in
       var checksum: UInt64 = 0
       var sample = 0
       for _ in 0..<n {

@@ -5,8 +5,9 @@ import SnapAlgorithms
 /// what `run --baseline` and `report --results` read.
 ///
 ///     {"version": 1, "environment": {"cpu", "cores", "swift", "configuration", "os", "date"},
-///      "results": [{"name", "iterations", "nsPerOp": {"min", "median", "p90", "p99", "max"},
-///                   "errorPercent", "ratio", "reference", "ratioErrorPercent",
+///      "results": [{"name", "subject", "operation", "iterations",
+///                   "nsPerOp": {"min", "median", "p90", "p99", "max"}, "errorPercent",
+///                   "ratio", "reference", "ratioErrorPercent",
 ///                   "p99FrameShare": {"hz60", "hz120"}, "baselineChangePercent",
 ///                   "instructionsPerOp", "allocationsPerOp"}, …]}
 ///
@@ -14,6 +15,9 @@ import SnapAlgorithms
 /// the run; `p99FrameShare` appears for frame work, `baselineChangePercent` when compared with a
 /// baseline, `instructionsPerOp` when counted with `--instructions`, `allocationsPerOp` (heap
 /// allocations per operation over the timed epochs) where allocations are counted (Linux).
+/// `subject` (an algorithm's id, a motion, `reference`) and `operation` (`frame`, `gesture`, …)
+/// are the two parts of `name`, recorded so that no reader splits the name; a file written
+/// before they were is still read (`report --results` then matches whole names).
 public struct BenchmarkResults: Codable, Sendable {
   public static let formatVersion = 1
 
@@ -44,7 +48,14 @@ public struct BenchmarkResults: Codable, Sendable {
 
   /// One benchmark's result.
   public struct Entry: Sendable {
+    /// `<subject>/<operation>`: `edge-dock.corrected/frame`.
     public var name: String
+    /// What was timed: an algorithm's id, a motion, or `reference`; `nil` in a file written
+    /// before it was recorded.
+    public var subject: String?
+    /// What one operation is: `drag-step`, `frame`, …; `nil` in a file written before it was
+    /// recorded.
+    public var operation: String?
     public var iterations: Int
     public var nsPerOp: Statistics
     public var errorPercent: Double
@@ -104,13 +115,16 @@ public struct BenchmarkResults: Codable, Sendable {
 
 extension BenchmarkResults.Entry: Codable {
   private enum CodingKeys: String, CodingKey {
-    case name, iterations, nsPerOp, errorPercent, ratio, reference, ratioErrorPercent
+    case name, subject, operation, iterations, nsPerOp, errorPercent, ratio, reference
+    case ratioErrorPercent
     case p99FrameShare, baselineChangePercent, instructionsPerOp, allocationsPerOp
   }
 
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(name, forKey: .name)
+    try container.encodeIfPresent(subject, forKey: .subject)
+    try container.encodeIfPresent(operation, forKey: .operation)
     try container.encode(iterations, forKey: .iterations)
     try container.encode(nsPerOp, forKey: .nsPerOp)
     try container.encode(errorPercent, forKey: .errorPercent)

@@ -208,6 +208,9 @@ struct Harness {
 /// per frame against the frame budgets.
 struct Result {
   let name: String
+  /// The benchmark's subject and operation (`Benchmark`).
+  let subject: String
+  let operation: String
   let group: String
   let iterations: Int
   let nsPerOp: Summary
@@ -247,7 +250,8 @@ struct Result {
       }
       let summary = measurement.summary
       return Result(
-        name: benchmark.name, group: benchmark.group, iterations: measurement.iterations,
+        name: benchmark.name, subject: benchmark.subject, operation: benchmark.operation,
+        group: benchmark.group, iterations: measurement.iterations,
         nsPerOp: summary, ratio: ratio, ratioErrorPercent: ratioError, reference: referenceName,
         p99PerFrame: benchmark.framesPerOperation.map { summary.p99 / $0 },
         allocationsPerOp: AllocationCounter.isAvailable && measurement.iterations > 0

@@ -196,7 +196,8 @@ func resultsFile(
         share = BenchmarkResults.FrameShare(hz60: share60, hz120: share120)
       }
       return BenchmarkResults.Entry(
-        name: result.name, iterations: result.iterations,
+        name: result.name, subject: result.subject, operation: result.operation,
+        iterations: result.iterations,
         nsPerOp: BenchmarkResults.Statistics(
           min: stats.min, median: stats.median, p90: stats.p90, p99: stats.p99, max: stats.max),
         errorPercent: stats.errorPercent, ratio: result.ratio, reference: result.reference,

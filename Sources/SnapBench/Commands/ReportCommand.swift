@@ -85,7 +85,7 @@ enum ReportCommand: Subcommand {
     }
     // Read the inputs first: a bad file is an error before anything is written.
     let findings = try parsed.value(verifyFile).map { try readFindings($0, tool: tool) }
-    let cost = try parsed.value(results).map(readResults)
+    let cost = try parsed.value(results).map { try readResults($0, tool: tool) }
 
     let started = Date()
     var page = ReportPage(
@@ -198,7 +198,7 @@ enum ReportCommand: Subcommand {
     page.addPairs()
     page.addDockMaps(flick: CGVector(dx: dx, dy: dy), findings: [])
     for benchmark in makeBenchmarks(seed: 1, algorithms: [registered])
-    where benchmark.name.hasPrefix(registered.entry.id + "/") {
+    where benchmark.subject == registered.entry.id {
       _ = benchmark.body(16)
     }
   }
@@ -241,6 +241,11 @@ enum ReportCommand: Subcommand {
   /// One benchmark's figures for the cost chart.
   struct Cost {
     var name: String
+    /// What was timed (an algorithm's id, a motion) and the operation (`frame`, `gesture`, …);
+    /// `nil` for a result of a file written before they were recorded whose name is none this
+    /// tool's benchmarks have.
+    var subject: String?
+    var operation: String?
     var median: Double
     var low: Double
     var high: Double
@@ -289,12 +294,13 @@ enum ReportCommand: Subcommand {
     let benchmarks = makeBenchmarks(seed: 1, algorithms: timed).filter { $0.group != "reference" || $0.name == "reference/clamp" }
     return try Result.from(harness.run(benchmarks)).map {
       Cost(
-        name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90,
-        ratio: $0.ratio, allocations: $0.allocationsPerOp)
+        name: $0.name, subject: $0.subject, operation: $0.operation, median: $0.nsPerOp.median,
+        low: $0.nsPerOp.min, high: $0.nsPerOp.p90, ratio: $0.ratio,
+        allocations: $0.allocationsPerOp)
     }
   }
 
-  static func readResults(_ path: String) throws -> [Cost] {
+  static func readResults(_ path: String, tool: Tool) throws -> [Cost] {
     let data = Data(try readInput(path, what: "the results file"))
     let file: BenchmarkResults
     do {
@@ -304,10 +310,21 @@ enum ReportCommand: Subcommand {
         "the results file \(quoted(path)) is invalid: \(error.description); expected "
           + "'snap-bench run --format json'")
     }
-    return file.results.map {
-      Cost(
-        name: $0.name, median: $0.nsPerOp.median, low: $0.nsPerOp.min, high: $0.nsPerOp.p90,
-        ratio: $0.ratio, allocations: $0.allocationsPerOp)
+    // A file written before results recorded their parts: each name is looked up whole among
+    // the names this tool's benchmarks have.
+    var known: [String: (subject: String, operation: String)] = [:]
+    if file.results.contains(where: { $0.subject == nil || $0.operation == nil }) {
+      for benchmark in makeBenchmarks(seed: 1, algorithms: tool.algorithms) {
+        known[benchmark.name] = (benchmark.subject, benchmark.operation)
+      }
+    }
+    return file.results.map { entry in
+      var parts = known[entry.name]
+      if let subject = entry.subject, let operation = entry.operation { parts = (subject, operation) }
+      return Cost(
+        name: entry.name, subject: parts?.subject, operation: parts?.operation,
+        median: entry.nsPerOp.median, low: entry.nsPerOp.min, high: entry.nsPerOp.p90,
+        ratio: entry.ratio, allocations: entry.allocationsPerOp)
     }
   }
 

@@ -229,7 +229,7 @@ enum RunCommand: Subcommand {
     }
     // Benchmarks of algorithms added as `any SnapAlgorithm` run through generic code: say so.
     let generic = tool.algorithms.filter { !$0.isSpecialized }.map(\.entry.id)
-      .filter { id in results.contains { $0.name.hasPrefix(id + "/") } }
+      .filter { id in results.contains { $0.subject == id } }
     if !generic.isEmpty {
       let note =
         "\(generic.joined(separator: ", ")): timed through generic code (added as any "

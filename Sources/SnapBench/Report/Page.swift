@@ -454,31 +454,34 @@ struct ReportPage {
     var items: [String] = []
     let ids = Set(tool.ids)
     let order = allIDs
-    func variant(_ name: String) -> String { String(name.prefix { $0 != "/" }) }
-    let reference = BenchmarkGroup.references["frame"].map(variant)
+    let reference = BenchmarkGroup.referenceParts["frame"]?.subject
     for group in ["drag-step", "release", "frame", "gesture"] {
-      let rows = results.filter { $0.name.hasSuffix("/" + group) && ids.contains(variant($0.name)) }
-        .sorted { (order.firstIndex(of: variant($0.name)) ?? 0) < (order.firstIndex(of: variant($1.name)) ?? 0) }
-        .map { result -> Figures.CostRow in
-          var row = result
-          row.name = variant(result.name)
-          return row
+      let rows = results.compactMap { result -> (index: Int, row: Figures.CostRow)? in
+        guard result.operation == group, let subject = result.subject, ids.contains(subject) else {
+          return nil
         }
+        var row = result
+        row.name = subject
+        return (order.firstIndex(of: subject) ?? 0, row)
+      }
+      .sorted { $0.index < $1.index }.map(\.row)
       guard !rows.isEmpty else { continue }
       items.append(figure("cost-\(group).svg", Figures.costChart(
         title: "Cost of one \(group)", rows: rows, reference: reference,
         budget: (hertz: 120, perFrame: group != "gesture"))))
     }
-    let motions = results.filter { $0.name.hasSuffix("/frame") && !ids.contains(variant($0.name)) }
-      .map { result -> Figures.CostRow in
-        var row = result
-        row.name = String(result.name.dropLast(6))
-        return row
-      }
+    let motions = results.compactMap { result -> Figures.CostRow? in
+      guard result.operation == "frame", let subject = result.subject, !ids.contains(subject),
+        subject != "reference"
+      else { return nil }
+      var row = result
+      row.name = subject
+      return row
+    }
     if !motions.isEmpty {
       items.append(figure("cost-motion.svg", Figures.costChart(
         title: "Cost of one motion frame", rows: motions,
-        reference: BenchmarkGroup.references["motion"].map { String($0.dropLast(6)) },
+        reference: BenchmarkGroup.referenceParts["motion"]?.subject,
         budget: (hertz: 120, perFrame: true))))
     }
     sections.append((

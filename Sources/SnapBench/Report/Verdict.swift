@@ -91,7 +91,7 @@ struct Verdict {
   ) {
     let matrixRows = VerifyCommand.rows(of: findings)
     for id in ids {
-      let gesture = cost.first { $0.name == id + "/gesture" }
+      let gesture = cost.first { $0.subject == id && $0.operation == "gesture" }
       let verified = matrixRows.filter { $0[0].algorithm == id }
       if verified.isEmpty {
         rows.append(Row(
