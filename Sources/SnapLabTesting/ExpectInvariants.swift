@@ -97,7 +97,7 @@ func recordFindings(
         record(message, sourceLocation, file, line)
         CounterexampleAttachments.record(finding, cause: cause, sourceLocation: sourceLocation)
       } else {
-        warn(message, sourceLocation)
+        warn(message, brief: [headline(finding, cause: cause), replayLine(finding, cause: cause)], sourceLocation)
       }
     }
   }
@@ -114,7 +114,7 @@ func recordFindings(
 /// Reports polish where a test will see it without failing: a warning issue under Swift
 /// Testing; its headline and replay command on standard output in an XCTest method, which has
 /// no warnings.
-private func warn(_ message: String, _ sourceLocation: SourceLocation) {
+private func warn(_ message: String, brief: [String], _ sourceLocation: SourceLocation) {
   if let collector = IssueCollector.current {
     collector.add(message, line: sourceLocation.line, isWarning: true)
     return
@@ -125,10 +125,7 @@ private func warn(_ message: String, _ sourceLocation: SourceLocation) {
   }
   // Its headline and replay only: polish fails nothing, and a whole gesture file for each
   // would bury the failures in the log.
-  let lines = message.split(separator: "\n", omittingEmptySubsequences: false)
-  var text = "warning: " + (lines.first.map(String.init) ?? "")
-  if let replay = lines.first(where: { $0.hasPrefix("Replay: ") }) { text += "\n  " + replay }
-  print(text)
+  print("warning: " + brief.joined(separator: "\n  "))
 }
 
 /// Records a failure where a test will see it: an `Issue` inside a Swift Testing test; off a
@@ -191,16 +188,31 @@ public func failureMessage(_ finding: Finding, testName: String? = nil) -> Strin
   return failureMessage(finding, cause: cause, testName: testName)
 }
 
+/// The first line of what a test says about `cause`: the algorithm, the invariant, the class and
+/// the violation.
+@usableFromInline
+func headline(_ finding: Finding, cause: Finding.Cause) -> String {
+  let verb = cause.severity == .hazard ? "breaks" : "has polish on"
+  return "\(finding.algorithm) \(verb) \(finding.invariant.rawValue) with \(cause.causeClass.summary) "
+    + "(\(cause.causeClass.rawValue)): \(cause.violation.message)"
+}
+
+/// `Replay: <the trace command of the smallest counterexample>`.
+@usableFromInline
+func replayLine(_ finding: Finding, cause: Finding.Cause) -> String {
+  "Replay: "
+    + cause.replayCommand(
+      tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion)
+}
+
 /// What a test failure says about one cause of a violated invariant: the invariant, the cause
 /// class, the severity and worst magnitude, the violation, the smallest counterexample of the
 /// class in words and as a gesture file, the seed, and how to replay it and rerun the test.
 public func failureMessage(
   _ finding: Finding, cause: Finding.Cause, testName: String? = nil
 ) -> String {
-  let verb = cause.severity == .hazard ? "breaks" : "has polish on"
   var lines = [
-    "\(finding.algorithm) \(verb) \(finding.invariant.rawValue) with \(cause.causeClass.summary) "
-      + "(\(cause.causeClass.rawValue)): \(cause.violation.message)",
+    headline(finding, cause: cause),
     "Defect: \(cause.violation.defect.rawValue), \(cause.severity.rawValue) — \(cause.violation.defect.summary); "
       + "this counterexample \(cause.violation.magnitude), the worst found \(cause.worst.magnitude), "
       + "in \(cause.examples) of \(cause.classExamples) examples of the class",
@@ -211,10 +223,7 @@ public func failureMessage(
   lines.append(
     "Seed: \(finding.seed) (\(finding.examplesRun) of \(finding.examples) examples run, "
       + "shrunk in \(cause.shrinkEvaluations) runs)")
-  lines.append(
-    "Replay: "
-      + cause.replayCommand(
-        tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion))
+  lines.append(replayLine(finding, cause: cause))
   if cause.worst.magnitude.value > cause.violation.magnitude.value {
     lines.append(
       "Worst (\(cause.worst.magnitude)): "
