@@ -54,7 +54,12 @@ public struct Scenario: Sendable, CustomStringConvertible {
     Simulator(environment: environment, itemSize: itemSize).run(algorithm, gesture: gesture)
   }
 
-  public var description: String {
+  public var description: String { description(.exact) }
+
+  /// The scenario in words, as `wording` says: exactly (`description`), or for a reader, with
+  /// numbers to three decimals, the item's size with ×, and a phone's test window said as what
+  /// it is.
+  public func description(_ wording: Wording) -> String {
     var bits = ["\(device.name)"]
     if orientation == .landscape { bits.append("landscape") }
     if !bars.navigationBar { bits.append("no navigation bar") }
@@ -63,15 +68,20 @@ public struct Scenario: Sendable, CustomStringConvertible {
     }
     if !bars.tabBar { bits.append("no tab bar") }
     if bars.keyboard { bits.append("keyboard shown") }
-    bits.append("item \(describeNumber(itemSize.width))x\(describeNumber(itemSize.height))")
+    let by = wording == .reader ? "×" : "x"
+    bits.append(
+      "item \(describeNumber(Double(itemSize.width), wording))\(by)"
+        + describeNumber(Double(itemSize.height), wording))
     let events = gesture.events.map {
-      "\($0.phase.rawValue) t=\(formatTime($0.time)) (\(describeNumber($0.location.x)), \(describeNumber($0.location.y)))"
+      "\($0.phase.rawValue) t=\(formatTime($0.time)) (\(describeNumber(Double($0.location.x), wording)), "
+        + "\(describeNumber(Double($0.location.y), wording)))"
     }
     let changes = gesture.containerChanges.map { change in
-      "then at t=\(formatTime(change.time)) the container becomes \(describe(change.environment))"
+      "then at t=\(formatTime(change.time)) the container becomes "
+        + describe(change.environment, on: device, wording)
     }
-    return bits.joined(separator: ", ") + "; start (\(describeNumber(gesture.start.x)), "
-      + "\(describeNumber(gesture.start.y))); " + (events + changes).joined(separator: ", ")
+    return bits.joined(separator: ", ") + "; start (\(describeNumber(Double(gesture.start.x), wording)), "
+      + "\(describeNumber(Double(gesture.start.y), wording))); " + (events + changes).joined(separator: ", ")
   }
 }
 

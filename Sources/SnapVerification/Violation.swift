@@ -9,8 +9,14 @@ import SnapAlgorithms
 /// have kept to `region` (the container, the safe region, …). For a violation seen at rest,
 /// `time` is `nil` and `rect` is the rest frame. A run's violation of one severity is its worst.
 public struct Violation: Hashable, Sendable, CustomStringConvertible {
-  /// What goes wrong, in words.
-  public var message: String
+  /// What goes wrong, in words, worded exactly (as the verify file writes it).
+  public var message: String {
+    get { prose.worded(.exact) }
+    set { prose = Prose(verbatim: newValue) }
+  }
+  /// What goes wrong, with its numbers and rectangles kept as values, to be worded for a reader
+  /// too (`Prose`); only words for a violation read back from a verify file.
+  public var prose: Prose
   /// What goes wrong, by name.
   public var defect: Defect
   /// How badly: the largest amount in the run (points, seconds, …).
@@ -29,10 +35,10 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
   /// the pan's slop, a point or two, or one `transient` frame as the container changes; a hazard
   /// otherwise.
   public init(
-    _ message: String, defect: Defect, magnitude: Magnitude, at time: Double? = nil,
+    _ message: Prose, defect: Defect, magnitude: Magnitude, at time: Double? = nil,
     rect: CGRect? = nil, region: CGRect? = nil, transient: Bool = false
   ) {
-    self.message = message
+    prose = message
     self.defect = defect
     self.magnitude = magnitude
     severity = Invariant.severity(of: defect, magnitude: magnitude, transient: transient)
@@ -42,6 +48,20 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
   }
 
   public var description: String { message }
+
+  /// Two violations are the same when they say the same, exactly, of the same data: one read
+  /// back from a verify file equals the one that was written.
+  public static func == (a: Violation, b: Violation) -> Bool {
+    a.message == b.message && a.defect == b.defect && a.magnitude == b.magnitude
+      && a.severity == b.severity && a.time == b.time && a.rect == b.rect && a.region == b.region
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(message)
+    hasher.combine(defect)
+    hasher.combine(magnitude)
+    hasher.combine(time)
+  }
 
   /// The same violation named `defect`, its severity decided again.
   func redefined(as defect: Defect) -> Violation {
@@ -185,7 +205,7 @@ extension Violation: Codable {
   /// "y", "width", "height"}, "region": {…}}`; `time`, `rect` and `region` only when known.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    message = try container.decode(String.self, forKey: .message)
+    prose = Prose(verbatim: try container.decode(String.self, forKey: .message))
     defect = try container.decode(Defect.self, forKey: .defect)
     severity = try container.decode(Severity.self, forKey: .severity)
     magnitude = try container.decode(Magnitude.self, forKey: .magnitude)

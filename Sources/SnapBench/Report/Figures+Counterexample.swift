@@ -159,7 +159,7 @@ extension Figures {
     let changes = scenario.gesture.containerChanges.map(\.time).filter(\.isFinite)
     let lastChange = changes.max()
     let final = trajectory.finalEnvironment
-    let marks = [Mark(time: evidence?.time, invariant: invariant, detail: readable(evidence?.message ?? ""))]
+    let marks = [Mark(time: evidence?.time, invariant: invariant, detail: evidence?.prose.worded(.reader) ?? "")]
     let after = Path(
       label: lastChange == nil ? "every frame" : "after the last container change", colour: SVG.Palette.series[0],
       trajectory: trajectory, from: lastChange ?? -.infinity,

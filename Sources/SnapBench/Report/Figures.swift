@@ -58,19 +58,6 @@ enum Figures {
     return formatNumber((value * factor).rounded() / factor)
   }
 
-  /// `text` with every number of four or more decimals rounded to three: what an invariant's
-  /// message says exactly (`t = 0.016666666666666666`), as a reader needs it (`t = 0.017`).
-  static func readable(_ text: String) -> String {
-    var result = ""
-    var rest = Substring(text)
-    while let match = rest.range(of: #"-?\d+\.\d{4,}"#, options: .regularExpression) {
-      result += rest[..<match.lowerBound]
-      result += Double(rest[match]).map { rounded($0, places: 3) } ?? String(rest[match])
-      rest = rest[match.upperBound...]
-    }
-    return result + rest
-  }
-
   /// Where everything the paths draw lies: the window, and every finite frame and rest, within
   /// half a window on each side.
   static func extent(of environment: Environment, paths: [Path], including extra: [CGRect] = []) -> CGRect {

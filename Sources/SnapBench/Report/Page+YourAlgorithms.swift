@@ -113,19 +113,22 @@ extension ReportPage {
       for (index, cause) in finding.causes.enumerated() {
         let scenario = cause.counterexample
         let trajectory = scenario.simulate(algorithm)
-        var subtitle = [Self.phoneWindows(trajectory.finalEnvironment.name)]
+        let violation = Self.withValues(
+          cause.violation, invariant: invariant, algorithm: algorithm, scenario: scenario,
+          trajectory: trajectory)
+        var subtitle = [name(of: trajectory.finalEnvironment, on: scenario.device, .reader)]
         if finding.motionReplaced, let motion = finding.motion { subtitle.append(motion) }
         let drawing = Figures.counterexample(
           title: "\(label) breaks \(invariant.rawValue)", subtitle: subtitle, scenario: scenario,
-          trajectory: trajectory, invariant: invariant, evidence: cause.violation,
+          trajectory: trajectory, invariant: invariant, evidence: violation,
           algorithm: algorithm)
         let caption = "<strong>\(cause.severity.rawValue), \(Self.html(cause.causeClass.summary))</strong>: "
           + Self.html(cause.violation.defect.summary)
           + (drawing.measure.map { "; here " + Self.html($0.text) } ?? "")
           + "; worst found \(Self.html(cause.worst.magnitude.description)), in \(cause.examples) of "
           + "\(cause.classExamples) examples. "
-          + "<span class=\"message\">\(Self.html(Self.describeForReader(cause.violation.message)))</span>"
-          + "<br/><small>\(Self.html(Self.describeForReader(scenario.description)))</small>"
+          + "<span class=\"message\">\(Self.html(violation.prose.worded(.reader)))</span>"
+          + "<br/><small>\(Self.html(scenario.description(.reader)))</small>"
           + "<details><summary>replay</summary><pre>"
           + Self.html(
             cause.replayCommand(
@@ -135,7 +138,7 @@ extension ReportPage {
         figures.append(figure(file, drawing.svg, caption: caption, classes: "counterexample"))
       }
     } else if let message = finding.violation {
-      figures.append("<p>\(Self.html(Self.describeForReader(message)))</p>")
+      figures.append("<p>\(Self.html(finding.evidence?.prose.worded(.reader) ?? message))</p>")
     }
     return "<li><details><summary>\(summary)</summary><div class=\"drawings\">"
       + figures.joined(separator: "\n") + "</div></details></li>"

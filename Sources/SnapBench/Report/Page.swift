@@ -150,7 +150,7 @@ struct ReportPage {
       if case .violated(let violation) = invariant.check(algorithm, scenario: scenario, trajectory: trajectory) {
         return Figures.Mark(
           time: violation.time, invariant: invariant,
-          detail: Figures.readable(describeForReader(violation.message)))
+          detail: violation.prose.worded(.reader))
       }
       return nil
     }
@@ -330,21 +330,16 @@ struct ReportPage {
     "cx-" + fileName(label + "-" + invariant.rawValue)
   }
 
-  /// A scenario in words for a reader: `60×60`, and a phone's test window said to be one.
-  static func describeForReader(_ text: String) -> String {
-    var text = text.replacingOccurrences(
-      of: #"item (\d+(?:\.\d+)?)x(\d+(?:\.\d+)?)"#, with: "item $1×$2", options: .regularExpression)
-    text = phoneWindows(text)
-    return Figures.readable(text)
-  }
-
-  /// `iPhone 15, window 197 pt wide` — a window no iPhone shows; the checker tries any size — as
-  /// what it is.
-  static func phoneWindows(_ text: String) -> String {
-    text.replacingOccurrences(
-      of: #"(iPhone[^,;()]*?)(?: \((?:portrait|landscape)\))?, window (\d+) pt wide"#,
-      with: "a test window $2 pt wide on the $1's screen (iPhones have no Split View; the checker tries every width)",
-      options: .regularExpression)
+  /// `violation` with its numbers as values, to word it for a reader: as it is when this run
+  /// made it; one read back from a verify file (words only) found again on the run drawn — the
+  /// violation there that says exactly the same — or else left in its words.
+  static func withValues(
+    _ violation: Violation, invariant: Invariant, algorithm: any SnapAlgorithm,
+    scenario: Scenario, trajectory: Trajectory
+  ) -> Violation {
+    guard violation.prose.isVerbatim else { return violation }
+    return invariant.violations(algorithm, scenario: scenario, trajectory: trajectory)
+      .first { $0.message == violation.message } ?? violation
   }
 
   mutating func addMatrix(_ cells: [Finding], source: String) {
@@ -376,7 +371,8 @@ struct ReportPage {
           let mark = cell.status == .violated ? "✗" : "~"
           let cellClass = cell.status == .violated ? "violated" : "polish"
           let anchor = Self.counterexampleAnchor(label, invariant)
-          let message = "\(label) breaks \(invariant.rawValue): " + Self.describeForReader(cell.violation ?? "violated")
+          let message = "\(label) breaks \(invariant.rawValue): "
+            + (cell.evidence?.prose.worded(.reader) ?? cell.violation ?? "violated")
           // An algorithm left out of the pictures (it crashed or hung) is not simulated here.
           guard let scenario = cell.counterexample, let found = verifiedAlgorithm(cell) else {
             // Nothing to draw (no counterexample, or an id this build does not know): no link,
@@ -395,7 +391,11 @@ struct ReportPage {
           {
             evidence = violation
           }
-          var subtitle = [Self.phoneWindows(trajectory.finalEnvironment.name)]
+          evidence = evidence.map {
+            Self.withValues(
+              $0, invariant: invariant, algorithm: found, scenario: scenario, trajectory: trajectory)
+          }
+          var subtitle = [name(of: trajectory.finalEnvironment, on: scenario.device, .reader)]
           if let motion = motionText { subtitle.append(motion) }
           let drawing = Figures.counterexample(
             title: "\(label) breaks \(invariant.rawValue)", subtitle: subtitle, scenario: scenario,
@@ -405,8 +405,8 @@ struct ReportPage {
           finding.replayTool = tool.replayName
           let caption = "<strong>\(Self.html(label)) breaks \(Self.html(invariant.rawValue))</strong>"
             + (drawing.measure.map { ": " + Self.html($0.text) + "." } ?? ".")
-            + " <span class=\"message\">\(Self.html(Self.describeForReader(cell.violation ?? "")))</span>"
-            + "<br/><small>\(Self.html(Self.describeForReader(scenario.description)))</small>"
+            + " <span class=\"message\">\(Self.html(evidence?.prose.worded(.reader) ?? cell.violation ?? ""))</span>"
+            + "<br/><small>\(Self.html(scenario.description(.reader)))</small>"
             + "<details><summary>replay</summary><pre>\(Self.html(finding.replayCommand))</pre></details>"
             + Self.causeList(finding)
           details.append(figure(name, drawing.svg, caption: caption, id: anchor, classes: "counterexample"))

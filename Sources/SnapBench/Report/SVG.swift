@@ -70,8 +70,11 @@ struct SVG {
     let value = min(max(value, -coordinateLimit), coordinateLimit)
     let rounded = (value * 100).rounded() / 100
     if rounded == rounded.rounded(), abs(rounded) < 1e12 { return String(Int(rounded)) }
-    return String(format: "%.2f", rounded).replacingOccurrences(
-      of: "0+$", with: "", options: .regularExpression)
+    // Hundredths, written without trailing zeros: `1.5`, `-0.25`.
+    let cents = Int((abs(rounded) * 100).rounded())
+    let fraction = cents % 100
+    let decimals = fraction % 10 == 0 ? String(fraction / 10) : (fraction < 10 ? "0" : "") + String(fraction)
+    return (rounded < 0 ? "-" : "") + String(cents / 100) + "." + decimals
   }
 
   static func escape(_ text: String) -> String { xmlEscaped(text) }

@@ -32,7 +32,7 @@ extension Invariant {
       !bounds.contains(trajectory.rest, tolerance: tolerance)
     {
       judgement.add(Violation(
-        "rests at \(describe(trajectory.rest)), off screen, after a cancelled drag",
+        "rests at \(trajectory.rest), off screen, after a cancelled drag",
         defect: .offScreenAtRest, magnitude: .points(bounds.overhang(of: trajectory.rest)),
         rect: trajectory.rest, region: bounds))
     }
@@ -40,7 +40,7 @@ extension Invariant {
       trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
     {
       judgement.add(Violation(
-        "rests at \(describe(trajectory.rest)); \(problem.words)", defect: .notDocked,
+        "rests at \(trajectory.rest); \(problem.words)", defect: .notDocked,
         magnitude: .points(problem.distance), rect: trajectory.rest,
         region: environment.safeRegion))
     }

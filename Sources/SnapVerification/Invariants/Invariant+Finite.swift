@@ -10,14 +10,14 @@ extension Invariant {
     let bad = trajectory.frames.lazy.filter { !$0.rect.isFinite }
     if let frame = bad.first {
       return Judgement(Violation(
-        "frame at t = \(describeNumber(frame.time)) is \(describe(frame.rect))",
+        "frame at t = \(frame.time) is \(frame.rect)",
         defect: .nonFiniteFrame, magnitude: Magnitude(Double(bad.count), .occurrences),
         at: frame.time, rect: frame.rect))
     }
     return trajectory.rest.isFinite
       ? .holds
       : Judgement(Violation(
-        "rest frame is \(describe(trajectory.rest))", defect: .nonFiniteFrame, magnitude: .once,
+        "rest frame is \(trajectory.rest)", defect: .nonFiniteFrame, magnitude: .once,
         rect: trajectory.rest))
   }
 

@@ -31,7 +31,7 @@ extension Invariant {
     // resize-safe judge: a button that docks on every touch-up does so by design.
     if finishesDock(run.algorithm, from: rest, to: after, in: environment) { return .holds }
     return Judgement(Violation(
-      "resting at \(describe(rest)), a tap moves it to \(describe(after))", defect: .tapMovesIt,
+      "resting at \(rest), a tap moves it to \(after)", defect: .tapMovesIt,
       magnitude: .points(after.distance(to: rest)), rect: after, region: rest))
   }
 }

@@ -22,7 +22,7 @@ extension Invariant {
       if checkX || checkY { judgement.applicable = true }
       if !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
         judgement.add(Violation(
-          "placed at load at \(describe(rect)), outside the safe region \(describe(region))",
+          "placed at load at \(rect), outside the safe region \(region)",
           defect: .outsideSafeArea,
           magnitude: .points(region.overhang(of: rect, checkX: checkX, checkY: checkY)),
           at: trajectory.frames.first?.time, rect: rect, region: region))
@@ -64,8 +64,8 @@ extension Invariant {
           let transient = run.duringContainerChange(frame.time)
           judgement.offer(.outsideSafeAreaWhileDragged, magnitude, transient: transient) {
             Violation(
-              "while dragged, at t = \(describeNumber(frame.time)) it is at "
-                + "\(describe(frame.rect)), outside the safe region \(describe(now)) it keeps to",
+              "while dragged, at t = \(frame.time) it is at "
+                + "\(frame.rect), outside the safe region \(now) it keeps to",
               defect: .outsideSafeAreaWhileDragged, magnitude: magnitude, at: frame.time,
               rect: frame.rect, region: now, transient: transient)
           }
@@ -76,7 +76,7 @@ extension Invariant {
     let checkY = size.height <= region.height
     if !region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {
       judgement.add(Violation(
-        "rests at \(describe(trajectory.rest)), outside the safe region \(describe(region))",
+        "rests at \(trajectory.rest), outside the safe region \(region)",
         defect: .outsideSafeArea,
         magnitude: .points(region.overhang(of: trajectory.rest, checkX: checkX, checkY: checkY)),
         rect: trajectory.rest, region: region))
@@ -97,9 +97,9 @@ extension Invariant {
         extent <= high - low ? min(max(middle, low + extent / 2), high - extent / 2) : (low + high) / 2
       if abs(center - wanted) > Self.halfPoint {
         judgement.add(Violation(
-          "an item \(describeNumber(extent)) pt long on \(axis), larger than the safe region "
-            + "\(describe(region)), rests with its centre at \(axis) = \(describeNumber(center)), "
-            + "not centred (\(axis) = \(describeNumber(wanted)))",
+          "an item \(extent) pt long on \(axis), larger than the safe region "
+            + "\(region), rests with its centre at \(axis) = \(center), "
+            + "not centred (\(axis) = \(wanted))",
           defect: .notCentred, magnitude: .points(abs(center - wanted)),
           rect: rest, region: Self.moved(rest, axis: axis, centredOn: wanted)))
       }

@@ -45,8 +45,8 @@ extension Invariant {
     }
     let what = rule.decelerationRate == nil ? "released with its centre" : "projected"
     return Judgement(Violation(
-      "\(what) at x = \(describeNumber(release.x)), \(offset > 0 ? "right" : "left")"
-        + " of the middle (\(describeNumber(region.midX))), it rests on the \(restedRight ? "right" : "left")",
+      "\(what) at x = \(release.x), \(offset > 0 ? "right" : "left")"
+        + " of the middle (\(region.midX)), it rests on the \(restedRight ? "right" : "left")",
       defect: .wrongSide, magnitude: .points(abs(offset)), rect: trajectory.rest, region: region))
   }
 
@@ -66,7 +66,7 @@ extension Invariant {
     let low = CGPoint(x: region.minX + margin + size.width / 2, y: region.minY + vertical + size.height / 2)
     let high = CGPoint(x: region.maxX - margin - size.width / 2, y: region.maxY - vertical - size.height / 2)
     let middle = CGPoint(x: (low.x + high.x) / 2, y: (low.y + high.y) / 2)
-    func expect(_ wanted: Edges, _ reason: String) -> Judgement {
+    func expect(_ wanted: Edges, _ reason: Prose) -> Judgement {
       if wanted.isSubset(of: touching) {
         // Along the edge, where the projected point says (corners have no along).
         guard rule.decelerationRate != nil, wanted.count == 1, let edge = wanted.members.first,
@@ -93,7 +93,7 @@ extension Invariant {
         "\(reason), so it should rest against the \(names); it rests against \(actual)",
         defect: .wrongSide, magnitude: .points(distance), rect: rest, region: region))
     }
-    let at = "(\(describeNumber(point.x)), \(describeNumber(point.y)))"
+    let at: Prose = "(\(point.x), \(point.y))"
     switch rule.placement {
     case .nearerSide:
       return .notApplicable
@@ -106,14 +106,14 @@ extension Invariant {
       if abs(speed) >= minimumSpeed + 1 {
         return expect(
           [speed > 0 ? .right : .left],
-          "flicked at \(describeNumber(speed.rounded())) pt/s along x (a throw from \(describeNumber(minimumSpeed)))")
+          "flicked at \(speed.rounded()) pt/s along x (a throw from \(minimumSpeed))")
       }
       guard abs(speed) <= minimumSpeed - 1, abs(releaseCenter.x - middle.x) > Self.halfPoint else {
         return .notApplicable
       }
       return expect(
         [releaseCenter.x > middle.x ? .right : .left],
-        "released at x = \(describeNumber(releaseCenter.x)) without a throw")
+        "released at x = \(releaseCenter.x) without a throw")
     case .nearestCorner:
       guard abs(point.x - middle.x) > Self.halfPoint, abs(point.y - middle.y) > Self.halfPoint else {
         return .notApplicable

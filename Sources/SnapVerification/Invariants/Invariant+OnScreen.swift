@@ -60,8 +60,8 @@ extension Invariant {
           || (frame.phase == .motion && overhang <= motionStart + Self.polishDistance))
       judgement.offer(defect, magnitude, transient: transient) {
         Violation(
-          "\(frame.phase.rawValue) frame at t = \(describeNumber(frame.time)) is "
-            + "\(describe(frame.rect)), outside the container \(describe(container))",
+          "\(frame.phase.rawValue) frame at t = \(frame.time) is "
+            + "\(frame.rect), outside the container \(container)",
           defect: defect, magnitude: magnitude, at: frame.time, rect: frame.rect,
           region: container, transient: transient)
       }

@@ -24,8 +24,8 @@ extension Invariant {
     guard region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY)
     else {
       return Judgement(Violation(
-        "after the container changed, rests at \(describe(trajectory.rest)), outside the new safe"
-          + " region \(describe(region))", defect: .outsideSafeArea,
+        "after the container changed, rests at \(trajectory.rest), outside the new safe"
+          + " region \(region)", defect: .outsideSafeArea,
         magnitude: .points(region.overhang(of: trajectory.rest, checkX: checkX, checkY: checkY)),
         rect: trajectory.rest, region: region))
     }
@@ -48,7 +48,7 @@ extension Invariant {
         trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
     {
       return Judgement(Violation(
-        "after the container changed, rests at \(describe(trajectory.rest)), not docked in the new"
+        "after the container changed, rests at \(trajectory.rest), not docked in the new"
           + " safe region: \(problem.words)", defect: .notDocked,
         magnitude: .points(problem.distance), rect: trajectory.rest, region: region))
     }
@@ -105,8 +105,8 @@ extension Invariant {
       let corner = rule.placement == .nearestEdge && !wasOn.isDisjoint(with: [.top, .bottom])
       if fits, side.count == 1, !corner, nowOn.intersection(sides) != side {
         return Violation(
-          "docked on the \(side.members[0].rawValue) at \(describe(before.rect)), after the container "
-            + "changed it rests at \(describe(trajectory.rest)), not on that side",
+          "docked on the \(side.members[0].rawValue) at \(before.rect), after the container "
+            + "changed it rests at \(trajectory.rest), not on that side",
           defect: .changesSide, magnitude: .points(abs(trajectory.rest.midX - before.rect.midX)),
           rect: trajectory.rest, region: final.safeRegion)
       }
@@ -178,9 +178,9 @@ extension Invariant {
       }), nearest.distance(to: trajectory.rest) > Self.tolerance {
         let off = nearest.distance(to: trajectory.rest)
         return Violation(
-          "resting at \(describe(before.rect)), after the container changed it rests at "
-            + "\(describe(trajectory.rest)), \(describeNumber((off * 10).rounded() / 10)) pt from "
-            + "where it rested kept inside the new safe region, \(describe(nearest)): it moved "
+          "resting at \(before.rect), after the container changed it rests at "
+            + "\(trajectory.rest), \((off * 10).rounded() / 10) pt from "
+            + "where it rested kept inside the new safe region, \(nearest): it moved "
             + "further than it had to",
           defect: .movedFurtherThanNeeded, magnitude: .points(off), rect: trajectory.rest,
           region: nearest)
@@ -195,8 +195,8 @@ extension Invariant {
       && before.rect.distance(to: scenario.gesture.start.rect(ofSize: size)) <= Self.tolerance
     if trajectory.rest.distance(to: before.rect) > (placedByApp ? Self.halfPoint : Self.tolerance) {
       return Violation(
-        "resting at \(describe(before.rect)), the container changed and came back to the same "
-          + "state, but the item rests at \(describe(trajectory.rest))",
+        "resting at \(before.rect), the container changed and came back to the same "
+          + "state, but the item rests at \(trajectory.rest)",
         defect: .notBackAfterRoundTrip, magnitude: .points(trajectory.rest.distance(to: before.rect)),
         rect: trajectory.rest, region: before.rect)
     }
@@ -272,8 +272,8 @@ extension Invariant {
     }
     let axis = alongY ? "y" : "x"
     return Violation(
-      "resting on slot \(slot + 1) of \(slots) at \(describe(before)), after the container changed "
-        + "it rests at \(describe(rest)); that slot is at \(axis) = \(describeNumber(wanted))",
+      "resting on slot \(slot + 1) of \(slots) at \(before), after the container changed "
+        + "it rests at \(rest); that slot is at \(axis) = \(wanted)",
       defect: .losesPlaceAlongEdge, magnitude: .points(abs(actual - wanted)), rect: rest,
       region: Self.moved(rest, axis: axis, centredOn: wanted))
   }
@@ -315,9 +315,9 @@ extension Invariant {
       if abs(now - wanted) <= halfPoint { continue }
       let percent = describeNumber((fraction * 1000).rounded() / 10)
       return Violation(
-        "resting at \(describe(before)), \(percent)% of the way along \(axis), after the container "
-          + "changed it rests at \(describe(rest)); the same place along the edge is "
-          + "\(axis) = \(describeNumber(wanted))",
+        "resting at \(before), \(percent)% of the way along \(axis), after the container "
+          + "changed it rests at \(rest); the same place along the edge is "
+          + "\(axis) = \(wanted)",
         defect: .losesPlaceAlongEdge, magnitude: .points(abs(now - wanted)), rect: rest,
         region: Self.moved(rest, axis: axis, centredOn: wanted))
     }

@@ -88,7 +88,7 @@ extension Invariant {
   static func alongEdgeProblem(
     _ rest: CGRect, dockedOn edge: Edge, projected: CGPoint, environment: Environment,
     margin: CGFloat, rule: DockingRule
-  ) -> (words: String, distance: CGFloat)? {
+  ) -> (words: Prose, distance: CGFloat)? {
     let alongX = edge == .top || edge == .bottom
     let inset = alongX ? margin : (rule.marginOnAllSides ? margin : 0)
     let extent = alongX ? rest.width : rest.height
@@ -120,9 +120,9 @@ extension Invariant {
     let axis = alongX ? "x" : "y"
     let what = rule.slots == nil ? "the projected point puts it at" : "the slot nearest the projected point is at"
     return (
-      "projected to \(axis) = \(describeNumber(wanted)), its centre rests at \(axis) = "
-        + "\(describeNumber(actual)) along the \(edge.rawValue) edge; \(what) \(axis) = "
-        + "\(describeNumber(expected))", abs(actual - expected)
+      "projected to \(axis) = \(wanted), its centre rests at \(axis) = "
+        + "\(actual) along the \(edge.rawValue) edge; \(what) \(axis) = "
+        + "\(expected)", abs(actual - expected)
     )
   }
 
@@ -254,7 +254,7 @@ extension Invariant {
   /// margin, and on one of the rule's slots along that edge.
   static func dockingProblem(
     _ rect: CGRect, in environment: Environment, margin: CGFloat, rule: DockingRule
-  ) -> (words: String, distance: CGFloat)? {
+  ) -> (words: Prose, distance: CGFloat)? {
     let region = environment.safeRegion
     let touching = edges(of: rect, in: region, margin: margin, rule: rule)
     let sides = touching.intersection([.left, .right])
@@ -265,34 +265,34 @@ extension Invariant {
     let right = abs(rect.maxX - (region.maxX - margin))
     let top = abs(rect.minY - (region.minY + vertical))
     let bottom = abs(rect.maxY - (region.maxY - vertical))
-    var sidesAt: String {
-      "x = \(describeNumber(region.minX + margin)) or maxX = \(describeNumber(region.maxX - margin))"
+    var sidesAt: Prose {
+      "x = \(region.minX + margin) or maxX = \(region.maxX - margin)"
     }
     switch rule.placement {
     case .nearerSide, .thrown:
       if sides.isEmpty {
-        return ("docked means \(sidesAt) (safe region \(describe(region)))", min(left, right))
+        return ("docked means \(sidesAt) (safe region \(region))", min(left, right))
       }
     case .left:
       if !touching.contains(.left) {
-        return ("it docks on the left: x = \(describeNumber(region.minX + margin))", left)
+        return ("it docks on the left: x = \(region.minX + margin)", left)
       }
     case .right:
       if !touching.contains(.right) {
-        return ("it docks on the right: maxX = \(describeNumber(region.maxX - margin))", right)
+        return ("it docks on the right: maxX = \(region.maxX - margin)", right)
       }
     case .nearestEdge:
       if touching.isEmpty {
         return (
-          "docked means against an edge of the safe region \(describe(region)), "
-            + "\(describeNumber(margin)) pt inside it", min(left, right, top, bottom)
+          "docked means against an edge of the safe region \(region), "
+            + "\(margin) pt inside it", min(left, right, top, bottom)
         )
       }
     case .nearestCorner:
       if sides.isEmpty || ends.isEmpty {
         return (
-          "docked means in a corner of the safe region \(describe(region)), "
-            + "\(describeNumber(margin)) pt inside it", max(min(left, right), min(top, bottom))
+          "docked means in a corner of the safe region \(region), "
+            + "\(margin) pt inside it", max(min(left, right), min(top, bottom))
         )
       }
     }
@@ -302,8 +302,8 @@ extension Invariant {
         rect.minY < region.minY + margin - halfPoint || rect.maxY > region.maxY - margin + halfPoint
       {
         return (
-          "its margin of \(describeNumber(margin)) pt holds at the top and bottom too: "
-            + "y from \(describeNumber(region.minY + margin)) to \(describeNumber(region.maxY - margin))",
+          "its margin of \(margin) pt holds at the top and bottom too: "
+            + "y from \(region.minY + margin) to \(region.maxY - margin)",
           max(region.minY + margin - rect.minY, rect.maxY - (region.maxY - margin))
         )
       }
@@ -311,8 +311,8 @@ extension Invariant {
         rect.minX < region.minX + margin - halfPoint || rect.maxX > region.maxX - margin + halfPoint
       {
         return (
-          "its margin of \(describeNumber(margin)) pt holds at the sides: x from "
-            + "\(describeNumber(region.minX + margin)) to \(describeNumber(region.maxX - margin))",
+          "its margin of \(margin) pt holds at the sides: x from "
+            + "\(region.minX + margin) to \(region.maxX - margin)",
           max(region.minX + margin - rect.minX, rect.maxX - (region.maxX - margin))
         )
       }

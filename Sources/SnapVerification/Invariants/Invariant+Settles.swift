@@ -22,7 +22,7 @@ extension Invariant {
     }
     guard last.rect.distance(to: trajectory.rest) <= tolerance else {
       return Judgement(Violation(
-        "the last frame \(describe(last.rect)) is not the rest frame \(describe(trajectory.rest))",
+        "the last frame \(last.rect) is not the rest frame \(trajectory.rest)",
         defect: .movesPastSettleTime, magnitude: .points(last.rect.distance(to: trajectory.rest)),
         at: last.time, rect: last.rect, region: trajectory.rest))
     }
@@ -35,8 +35,8 @@ extension Invariant {
     if final.time < end + Self.sameMoment { return .holds }
     let late = final.time - end
     return Judgement(Violation(
-      "still moving at t = \(describeNumber(final.time)) s; its motion was declared to end at "
-        + "t = \(describeNumber(end)) s", defect: .movesPastSettleTime,
+      "still moving at t = \(final.time) s; its motion was declared to end at "
+        + "t = \(end) s", defect: .movesPastSettleTime,
       magnitude: Magnitude(late.isFinite ? late : 0, .seconds), at: final.time, rect: final.rect,
       transient: late <= run.initialEnvironment.frameDuration + Self.sameMoment))
   }

@@ -17,13 +17,13 @@ extension Invariant {
       guard shown.isFinite, shown.width > 2, shown.height > 2 else { continue }
       let when = touch.itemWasMoving ? "while it moves" : "at rest"
       // Only a violation is described: the words are not built for every touch.
-      var finger: String { "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))" }
+      var finger: Prose { "(\(touch.finger.x), \(touch.finger.y))" }
       if shown.insetBy(dx: 1, dy: 1).contains(touch.finger) {
         judgement.applicable = true
         guard touch.reachedItem else {
           judgement.add(Violation(
-            "at t = \(describeNumber(touch.began)) a touch at \(finger) lands on the item, shown "
-              + "\(when) at \(describe(shown)), but does not reach it", defect: .touchIgnored,
+            "at t = \(touch.began) a touch at \(finger) lands on the item, shown "
+              + "\(when) at \(shown), but does not reach it", defect: .touchIgnored,
             magnitude: .once, at: touch.began, rect: shown, region: shown, transient: missable))
           continue
         }
@@ -52,9 +52,9 @@ extension Invariant {
             let recovers = offAtCatch > tolerance && offNow < offAtCatch
               && away - moved <= offAtCatch + tolerance
             judgement.add(Violation(
-              "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
-                + "\(describeNumber(touch.began)), it is shown at \(describe(frame.rect)) at t = "
-                + "\(describeNumber(frame.time)) with the finger \(describeNumber(moved)) pt from "
+              "caught \(when) at \(shown) by a touch at \(finger) at t = "
+                + "\(touch.began), it is shown at \(frame.rect) at t = "
+                + "\(frame.time) with the finger \(moved) pt from "
                 + "where it landed: it jumps",
               defect: .jumpsWhenCaught, magnitude: .points(away - moved), at: frame.time,
               rect: frame.rect, region: shown,
@@ -67,17 +67,17 @@ extension Invariant {
         for problem in [follow.hazard, follow.polish].compactMap({ $0 }) {
           var caught = problem
           if missable { caught.severity = .polish }
-          caught.message =
-            "caught \(when) at \(describe(shown)) by a touch at \(finger) at t = "
-            + "\(describeNumber(touch.began)), it does not follow from there: " + problem.message
+          caught.prose =
+            "caught \(when) at \(shown) by a touch at \(finger) at t = "
+            + "\(touch.began), it does not follow from there: " + problem.prose
           judgement.add(caught)
         }
       } else if !shown.insetBy(dx: -1, dy: -1).contains(touch.finger), touch.reachedItem {
         judgement.applicable = true
         let outside = shown.distance(toPoint: touch.finger)
         judgement.add(Violation(
-          "at t = \(describeNumber(touch.began)) a touch at \(finger), beside the item shown at "
-            + "\(describe(shown)), grabs it: its touch area is where it is not shown",
+          "at t = \(touch.began) a touch at \(finger), beside the item shown at "
+            + "\(shown), grabs it: its touch area is where it is not shown",
           defect: .grabbedBesideIt, magnitude: .points(outside), at: touch.began, rect: shown,
           region: shown, transient: touch.itemWasMoving && brief))
       }
@@ -101,8 +101,8 @@ extension Invariant {
     var judgement = Judgement.notApplicable
     for (index, touch) in touches.enumerated() where touch.reachedItem {
       guard let end = touch.end, !touch.cancelled else { continue }
-      var finger: String { "(\(describeNumber(touch.finger.x)), \(describeNumber(touch.finger.y)))" }
-      var span: String { "t = \(describeNumber(touch.began))…\(describeNumber(end))" }
+      var finger: Prose { "(\(touch.finger.x), \(touch.finger.y))" }
+      var span: Prose { "t = \(touch.began)…\(end)" }
       // A container change under a still finger moves the item and the finger's coordinates:
       // that touch is neither a plain tap nor a drag.
       if run.containerChanges(from: touch.began, to: end) { continue }
@@ -152,8 +152,8 @@ extension Invariant {
         }
         if let moved {
           judgement.add(Violation(
-            "a tap at \(finger) (\(span)) on the item resting at \(describe(touch.shownFrame)) "
-              + "moves it to \(describe(moved))", defect: .tapMovesIt,
+            "a tap at \(finger) (\(span)) on the item resting at \(touch.shownFrame) "
+              + "moves it to \(moved)", defect: .tapMovesIt,
             magnitude: .points(moved.distance(to: touch.shownFrame)), at: end, rect: moved,
             region: touch.shownFrame))
         }
@@ -166,7 +166,7 @@ extension Invariant {
         if touch.actions > 0 {
           judgement.add(Violation(
             "a drag from \(finger) (\(span)), the finger moving up to "
-              + "\(describeNumber(touch.travel)) pt with the item, fires the item's action",
+              + "\(touch.travel) pt with the item, fires the item's action",
             defect: .dragFiresAction, magnitude: .points(touch.travel), at: end,
             rect: touch.shownFrame, region: touch.shownFrame))
         }

@@ -73,9 +73,9 @@ extension Invariant {
             && trajectory.rest.minY >= region.minY - tolerance
             && trajectory.rest.maxY <= region.maxY + tolerance
           judgement.add(Violation(
-            "released at y = \(describeNumber(release.y)), it rests at y = \(describeNumber(rest));"
-              + " docking needs it no further than y = \(describeNumber(allowed))"
-              + (projects ? ", and the flick carries it to y = \(describeNumber(flick))" : ""),
+            "released at y = \(release.y), it rests at y = \(rest);"
+              + " docking needs it no further than y = \(allowed)"
+              + (projects ? ", and the flick carries it to y = \(flick)" : ""),
             defect: inward ? .keptClearOfEdge : .movesAfterRelease,
             magnitude: .points(abs(rest - limit)),
             rect: trajectory.rest,
@@ -175,10 +175,10 @@ extension Invariant {
         : $0.rect.minY <= bounds.minY + clampReach && $0.rect.minY >= bounds.minY - tolerance
     } ?? false
     return Violation(
-      "docked at \(describe(shown)), a drag of \(describeNumber(abs(farthest.y - touch.finger.y))) pt "
-        + "\(downwards ? "down" : "up") its edge from (\(describeNumber(touch.finger.x)), "
-        + "\(describeNumber(touch.finger.y))) carries it \(describeNumber(max(carried, 0))) pt; the "
-        + "finger and the room there take it \(describeNumber(wanted)) pt",
+      "docked at \(shown), a drag of \(abs(farthest.y - touch.finger.y)) pt "
+        + "\(downwards ? "down" : "up") its edge from (\(touch.finger.x), "
+        + "\(touch.finger.y)) carries it \(max(carried, 0)) pt; the "
+        + "finger and the room there take it \(wanted) pt",
       defect: nearEdge ? .heldShortOfEdge : .stuckOnItsEdge,
       magnitude: .points(wanted - max(carried, 0)), at: touch.began,
       rect: shown, region: shown.offsetBy(dx: 0, dy: sign * wanted))
@@ -267,14 +267,14 @@ extension Invariant {
       let transient = run.duringContainerChange(candidate.frame.time)
       problems.offer(defect, magnitude, transient: transient) {
         let (frame, finger, axis) = (candidate.frame, candidate.finger, candidate.axis)
-        let shown = candidate.banded.map {
-          ", which the rubber band shows at \(describeNumber($0)),"
+        let shown: Prose = candidate.banded.map {
+          ", which the rubber band shows at \($0),"
         } ?? ","
         return Violation(
-          "at t = \(describeNumber(frame.time)) the finger at (\(describeNumber(finger.x)), "
-            + "\(describeNumber(finger.y))) puts the grabbed point's \(axis) at "
-            + "\(describeNumber(candidate.wanted))\(shown) but the item's centre is at "
-            + "\(describeNumber(candidate.actual))",
+          "at t = \(frame.time) the finger at (\(finger.x), "
+            + "\(finger.y)) puts the grabbed point's \(axis) at "
+            + "\(candidate.wanted)\(shown) but the item's centre is at "
+            + "\(candidate.actual)",
           defect: defect, magnitude: magnitude, at: frame.time, rect: frame.rect,
           region: Self.moved(frame.rect, axis: axis, centredOn: candidate.banded ?? candidate.wanted),
           transient: transient)
@@ -464,9 +464,9 @@ extension Invariant {
           let magnitude = Magnitude.points(max(abs(shift.x), abs(shift.y)))
           problems.offer(.offsetAfterContainerChange, magnitude) {
             Violation(
-              "after the container changed at t = \(describeNumber(change.time)), the finger at "
-                + "(\(describeNumber(finger.x)), \(describeNumber(finger.y))) holds the item "
-                + "\(describeNumber(magnitude.value)) pt from where it grabbed it",
+              "after the container changed at t = \(change.time), the finger at "
+                + "(\(finger.x), \(finger.y)) holds the item "
+                + "\(magnitude.value) pt from where it grabbed it",
               defect: .offsetAfterContainerChange, magnitude: magnitude, at: frame.time,
               rect: rect)
           }

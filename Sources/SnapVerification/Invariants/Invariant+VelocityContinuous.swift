@@ -124,14 +124,14 @@ extension Invariant {
           && abs(handed) <= abs(itemSpeed) + allowed
       }
       if !matches {
-        let moving =
+        let moving: Prose =
           eased
-          ? "the item moved at \(describeNumber(itemSpeed.rounded())) pt/s along \(axis) (the finger's "
-            + "\(describeNumber(speed.rounded())) eased by the rubber band)"
-          : "the finger left at \(describeNumber(speed.rounded())) pt/s along \(axis)"
+          ? "the item moved at \(itemSpeed.rounded()) pt/s along \(axis) (the finger's "
+            + "\(speed.rounded()) eased by the rubber band)"
+          : "the finger left at \(speed.rounded()) pt/s along \(axis)"
         let gap = abs(handed - itemSpeed)
         judgement.add(Violation(
-          "\(moving); the motion starts at \(describeNumber(handed.rounded())) pt/s",
+          "\(moving); the motion starts at \(handed.rounded()) pt/s",
           defect: .velocityHitch,
           magnitude: Magnitude(Double(gap.isFinite ? gap : .greatestFiniteMagnitude), .pointsPerSecond),
           at: releaseTime, rect: rect))
