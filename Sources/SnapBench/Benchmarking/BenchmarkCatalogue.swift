@@ -371,17 +371,20 @@ final class BenchmarkState<Value> {
 }
 
 /// The motions timed one frame at a time: every timing curve and a family of springs.
-let benchmarkMotions: [String] = [
-  "linear", "ease-in", "ease-out", "ease-in-out", "default", "cubic-bezier(0.2,0,0,1)",
-  "spring(damping:0.7,response:0.4)", "spring(damping:1,response:0.4)",
-  "spring(damping:1.5,response:0.4)", "spring(mass:1,stiffness:100,damping:10)",
-  "uikit-spring(damping:0.5,duration:0.6,velocity:0)",
-]
+let benchmarkMotions: [Motion] =
+  TimingCurve.named.map { Motion.curve($0.curve, duration: Motion.defaultDuration) }
+  + [TimingCurve(x1: 0.2, y1: 0, x2: 0, y2: 1)].compactMap { $0 }.map {
+    Motion.curve($0, duration: Motion.defaultDuration)
+  }
+  + [
+    Spring(dampingRatio: 0.7, response: 0.4), Spring(dampingRatio: 1, response: 0.4),
+    Spring(dampingRatio: 1.5, response: 0.4), Spring(mass: 1, stiffness: 100, damping: 10),
+    Spring.uikit(dampingRatio: 0.5, duration: 0.6, initialVelocity: 0),
+  ].compactMap { $0 }.map(Motion.spring)
 
 func motionBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {
   let progress = inputs.progress
-  return benchmarkMotions.compactMap { text in
-    guard let motion = try? Motion(parsing: text) else { return nil }
+  return benchmarkMotions.map { motion in
     let settle = motion.settleTime
     return Benchmark(subject: motion.description, operation: "frame", group: "motion", framesPerOperation: 1) { n in
       var checksum: UInt64 = 0

@@ -302,24 +302,19 @@ struct ReportPage {
   }
 
   mutating func addMotion() {
-    func motion(_ text: String) -> Motion { (try? Motion(parsing: text)) ?? .none }
-    let curves = ["linear", "ease-in", "ease-out", "ease-in-out", "default"].map {
-      ($0, motion("\($0)(duration:0.5)"), 0.0)
+    let curves = TimingCurve.named.map { ($0.name, Motion.curve($0.curve, duration: 0.5), 0.0) }
+    let springs = [0.3, 0.5, 0.7, 1, 1.5].compactMap { ratio in
+      Spring(dampingRatio: ratio, response: 0.4).map { ("spring ζ \(formatNumber(ratio))", Motion.spring($0)) }
     }
-    let springs = [
-      ("spring ζ 0.3", "spring(damping:0.3,response:0.4)"), ("spring ζ 0.5", "spring(damping:0.5,response:0.4)"),
-      ("spring ζ 0.7", "spring(damping:0.7,response:0.4)"), ("spring ζ 1", "spring(damping:1,response:0.4)"),
-      ("spring ζ 1.5", "spring(damping:1.5,response:0.4)"),
-    ]
     var items: [String] = []
     items.append(figure("motion-curves.svg", Figures.motionChart(
       title: "Timing curves over 0.5 s, 150 pt to go", motions: curves)))
     items.append(figure("motion-springs.svg", Figures.motionChart(
       title: "Springs from rest (response 0.4 s)",
-      motions: springs.map { ($0.0, motion($0.1), 0) })))
+      motions: springs.map { ($0.0, $0.1, 0) })))
     items.append(figure("motion-springs-flick.svg", Figures.motionChart(
       title: "The same springs handed a 1,500 pt/s flick",
-      motions: springs.map { ($0.0, motion($0.1), 1500) })))
+      motions: springs.map { ($0.0, $0.1, 1500) })))
     sections.append((
       "motion", "Motion",
       "<p>How each motion covers the last 150 pt to a target docked flush against the screen's edge (the dashed line): anything above it is off screen. Timing curves never pass it; an underdamped spring does, further when handed a flick, and a critically damped one does too once the flick is faster than ω0 × distance — which is why the corrected variants confine the shown position and fluid-dock eases it into a soft wall.</p>\n<div class=\"grid\">"
