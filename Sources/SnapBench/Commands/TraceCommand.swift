@@ -195,7 +195,7 @@ enum TraceCommand: Subcommand {
             + (trajectory.frames.count > Figures.mostFramesDrawn
               ? " (\(Figures.mostFramesDrawn) of \(trajectory.frames.count), evenly spaced)" : ""),
           colour: SVG.Palette.gestures[0], trajectory: trajectory, from: lastChange ?? -.infinity)],
-        title: algorithm.id, subtitle: "\(trajectory.finalEnvironment.name)\(motion)", width: 240)
+        title: algorithm.id, subtitle: ["\(trajectory.finalEnvironment.name)\(motion)"], width: 240)
       try printOutput(drawing.document, terminator: "")
     } else if output == "csv" {
       try writeStandardOutput(Array(csvText(trajectory).utf8))

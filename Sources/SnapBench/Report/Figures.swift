@@ -79,7 +79,7 @@ enum Figures {
   /// paths are named below; with `replay`, each path's item moves as it did, in a loop (SMIL).
   /// `overlay` draws more, through the same mapping.
   static func device(
-    _ environment: Environment, paths: [Path], title: String, subtitle: String? = nil,
+    _ environment: Environment, paths: [Path], title: String, subtitle subtitleLines: [String] = [],
     width requested: Double? = nil, key: Bool = true, replay: Bool = false,
     including extra: [CGRect] = [], overlay: ((inout SVG, Canvas) -> Void)? = nil
   ) -> SVG {
@@ -88,7 +88,6 @@ enum Figures {
     let width = requested ?? (bounds.width > bounds.height ? 330 : 170)
     let scale = bounds.width > 0 ? width / Double(bounds.width) : 1
     let extent = Self.extent(of: environment, paths: paths, including: extra)
-    let subtitleLines = subtitle.map { $0.split(separator: "\n").map(String.init) } ?? []
     let top = 24.0 + 14 * Double(subtitleLines.count) + (subtitleLines.isEmpty ? 0 : 2)
     let keyLines = key ? paths.count : 0
     let drawingHeight = Double(extent.height) * scale
@@ -496,7 +495,7 @@ enum Figures {
     }
     let svg = Figures.device(
       environment, paths: [], title: "Dock map: \(algorithm.id)",
-      subtitle: subtitle.joined(separator: "\n"), including: drawn
+      subtitle: subtitle, including: drawn
     ) { svg, canvas in
       if algorithm.dockingMargin != nil {
         for (index, (_, polygon)) in targetRegions(algorithm.dockingRule, in: environment.safeRegion).enumerated() {

@@ -205,7 +205,7 @@ struct ReportPage {
           "trajectory-\(Self.fileName(id)).svg",
           Figures.device(
             environment, paths: paths, title: id,
-            subtitle: "\(paths.count) gestures on the \(device.name)", key: false, replay: true),
+            subtitle: ["\(paths.count) gestures on the \(device.name)"], key: false, replay: true),
           caption: broken.isEmpty
             ? "Every gesture keeps every invariant."
             : "Breaks an invariant in: \(Self.html(broken.joined(separator: ", "))) (the crosses):"
@@ -232,7 +232,7 @@ struct ReportPage {
               label: "frames from the turn on", colour: SVG.Palette.gestures[0], trajectory: trajectory,
               from: 2, marks: marks)],
             title: "\(id), turned",
-            subtitle: "dragged right and released;\nat rest, turned to \(rotated.rawValue)", key: false),
+            subtitle: ["dragged right and released;", "at rest, turned to \(rotated.rawValue)"], key: false),
           caption: marks.isEmpty
             ? "After the turn it rests docked, on screen."
             : "After the turn it breaks \(Self.html(marks.compactMap(\.invariant?.rawValue).joined(separator: ", "))):"
