@@ -16,15 +16,70 @@ import SnapAlgorithms
 public struct VerificationReport: Sendable {
   public static let formatVersion = 1
 
+  /// One row of the matrix: an algorithm verified with one motion, and what each invariant
+  /// found, in the order they were checked. A collection of its findings.
+  public struct Row: Sendable, RandomAccessCollection {
+    /// Its findings, one per invariant checked; at least one.
+    public var findings: [Finding]
+
+    public var algorithm: String { findings[0].algorithm }
+    /// The release motion it was verified with (`Finding.motion`).
+    public var motion: String? { findings[0].motion }
+    /// Whether `motion` replaced the algorithm's own.
+    public var motionReplaced: Bool { findings[0].motionReplaced }
+
+    /// A row of `findings`, all of one algorithm and motion.
+    public init(_ findings: [Finding]) {
+      precondition(!findings.isEmpty, "a row has at least one finding")
+      self.findings = findings
+    }
+
+    public var startIndex: Int { findings.startIndex }
+    public var endIndex: Int { findings.endIndex }
+    public subscript(position: Int) -> Finding { findings[position] }
+
+    /// What `invariant` found in this row, when it was checked.
+    public subscript(invariant: Invariant) -> Finding? { findings.first { $0.invariant == invariant } }
+
+    /// Whether `finding` belongs in this row: the same algorithm and motion.
+    func holds(_ finding: Finding) -> Bool {
+      finding.algorithm == algorithm && finding.motion == motion
+        && finding.motionReplaced == motionReplaced
+    }
+  }
+
   public var seed: UInt64
   /// The examples budget of every cell.
   public var examples: Int
-  public var findings: [Finding]
+  /// The matrix, row by row, as verify made it.
+  public var rows: [Row]
 
-  public init(seed: UInt64, examples: Int, findings: [Finding]) {
+  /// Every finding, row after row: what the file's `results` list.
+  public var findings: [Finding] { rows.flatMap(\.findings) }
+
+  public init(seed: UInt64, examples: Int, rows: [Row]) {
     self.seed = seed
     self.examples = examples
-    self.findings = findings
+    self.rows = rows
+  }
+
+  /// A report of `findings` listed row after row (as the file lists them): consecutive
+  /// findings of one algorithm and motion make a row.
+  public init(seed: UInt64, examples: Int, findings: [Finding]) {
+    self.init(seed: seed, examples: examples, rows: Self.rows(of: findings))
+  }
+
+  /// `findings` in rows: runs of consecutive findings of one algorithm and motion.
+  public static func rows(of findings: [Finding]) -> [Row] {
+    var rows: [Row] = []
+    for finding in findings {
+      if let last = rows.last, last.holds(finding) {
+        rows[rows.count - 1].findings.append(finding)
+      } else {
+        rows.append(Row([finding]))
+      }
+    }
+    return rows
   }
 
   /// The file's text, laid out for people to read and diff, with no trailing newline.
@@ -67,12 +122,13 @@ extension VerificationReport: Codable {
     let examples = try container.decodeWholeNumber(Int.self, forKey: .examples)
     self.seed = seed
     self.examples = examples
-    findings = try container.decode([Finding].self, forKey: .results).map { finding in
-      var finding = finding
-      finding.seed = seed
-      finding.examples = examples
-      return finding
-    }
+    rows = Self.rows(
+      of: try container.decode([Finding].self, forKey: .results).map { finding in
+        var finding = finding
+        finding.seed = seed
+        finding.examples = examples
+        return finding
+      })
   }
 
   public func encode(to encoder: any Encoder) throws {

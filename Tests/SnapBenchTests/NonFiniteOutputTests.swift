@@ -80,7 +80,7 @@ struct NonFiniteOutputTests {
     let read = try VerificationReport(json: Data(report.jsonText().utf8))
     var page = ReportPage(
       device: DeviceProfile.standard, orientation: .portrait, keyboard: false, tool: try Tool(name: "snap-bench", adding: []))
-    page.addMatrix(read.findings, source: "test")
+    page.addMatrix(read.rows, source: "test")
     let drawn = page.files.filter { $0.0.hasPrefix("counterexample-") }
     #expect(!drawn.isEmpty)
     for (name, svg) in drawn {

@@ -241,7 +241,7 @@ struct ReportTests {
       algorithm: "edge-dock.published", motion: nil, invariant: .onScreen, status: .violated,
       causes: causes, counterexample: scenario, violation: "off screen by 1 pt")
     let verdict = Verdict(
-      ids: ["edge-dock.published"], findings: [finding], cost: [], corrected: { _ in nil },
+      ids: ["edge-dock.published"], matrix: VerificationReport.rows(of: [finding]), cost: [], corrected: { _ in nil },
       summary: { _ in "" })
     let row = try #require(verdict.rows.first)
     #expect(row.worstMagnitude == .points(310))

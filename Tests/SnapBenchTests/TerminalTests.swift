@@ -107,9 +107,9 @@ struct TerminalTests {
         }
       }
     }
-    let wide = VerifyCommand.matrix(findings, invariants: Invariant.checked, markdown: false)
+    let wide = VerifyCommand.matrix(VerificationReport.rows(of: findings), invariants: Invariant.checked, markdown: false)
     #expect(Self.widest(wide) > 80)
-    let narrow = VerifyCommand.narrowMatrix(findings, invariants: Invariant.checked, width: 80)
+    let narrow = VerifyCommand.narrowMatrix(VerificationReport.rows(of: findings), invariants: Invariant.checked, width: 80)
     #expect(Self.widest(narrow) <= 80)
     #expect(narrow.contains("forced-boundary-end.corrected +m2"))
     #expect(narrow.contains("+m1 with spring(damping:0.5,response:0.4)"))
@@ -132,7 +132,7 @@ struct TerminalTests {
           status: $0 == .inSafeArea ? .violated : .holds, motionReplaced: row.motion != nil)
       }
     }
-    let narrow = VerifyCommand.narrowMatrix(findings, invariants: Invariant.checked, width: 80)
+    let narrow = VerifyCommand.narrowMatrix(VerificationReport.rows(of: findings), invariants: Invariant.checked, width: 80)
     // Characters, as a terminal counts ✓, ✗, ~ and — : one column each.
     for line in narrow.split(separator: "\n") {
       #expect(line.count <= 80, "\(line.count): \(line)")

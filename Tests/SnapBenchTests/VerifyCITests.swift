@@ -135,7 +135,7 @@ struct VerifyCITests {
     var unrepeatable = Finding(algorithm: "my.dice", motion: nil, invariant: .onScreen, status: .holds)
     unrepeatable.nondeterminism = "two runs of one scenario <differ> & rest apart"
     let text = VerifyCommand.junit(
-      crashed + [unrepeatable], policy: .hazard, seed: 1, examples: 10, tool: "my-bench")
+      VerificationReport.rows(of: crashed + [unrepeatable]), policy: .hazard, seed: 1, examples: 10, tool: "my-bench")
     let root = try #require(try XMLDocument(data: Data(text.utf8)).rootElement())
     #expect(root.attribute(forName: "errors")?.stringValue == "2")
     #expect(root.attribute(forName: "failures")?.stringValue == "1")
@@ -181,7 +181,7 @@ struct VerifyCITests {
     let workspace = here.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().path
     let lines = VerifyCommand.githubAnnotations(
-      findings, policy: .hazard, tool: tool, workspace: workspace)
+      VerificationReport.rows(of: findings), policy: .hazard, tool: tool, workspace: workspace)
     #expect(!lines.isEmpty)
     for annotation in lines {
       #expect(
@@ -191,12 +191,15 @@ struct VerifyCITests {
       #expect(!annotation.contains("\n"))
     }
     // Let pass, they are warnings; a built-in, registered by SnapLab, has no file.
-    let warned = VerifyCommand.githubAnnotations(findings, policy: .never, tool: tool, workspace: workspace)
+    let warned = VerifyCommand.githubAnnotations(
+      VerificationReport.rows(of: findings), policy: .never, tool: tool, workspace: workspace)
     #expect(warned.allSatisfy { $0.hasPrefix("::warning file=") })
     var builtIn = findings
     for index in builtIn.indices { builtIn[index].algorithm = "edge-dock.published" }
     #expect(
-      VerifyCommand.githubAnnotations(builtIn, policy: .hazard, tool: tool).allSatisfy {
+      VerifyCommand.githubAnnotations(
+        VerificationReport.rows(of: builtIn), policy: .hazard, tool: tool
+      ).allSatisfy {
         $0.hasPrefix("::error title=edge-dock.published breaks ")
       })
   }

@@ -99,7 +99,8 @@ enum ReportCommand: Subcommand {
     // An algorithm that crashed or hung is in the matrix, and nowhere else: it would bring the
     // report down with it.
     var failing = Set(
-      matrix.filter { $0.status == .crashes || $0.status == .timesOut }.map(\.algorithm))
+      matrix.filter { $0.contains { $0.status == .crashes || $0.status == .timesOut } }
+        .map(\.algorithm))
     // An added algorithm is drawn and timed on scenarios verify may never have tried: each is
     // drawn and run once first in a worker process, and left out if that crashes or hangs.
     if tool.workerExecutable != nil {
@@ -120,7 +121,7 @@ enum ReportCommand: Subcommand {
     progress.update(cells + 1, "trajectories")
     page.addPairs()
     progress.update(cells + 2, "dock maps")
-    page.addDockMaps(flick: velocity, findings: matrix)
+    page.addDockMaps(flick: velocity, findings: matrix.flatMap(\.findings))
     progress.update(cells + 3, "motion and matrix")
     page.addMotion()
     page.addMatrix(
@@ -208,7 +209,7 @@ enum ReportCommand: Subcommand {
   static func freshFindings(
     examples: Int, seed: UInt64, tool: Tool,
     progress: ProgressBar = ProgressBar(total: 0, unit: "", enabled: false)
-  ) -> [Finding] {
+  ) -> [VerificationReport.Row] {
     VerifyCommand.verifyAll(
       tool.algorithms.map { $0.entry.make() }, invariants: Invariant.checked, motion: nil,
       examples: examples, seed: seed, tool: tool, progress: progress,
@@ -217,25 +218,28 @@ enum ReportCommand: Subcommand {
 
   /// The findings of a verify file, read through `VerificationReport`; a finding whose motion is
   /// not its algorithm's own was verified with `--motion`, and is redrawn with it.
-  static func readFindings(_ path: String, tool: Tool) throws -> [Finding] {
+  static func readFindings(_ path: String, tool: Tool) throws -> [VerificationReport.Row] {
     let data = Data(try readInput(path, what: "the verify file"))
-    var findings: [Finding]
+    var rows: [VerificationReport.Row]
     do {
-      findings = try VerificationReport(json: data).findings
+      rows = try VerificationReport(json: data).rows
     } catch {
       throw RuntimeError(
         "the verify file \(quoted(path)) is invalid: \(error.description) (expected the output of "
           + "'\(tool.name) verify --format json')")
     }
-    for index in findings.indices {
-      findings[index].replayTool = tool.replayName
-      if let motion = findings[index].motion,
-        tool.algorithm(id: findings[index].algorithm)?.releaseMotion?.description != motion
-      {
-        findings[index].motionReplaced = true
+    for row in rows.indices {
+      // A row's findings share its algorithm and motion: whether the motion replaced the
+      // algorithm's own is the row's.
+      let replaced = rows[row].motion.map {
+        tool.algorithm(id: rows[row].algorithm)?.releaseMotion?.description != $0
+      } ?? false
+      for index in rows[row].findings.indices {
+        rows[row].findings[index].replayTool = tool.replayName
+        if replaced { rows[row].findings[index].motionReplaced = true }
       }
     }
-    return findings
+    return rows
   }
 
   /// One benchmark's figures for the cost chart.

@@ -35,8 +35,8 @@ extension VerifyCommand {
   ///
   /// `verify found 2 violated invariants (edge-dock.published in-safe-area, …) and 1 algorithm
   /// that crashes (…); '--fail-on never' exits 0`.
-  static func failureReason(_ findings: [Finding], policy: FailurePolicy) -> String? {
-    let rows = rows(of: findings)
+  static func failureReason(_ rows: [VerificationReport.Row], policy: FailurePolicy) -> String? {
+    let findings = rows.flatMap(\.findings)
     var parts: [String] = []
     func part(_ count: Int, _ one: String, _ many: String, _ names: [String]) {
       guard count > 0 else { return }

@@ -13,7 +13,7 @@ import SnapVerification
 /// out, as the table leaves it out of the matrix's ✗.
 extension VerifyCommand {
   static func githubAnnotations(
-    _ findings: [Finding], policy: FailurePolicy, tool: Tool,
+    _ rows: [VerificationReport.Row], policy: FailurePolicy, tool: Tool,
     workspace: String? = ProcessInfo.processInfo.environment["GITHUB_WORKSPACE"]
   ) -> [String] {
     let base = workspace ?? FileManager.default.currentDirectoryPath
@@ -28,7 +28,7 @@ extension VerifyCommand {
         + annotationData(message)
     }
     var lines: [String] = []
-    for row in rows(of: findings) {
+    for row in rows {
       let label = rowLabel(row[0])
       let first = row[0]
       if first.status == .crashes || first.status == .timesOut {

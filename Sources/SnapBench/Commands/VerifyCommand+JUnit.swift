@@ -18,13 +18,13 @@ import SnapVerification
 /// The file has no times or dates: the same seed writes the same bytes.
 extension VerifyCommand {
   static func junit(
-    _ findings: [Finding], policy: FailurePolicy, seed: UInt64, examples: Int, tool: String
+    _ rows: [VerificationReport.Row], policy: FailurePolicy, seed: UInt64, examples: Int, tool: String
   ) -> String {
     // --fail-on never changes the exit status, not what the file calls a failure.
     let judged = policy == .never ? .hazard : policy
     var suites: [String] = []
     var totals = (tests: 0, failures: 0, errors: 0, skipped: 0)
-    for row in rows(of: findings) {
+    for row in rows {
       let suite = rowLabel(row[0])
       var cases: [String] = []
       var counts = (tests: 0, failures: 0, errors: 0, skipped: 0)

@@ -217,43 +217,50 @@ enum VerifyCommand: Subcommand {
         writeStandardError("note: \(problem)\n")
       }
     }
-    var findings = verifyAll(
-      rows, invariants: invariants, examples: count, seed: runSeed, scope: narrowing, tool: tool,
-      progress: progress, jobs: threads, deadline: limit)
+    var report = VerificationReport(
+      seed: runSeed, examples: count,
+      rows: verifyAll(
+        rows, invariants: invariants, examples: count, seed: runSeed, scope: narrowing,
+        tool: tool, progress: progress, jobs: threads, deadline: limit))
     progress.finish()
     if strictly {
-      for index in findings.indices where findings[index].status == .polish {
-        findings[index].status = .violated
+      for row in report.rows.indices {
+        for index in report.rows[row].findings.indices
+        where report.rows[row].findings[index].status == .polish {
+          report.rows[row].findings[index].status = .violated
+        }
       }
     }
-    let junitText = { junit(findings, policy: policy, seed: runSeed, examples: count, tool: tool.name) }
+    let junitText = {
+      junit(report.rows, policy: policy, seed: runSeed, examples: count, tool: tool.name)
+    }
     // The file first: it is what outlasts the run, and a reader of standard output that goes
     // away must not cost it.
     var fileFailure: (any Error)?
     if let junitOutput, !junitOutput.isStandardOutput {
       do { try junitOutput.write(junitText() + "\n") } catch { fileFailure = error }
     }
-    let annotations = { githubAnnotations(findings, policy: policy, tool: tool) }
+    let annotations = { githubAnnotations(report.rows, policy: policy, tool: tool) }
     switch output {
     case "json":
-      try printOutput(VerificationReport(seed: runSeed, examples: count, findings: findings).jsonText())
+      try printOutput(report.jsonText())
     case "junit":
       try printOutput(junitText())
     case "github":
       let lines = annotations()
       if !lines.isEmpty { try printOutput(lines.joined(separator: "\n")) }
     default:
-      var table = matrix(findings, invariants: invariants, markdown: output == "markdown")
+      var table = matrix(report.rows, invariants: invariants, markdown: output == "markdown")
       // A terminal narrower than the matrix gets short heads and a key; a file, the full one.
       if output == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
         widestLine(table) > columns
       {
-        table = narrowMatrix(findings, invariants: invariants, width: columns)
+        table = narrowMatrix(report.rows, invariants: invariants, width: columns)
       }
       try printOutput(table)
-      let details = violations(findings)
+      let details = violations(report.rows)
       if !details.isEmpty { try printOutput("\n" + details) }
-      let unrepeatable = VerifyCommand.rows(of: findings).compactMap { row in
+      let unrepeatable = report.rows.compactMap { row in
         row[0].nondeterminism.map { (label: rowLabel(row[0]), why: $0) }
       }
       for (label, why) in unrepeatable {
@@ -271,7 +278,7 @@ enum VerifyCommand: Subcommand {
       for line in annotations() { writeStandardError(line + "\n") }
     }
     if let fileFailure { throw fileFailure }
-    if let reason = failureReason(findings, policy: policy) { throw RuntimeError(reason) }
+    if let reason = failureReason(report.rows, policy: policy) { throw RuntimeError(reason) }
   }
 
   /// The springs the corrected variants are verified with beside their own motion: an
@@ -336,7 +343,7 @@ enum VerifyCommand: Subcommand {
     _ rows: [Row], invariants: [Invariant], examples: Int, seed: UInt64,
     scope: Scope = .everything, tool: Tool, progress: ProgressBar, jobs: Int = 1,
     deadline: Duration = ExampleGuard.defaultDeadline
-  ) -> [Finding] {
+  ) -> [VerificationReport.Row] {
     let isolated = Workers.available(tool)
     // Fewer rows than threads: each row's scenarios are shared out as well.
     let inner = max(1, (jobs + rows.count - 1) / max(1, rows.count))
@@ -379,14 +386,14 @@ enum VerifyCommand: Subcommand {
       progress.finish()
       writeStandardError("note: \(note)\n")
     }
-    return cells.flatMap { $0 }
+    return cells.filter { !$0.isEmpty }.map(VerificationReport.Row.init)
   }
 
   /// The findings of every algorithm with its own motion, or `motion` in its place.
   static func verifyAll(
     _ algorithms: [any SnapAlgorithm], invariants: [Invariant], motion: Motion?, examples: Int,
     seed: UInt64, tool: Tool, progress: ProgressBar, jobs: Int = 1
-  ) -> [Finding] {
+  ) -> [VerificationReport.Row] {
     for algorithm in algorithms where !Workers.available(tool) {
       if let problem = releaseMotionProblem(algorithm, motion: motion) {
         progress.finish()
@@ -479,30 +486,13 @@ enum VerifyCommand: Subcommand {
     finding.motionReplaced ? "\(finding.algorithm) with \(finding.motion ?? "none")" : finding.algorithm
   }
 
-  /// The findings in rows: runs of consecutive findings of one algorithm and motion.
-  static func rows(of findings: [Finding]) -> [[Finding]] {
-    var rows: [[Finding]] = []
-    for finding in findings {
-      if let last = rows.last?.last, last.algorithm == finding.algorithm,
-        last.motion == finding.motion, last.motionReplaced == finding.motionReplaced
-      {
-        rows[rows.count - 1].append(finding)
-      } else {
-        rows.append([finding])
-      }
-    }
-    return rows
+  static func cells(_ row: VerificationReport.Row, _ invariants: [Invariant]) -> [String] {
+    invariants.map { invariant in row[invariant].map { symbol($0.status) } ?? " " }
   }
 
-  static func cells(_ row: [Finding], _ invariants: [Invariant]) -> [String] {
-    invariants.map { invariant in
-      row.first { $0.invariant == invariant }.map { symbol($0.status) } ?? " "
-    }
-  }
-
-  static func matrix(_ findings: [Finding], invariants: [Invariant], markdown: Bool) -> String {
+  static func matrix(_ matrix: [VerificationReport.Row], invariants: [Invariant], markdown: Bool) -> String {
     let header = ["algorithm"] + invariants.map(\.rawValue)
-    let rows = rows(of: findings).map { row in [rowLabel(row[0])] + cells(row, invariants) }
+    let rows = matrix.map { row in [rowLabel(row[0])] + cells(row, invariants) }
     if markdown {
       let line = { (cells: [String]) in "| " + cells.joined(separator: " | ") + " |" }
       return ([line(header), line(header.map { _ in "---" })] + rows.map(line))
@@ -527,11 +517,11 @@ enum VerifyCommand: Subcommand {
 
   /// The matrix for a terminal `width` columns wide: short heads, motions that replaced an
   /// algorithm's own as `+m1`, `+m2`, …, and a key below.
-  static func narrowMatrix(_ findings: [Finding], invariants: [Invariant], width: Int) -> String {
+  static func narrowMatrix(_ matrix: [VerificationReport.Row], invariants: [Invariant], width: Int) -> String {
     let heads = shortHeads(invariants)
     let header = ["algorithm"] + heads
     var motions: [String] = []
-    let rows = rows(of: findings).map { row -> [String] in
+    let rows = matrix.map { row -> [String] in
       var label = row[0].algorithm
       if row[0].motionReplaced {
         let motion = row[0].motion ?? "none"
@@ -569,13 +559,13 @@ enum VerifyCommand: Subcommand {
 
   /// Every violated cell, then every cell with polish only: each cause with its smallest
   /// counterexample, its worst and the commands that replay them.
-  static func violations(_ findings: [Finding]) -> String {
+  static func violations(_ rows: [VerificationReport.Row]) -> String {
+    let findings = rows.flatMap(\.findings)
     let violated = findings.filter { $0.status == .violated }
     let polished = findings.filter { $0.status == .polish }
     // A crash or a hang is the row's, whatever the invariant: said once, first.
-    var sections = rows(of: findings.filter { $0.status == .crashes || $0.status == .timesOut })
-      .map { row -> String in
-        let finding = row[0]
+    var sections = rows.compactMap { $0.first { $0.status == .crashes || $0.status == .timesOut } }
+      .map { finding -> String in
         let crashed = finding.status == .crashes
         var lines = [
           "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "

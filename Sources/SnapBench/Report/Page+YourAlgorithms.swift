@@ -21,10 +21,10 @@ extension ReportPage {
 
   /// The "Your algorithms" section, first on the page: one block per matrix row of each of the
   /// user's algorithms, in the order their bench added them.
-  mutating func addYours(_ findings: [Finding], verdict: Verdict) {
+  mutating func addYours(_ matrix: [VerificationReport.Row], verdict: Verdict) {
     var blocks: [String] = []
     for id in yourIDs {
-      let rows = VerifyCommand.rows(of: findings).filter { $0[0].algorithm == id }
+      let rows = matrix.filter { $0.algorithm == id }
       guard !rows.isEmpty else {
         blocks.append(
           "<div class=\"yours\"><h3>\(Self.html(id))</h3><p class=\"headline\">Not verified in this "
@@ -45,7 +45,7 @@ extension ReportPage {
 
   /// One of the user's algorithms: the verdict, then each invariant it breaks (the worst first),
   /// folded over its causes' drawings.
-  mutating func yourBlock(row: Verdict.Row, cells: [Finding]) -> String {
+  mutating func yourBlock(row: Verdict.Row, cells: VerificationReport.Row) -> String {
     let name = "<strong>\(Self.html(row.label))</strong>"
     let cost = row.ratio.map { String(format: " Cost per gesture: %.2f× the reference's.", $0) } ?? ""
     var headline: String

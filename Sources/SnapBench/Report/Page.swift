@@ -337,7 +337,7 @@ struct ReportPage {
       .first { $0.message == violation.message } ?? violation
   }
 
-  mutating func addMatrix(_ cells: [Finding], source: String) {
+  mutating func addMatrix(_ matrix: [VerificationReport.Row], source: String) {
     let invariants = Invariant.checked
     let head = "<thead><tr><th scope=\"col\" class=\"corner\">variant</th>"
       + invariants.map { "<th scope=\"col\"><span>\(Self.html($0.rawValue))</span></th>" }.joined() + "</tr></thead>"
@@ -347,14 +347,14 @@ struct ReportPage {
     var undrawn: [String] = []
     // One row per algorithm and motion, as verify prints them; pairs adjacent.
     let order = allIDs
-    let groups = VerifyCommand.rows(of: cells).sorted {
-      (order.firstIndex(of: $0[0].algorithm) ?? order.count) < (order.firstIndex(of: $1[0].algorithm) ?? order.count)
+    let groups = matrix.sorted {
+      (order.firstIndex(of: $0.algorithm) ?? order.count) < (order.firstIndex(of: $1.algorithm) ?? order.count)
     }
     for group in groups {
       let label = VerifyCommand.rowLabel(group[0])
       var row = "<tr><th scope=\"row\">\(Self.breakable(label))</th>"
       for invariant in invariants {
-        guard let cell = group.first(where: { $0.invariant == invariant }) else {
+        guard let cell = group[invariant] else {
           row += "<td></td>"
           continue
         }
@@ -487,14 +487,14 @@ struct ReportPage {
 
   /// The verdict: one row per registered variant (and per extra matrix row), first on the page;
   /// on a user's bench, after a section of their own algorithms.
-  mutating func addVerdict(_ findings: [Finding], cost: [ReportCommand.Cost]) {
+  mutating func addVerdict(_ matrix: [VerificationReport.Row], cost: [ReportCommand.Cost]) {
     let verdict = Verdict(
-      ids: allIDs, findings: findings, cost: cost,
+      ids: allIDs, matrix: matrix, cost: cost,
       corrected: { id in pair(of: id)?.corrected },
       summary: { id in tool.registered(id: id)?.entry.summary ?? "" }, family: family(of:))
     let title = yourIDs.isEmpty ? "Verdict: what to ship" : "Verdict on every variant, yours first"
     sections.insert(("verdict", title, verdict.html), at: 0)
-    if !yourIDs.isEmpty { addYours(findings, verdict: verdict) }
+    if !yourIDs.isEmpty { addYours(matrix, verdict: verdict) }
   }
 
   var html: String {

@@ -85,14 +85,13 @@ struct Verdict {
   var shipFamily: String?
 
   init(
-    ids: [String], findings: [Finding], cost: [ReportCommand.Cost],
+    ids: [String], matrix matrixRows: [VerificationReport.Row], cost: [ReportCommand.Cost],
     corrected: (String) -> String?, summary: (String) -> String,
     family: (String) -> String = { $0 }
   ) {
-    let matrixRows = VerifyCommand.rows(of: findings)
     for id in ids {
       let gesture = cost.first { $0.subject == id && $0.operation == "gesture" }
-      let verified = matrixRows.filter { $0[0].algorithm == id }
+      let verified = matrixRows.filter { $0.algorithm == id }
       if verified.isEmpty {
         rows.append(Row(
           id: id, label: id, held: nil, applicable: 0, violated: [], worst: nil, ratio: gesture?.ratio,
@@ -179,7 +178,7 @@ struct Verdict {
   }
 
   /// A row not built yet (a corrected variant after its published one), judged the same way.
-  static func pending(_ id: String, in matrixRows: [[Finding]]) -> Row? {
+  static func pending(_ id: String, in matrixRows: [VerificationReport.Row]) -> Row? {
     guard let cells = matrixRows.first(where: { $0[0].algorithm == id && !$0[0].motionReplaced }) else { return nil }
     return Row(
       id: id, label: id, held: cells.filter { $0.status == .holds }.count,
