@@ -139,7 +139,7 @@ struct CatalogueTests {
     let help = SnapBench.spec.renamed(to: "my-bench").helpText()
     #expect(help.contains("USAGE: my-bench "))
     #expect(!help.contains("snap-bench"))
-    let usage = renamingUsage(TraceCommand.spec.usage, to: "my-bench")
+    let usage = TraceCommand.spec.renamed(to: "my-bench").usage
     let lines = usage.split(separator: "\n")
     #expect(lines[0].hasPrefix("my-bench trace <algorithm>"))
     // Continuation lines stay under the first argument.

@@ -6,11 +6,12 @@ import SnapAlgorithms
 struct UsageError: Error, Sendable, CustomStringConvertible {
   /// What was wrong, as one sentence without the `Error: ` prefix.
   var message: String
-  /// The usage line of the command that rejected the input; left empty, no usage is printed.
-  var usage: String
+  /// The command that rejected the input, whose usage line is printed (laid out for the tool
+  /// that reports it); `nil`, no usage is printed.
+  var usage: CommandSpec?
 
-  /// Makes a usage error; the parser fills in `usage` from the command's spec.
-  init(_ message: String, usage: String = "") {
+  /// Makes a usage error; the parser fills in `usage` with the command's spec.
+  init(_ message: String, usage: CommandSpec? = nil) {
     self.message = message
     self.usage = usage
   }
@@ -19,13 +20,8 @@ struct UsageError: Error, Sendable, CustomStringConvertible {
 
   /// Returns this error with the usage line of `spec`, unless it already has one.
   func withUsage(of spec: CommandSpec) -> UsageError {
-    withUsage(spec.usage)
-  }
-
-  /// Returns this error with `usage` as its usage line, unless it already has one.
-  func withUsage(_ usage: String) -> UsageError {
     var error = self
-    if error.usage.isEmpty { error.usage = usage }
+    if error.usage == nil { error.usage = spec }
     return error
   }
 
@@ -110,7 +106,7 @@ func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
     status = ExitStatus.success
   } catch let error as UsageError {
     var text = "Error: \(boundingQuotations(in: error.message))\n"
-    if !error.usage.isEmpty { text += "Usage: \(renamingUsage(error.usage, to: toolName))\n" }
+    if let spec = error.usage { text += "Usage: \(spec.renamed(to: toolName).usage)\n" }
     text += "  See '\(toolName) --help' for more information.\n"
     writeStandardError(text)
     status = ExitStatus.usage
@@ -127,19 +123,6 @@ func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
   // mutable C global `stdout` outside an isolation domain.
   fflush(nil)
   return status
-}
-
-/// A usage line laid out for `snap-bench`, for a tool called `toolName`: renamed, and its
-/// continuation lines moved to stay under the first argument.
-func renamingUsage(_ usage: String, to toolName: String) -> String {
-  guard toolName != "snap-bench" else { return usage }
-  let shift = toolName.count - "snap-bench".count
-  return usage.split(separator: "\n", omittingEmptySubsequences: false).enumerated().map {
-    index, line in
-    guard index > 0 else { return renaming(String(line), to: toolName) }
-    let indent = line.prefix { $0 == " " }.count
-    return String(repeating: " ", count: max(0, indent + shift)) + line.dropFirst(indent)
-  }.joined(separator: "\n")
 }
 
 /// `text` with every mention of `snap-bench` as a command — a word of its own, at the start or

@@ -8,8 +8,8 @@ struct ParsedArguments: Sendable {
   var positionals: [String]
   /// Whether `-h` or `--help` appeared; the caller prints `helpText()` and exits 0.
   var helpRequested: Bool
-  /// The usage line of the command, for errors raised after parsing.
-  var usage: String
+  /// The command, whose usage line errors raised after parsing carry.
+  var usage: CommandSpec
 
   /// The names of the spec's positional arguments, for `positional(_:)`.
   private var argumentNames: [String]
@@ -22,7 +22,7 @@ struct ParsedArguments: Sendable {
   init(spec: CommandSpec) {
     positionals = []
     helpRequested = false
-    usage = spec.usage
+    usage = spec
     argumentNames = spec.arguments.map(\.name)
     optionValues = [:]
     flagCounts = [:]
@@ -100,7 +100,7 @@ func parseArguments(
   var result = ParsedArguments(spec: spec)
   var firstError: UsageError?
   func report(_ message: String) {
-    if firstError == nil { firstError = UsageError(message, usage: spec.usage) }
+    if firstError == nil { firstError = UsageError(message, usage: spec) }
   }
 
   var index = 0
@@ -175,12 +175,12 @@ func parseArguments(
 
   if result.positionals.count > spec.arguments.count {
     throw UsageError(
-      "Unexpected argument \(quoted(result.positionals[spec.arguments.count]))", usage: spec.usage)
+      "Unexpected argument \(quoted(result.positionals[spec.arguments.count]))", usage: spec)
   }
   if let missing = spec.arguments.dropFirst(result.positionals.count).first(where: {
     !$0.optional
   }) {
-    throw UsageError("Missing expected argument '\(missing.name)'", usage: spec.usage)
+    throw UsageError("Missing expected argument '\(missing.name)'", usage: spec)
   }
   return result
 }

@@ -16,7 +16,7 @@ func checkSnapCheckSettings(
   func invalid(_ variable: String, _ value: String, _ reason: String) -> UsageError {
     UsageError(
       "The value \(quoted(value)) of the environment variable \(variable) is invalid: \(reason)",
-      usage: spec.usage)
+      usage: spec)
   }
   if let problem = SnapCheckEnvironment.problems(in: environment).first {
     throw invalid(problem.variable, problem.value, problem.reason)

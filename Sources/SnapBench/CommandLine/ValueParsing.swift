@@ -230,7 +230,7 @@ extension ParsedArguments {
     do {
       return try parseCount(text, option: option, minimum: minimum, maximum: maximum)
     } catch {
-      throw error.withUsage(usage)
+      throw error.withUsage(of: usage)
     }
   }
 
@@ -249,7 +249,7 @@ extension ParsedArguments {
     do {
       return try parseDouble(text, option: option, minimum: minimum, maximum: maximum)
     } catch {
-      throw error.withUsage(usage)
+      throw error.withUsage(of: usage)
     }
   }
 
@@ -259,7 +259,7 @@ extension ParsedArguments {
     do {
       return try parseItemSize(text, option: option)
     } catch {
-      throw error.withUsage(usage)
+      throw error.withUsage(of: usage)
     }
   }
 
@@ -269,7 +269,7 @@ extension ParsedArguments {
     do {
       return try parseChoice(text, option: option, allowed: allowed)
     } catch {
-      throw error.withUsage(usage)
+      throw error.withUsage(of: usage)
     }
   }
 
@@ -281,7 +281,7 @@ extension ParsedArguments {
     do {
       return try parseChoice(text, as: type, option: option)
     } catch {
-      throw error.withUsage(usage)
+      throw error.withUsage(of: usage)
     }
   }
 
@@ -291,7 +291,7 @@ extension ParsedArguments {
     do {
       return try parseChoice(text, argument: argument, allowed: allowed)
     } catch {
-      throw error.withUsage(usage)
+      throw error.withUsage(of: usage)
     }
   }
 }

@@ -95,7 +95,7 @@ public enum SnapBench {
         .map { UInt8(bitPattern: $0) }
       // The usage of the subcommand the line names, when it names one before the bad argument.
       let first = index > 1 ? CommandLine.unsafeArgv[1].flatMap { String(validatingCString: $0) } : nil
-      let usage = commands.first { $0.name == first }?.spec.usage ?? spec.usage
+      let usage = commands.first { $0.name == first }?.spec ?? spec
       throw UsageError(
         "The argument \(quoted(escaped(bytes))) is not valid UTF-8; arguments, paths among them, "
           + "must be UTF-8 (this one would be read as another name)",
@@ -180,7 +180,7 @@ public enum SnapBench {
       try printOutput(tool.spec(spec).helpText())
     case version.name:
       guard rest.isEmpty else {
-        throw UsageError("--version takes no other arguments", usage: spec.usage)
+        throw UsageError("--version takes no other arguments", usage: spec)
       }
       try printOutput(SnapLab.versionLine(toolName: tool.name))
     default:
@@ -202,7 +202,7 @@ public enum SnapBench {
       message += "; expected one of \(names.joined(separator: ", "))"
     }
     // The usage line is laid out for snap-bench; the error report names the tool in it.
-    return UsageError(message, usage: spec.usage)
+    return UsageError(message, usage: spec)
   }
 }
 

@@ -175,10 +175,10 @@ enum VerifyCommand: Subcommand {
 
     if parsed.flag(worst) {
       guard output == "table" else {
-        throw UsageError("--worst prints a table; leave out --format \(output)", usage: spec.usage)
+        throw UsageError("--worst prints a table; leave out --format \(output)", usage: spec)
       }
       if junitOutput != nil {
-        throw UsageError("--worst prints a table; leave out --junit", usage: spec.usage)
+        throw UsageError("--worst prints a table; leave out --junit", usage: spec)
       }
       let progress = ProgressBar(total: algorithms.count, unit: "algorithms", enabled: !parsed.flag(noProgress))
       var rows: [(any SnapAlgorithm, [WorstCase])] = []
