@@ -30,7 +30,7 @@ func formatPercent(_ value: Double) -> String {
 /// short heads with a key below, and the share of a 60 Hz frame when it fits.
 func render(
   _ results: [Result], machine: MachineDescription, format: String, baseline: [String: Double]?,
-  instructions: [String: Double], instructionNote: String?, width: Int = 80
+  instructions: [String: Double], notes runNotes: [String], width: Int = 80
 ) -> String {
   switch format {
   case "json":
@@ -113,10 +113,8 @@ func render(
     if machine.configuration == "debug" {
       notes.append("WARNING: debug build: these timings do not describe optimised code.")
     }
-    if let instructionNote {
-      for line in instructionNote.split(separator: "\n", omittingEmptySubsequences: false) {
-        notes += wrapText(String(line), width: width, firstPrefix: "", continuationIndent: 0)
-      }
+    for note in runNotes {
+      notes += wrapText(note, width: width, firstPrefix: "", continuationIndent: 0)
     }
     return text + "\n" + notes.joined(separator: "\n")
   default:
@@ -176,7 +174,7 @@ func render(
     if machine.configuration == "debug" {
       notes.append("WARNING: debug build: these timings do not describe optimised code.")
     }
-    if let instructionNote { notes.append(instructionNote) }
+    notes += runNotes
     return text + "\n" + notes.joined(separator: "\n")
   }
 }

@@ -215,17 +215,19 @@ enum RunCommand: Subcommand {
     let results = Result.from(measurements)
 
     var instructionCounts: [String: Double] = [:]
-    var instructionNote: String?
+    // Notes under the table, one per line.
+    var notes: [String] = []
     if parsed.flag(instructions) {
-      (instructionCounts, instructionNote) = countInstructions(
-        benchmarks.map(\.name), seed: inputSeed)
+      let counted = countInstructions(benchmarks.map(\.name), seed: inputSeed)
+      instructionCounts = counted.0
+      if let note = counted.1 { notes.append(note) }
     }
 
     if !addedReferences.isEmpty {
       let note =
         "\(addedReferences.joined(separator: ", ")): timed too, as the reference of the ratios "
         + "(leave out with --skip)."
-      instructionNote = [instructionNote, note].compactMap { $0 }.joined(separator: "\n")
+      notes.append(note)
     }
     // Benchmarks of algorithms added as `any SnapAlgorithm` run through generic code: say so.
     let generic = tool.algorithms.filter { !$0.isSpecialized }.map(\.entry.id)
@@ -234,11 +236,11 @@ enum RunCommand: Subcommand {
       let note =
         "\(generic.joined(separator: ", ")): timed through generic code (added as any "
         + "SnapAlgorithm); register each with RegisteredAlgorithm(_:) to time it as the built-ins are."
-      instructionNote = [instructionNote, note].compactMap { $0 }.joined(separator: "\n")
+      notes.append(note)
     }
     let report = render(
       results, machine: machine, format: outputFormat, baseline: baselineResults,
-      instructions: instructionCounts, instructionNote: instructionNote)
+      instructions: instructionCounts, notes: notes)
     // The files first: they are what outlasts the run, and a reader of standard output that
     // goes away (`| head -1`, whose SIGPIPE ends the process at the next write) or a standard
     // output that cannot be written must not cost them. A file that fails still lets the table
@@ -261,7 +263,7 @@ enum RunCommand: Subcommand {
       {
         try printOutput(render(
           results, machine: machine, format: "narrow", baseline: baselineResults,
-          instructions: instructionCounts, instructionNote: instructionNote, width: columns))
+          instructions: instructionCounts, notes: notes, width: columns))
       } else {
         try printOutput(report)
       }

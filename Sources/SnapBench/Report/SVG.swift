@@ -12,7 +12,21 @@ struct SVG {
   var height: Double
   /// What the picture shows, as `<title>` (shown by browsers and screen readers).
   let title: String
-  private(set) var body: [String] = []
+  /// One element of the picture: its markup and, for a line that ends in a marker, the
+  /// marker's id, referred to as its document says (a page that inlines several pictures gives
+  /// each one's ids a prefix of its own).
+  struct Element {
+    var markup: String
+    var markerEnd: String? = nil
+
+    /// The element, its marker referred to as `idPrefix` + its id.
+    func written(idPrefix: String) -> String {
+      guard let markerEnd else { return markup }
+      return markup + " marker-end=\"url(#\(idPrefix)\(markerEnd))\"/>"
+    }
+  }
+
+  private(set) var body: [Element] = []
 
   init(width: Double, height: Double, title: String) {
     self.width = width
@@ -83,7 +97,7 @@ struct SVG {
     pairs.map { " \($0.0)=\"\(escape($0.1))\"" }.joined()
   }
 
-  mutating func raw(_ element: String) { body.append(element) }
+  mutating func raw(_ element: String) { body.append(Element(markup: element)) }
 
   /// Whether something in this picture could not be drawn where it is (not a number, or beyond
   /// `coordinateLimit`) and was drawn clipped; the document then carries a note saying so.
@@ -124,8 +138,9 @@ struct SVG {
       ("y2", Self.number(y2)), ("stroke", stroke), ("stroke-width", Self.number(strokeWidth)),
     ]
     if let dash { pairs.append(("stroke-dasharray", dash)) }
-    if let markerEnd { pairs.append(("marker-end", "url(#\(markerEnd))")) }
-    element("line", pairs + data)
+    guard let markerEnd else { return element("line", pairs + data) }
+    // Its marker is referred to last, when the document is written (`Element`).
+    body.append(Element(markup: "<line\(Self.attributes(pairs + data))", markerEnd: markerEnd))
   }
 
   mutating func polyline(
@@ -180,14 +195,14 @@ struct SVG {
     if let rotate {
       pairs.append(("transform", "rotate(\(Self.number(rotate)) \(Self.number(x)) \(Self.number(y)))"))
     }
-    body.append("<text\(Self.attributes(pairs))>\(Self.escape(content))</text>")
+    body.append(Element(markup: "<text\(Self.attributes(pairs))>\(Self.escape(content))</text>"))
   }
 
   // No shape carries a tooltip (`<title>`): what a picture says, its text says, so that a
   // reader on a phone, in print or with a screen reader's browse mode misses nothing. The one
   // `<title>` is the picture's own, which repeats its drawn title.
   private mutating func element(_ name: String, _ pairs: [(String, String)]) {
-    body.append("<\(name)\(Self.attributes(pairs))/>")
+    body.append(Element(markup: "<\(name)\(Self.attributes(pairs))/>"))
   }
 
   /// The whole document, a standalone SVG file.
@@ -213,18 +228,12 @@ struct SVG {
       "<defs><marker id=\"\(idPrefix)arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" markerWidth=\"6\" "
       + "markerHeight=\"6\" orient=\"auto-start-reverse\"><path d=\"M 0 0 L 10 5 L 0 10 z\" "
       + "fill=\"#222222\"/></marker></defs>"
-    var body = body
+    var body = body.map { $0.written(idPrefix: idPrefix) }
     if clipped {
       body.append(
         "<text x=\"4\" y=\"\(Self.number(height - 4))\" font-size=\"11\" fill=\"\(Palette.warningText)\">"
           + "Clipped: part of this picture is not a number or lies far outside it, and is drawn at "
           + "its edge.</text>")
-    }
-    if !idPrefix.isEmpty {
-      body = body.map {
-        $0.replacingOccurrences(of: "url(#", with: "url(#\(idPrefix)")
-          .replacingOccurrences(of: " id=\"", with: " id=\"\(idPrefix)")
-      }
     }
     return [head, "<title>\(Self.escape(title))</title>", defs] + body + ["</svg>"]
   }
