@@ -172,8 +172,10 @@ enum ReportCommand: Subcommand {
         + (crashMessage(in: ended.stderr) ?? ExampleGuard.signalDescription(ended.status)) + ")"
     }
     if ended.status != 0 {
+      if ended.status == ExitStatus.failure, let error = ended.output?.error { return error }
+      // Not an error of the worker's: the algorithm ended the process (exit()); what it last
+      // printed may say why.
       let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
-      if ended.status == ExitStatus.failure, last.hasPrefix("Error: ") { return String(last.dropFirst(7)) }
       return "drawing and timing it ended its process with status \(ended.status)"
         + (last.isEmpty ? "" : ": \(last)")
     }

@@ -159,11 +159,17 @@ public enum SnapBench {
       // A worker: its crash is its parent's finding, seen by the signal that ends it (each
       // also ends when its parent does: `Workers.watchParent`).
       ExampleGuard.crashAction = .chain
-      switch first {
-      case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
-      case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
-      case Workers.worstRowCommand: try Workers.runWorst(rest, tool: tool)
-      default: try ReportCommand.runRehearsal(rest, tool: tool)
+      do {
+        switch first {
+        case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
+        case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
+        case Workers.worstRowCommand: try Workers.runWorst(rest, tool: tool)
+        default: try ReportCommand.runRehearsal(rest, tool: tool)
+        }
+      } catch {
+        // Said to the parent on the worker's channel, as well as on standard error.
+        WorkerOutput.fail(error)
+        throw error
       }
     case "help" where !rest.isEmpty:
       // `help trace` is `trace --help`; `help help` and the like are the overview.

@@ -174,6 +174,9 @@ enum Workers {
     var signalled: Bool
     var stdout: Data
     var stderr: String
+    /// What the worker wrote to its channel (`WorkerOutput`): its notes, its result, the error
+    /// it failed with; `nil` when it wrote nothing readable (it crashed before, or hung).
+    var output: WorkerOutput?
     /// Whether it was killed for running past the time it was given.
     var timedOut = false
   }
@@ -198,6 +201,10 @@ enum Workers {
     process.standardError = err
     process.standardInput = stdin
     environment[parentVariable] = String(getpid())
+    // The worker's channel: a file of this process's that the worker writes its output to.
+    let channel = try WorkerOutput.makeChannel()
+    defer { unlink(channel) }
+    environment[WorkerOutput.channelVariable] = channel
     process.environment = environment
     do {
       try process.run()
@@ -237,7 +244,7 @@ enum Workers {
     return Ended(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
       stdout: output, stderr: String(decoding: errorText.value, as: UTF8.self),
-      timedOut: watch.value)
+      output: WorkerOutput.read(channel), timedOut: watch.value)
   }
 
   /// The findings of `row`, verified by a worker; a crash or an overrun becomes the row's
@@ -250,8 +257,8 @@ enum Workers {
     let ended = try launch(
       [verifyRowCommand] + arguments + invariants.flatMap { ["--invariant", $0.rawValue] },
       tool: tool)
-    notes += Self.notes(in: ended.stdout)
-    if !ended.signalled, ended.status == 0, let findings = try? decode(ended.stdout, tool: tool) {
+    notes += ended.output?.notes ?? []
+    if !ended.signalled, ended.status == 0, let findings = try? decode(ended, tool: tool) {
       return findings
     }
     let scenario = scenarioInFlight(ended.stderr)
@@ -317,7 +324,7 @@ enum Workers {
       let ended = try? launch([shrinkCrashCommand, confirmFlag] + arguments, input: input, tool: tool)
     else { return true }
     guard !ended.signalled, ended.status == 0 else { return true }
-    return result(in: ended.stdout) == Data("overran".utf8)
+    return ended.output?.result == "overran"
   }
 
   /// The shrink worker's flag that asks only whether a scenario overruns again.
@@ -329,7 +336,7 @@ enum Workers {
       let ended = try? launch([shrinkCrashCommand] + arguments, input: input, tool: tool)
     else { return nil }
     guard !ended.signalled, ended.status == 0 else { return nil }
-    guard let data = result(in: ended.stdout) else { return nil }
+    guard let data = ended.output?.result.map({ Data($0.utf8) }) else { return nil }
     return try? decodeFile(ShrunkCrash.self, from: data, file: "the shrunk crash").report
   }
 
@@ -383,9 +390,7 @@ enum Workers {
     let problem = ExampleGuard.watching(
       WhatRuns("checking that '\(algorithm.id)' animates its release with its releaseMotion")
     ) { releaseMotionProblem(algorithm, motion: motion) }
-    if let problem {
-      try writeStandardOutput(Array(("\n" + notePrefix + problem.replacingOccurrences(of: "\n", with: " ") + "\n").utf8))
-    }
+    if let problem { try WorkerOutput.note(problem) }
     try writeResult(encoded(findings.map(WorkerFinding.init)))
   }
 
@@ -407,7 +412,7 @@ enum Workers {
       jobs: 1, scope: .everything, deadline: deadline)
     guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
     let ended = try launch([worstRowCommand] + arguments, tool: tool)
-    if !ended.signalled, ended.status == 0, let result = result(in: ended.stdout),
+    if !ended.signalled, ended.status == 0, let result = ended.output?.result.map({ Data($0.utf8) }),
       let cases = try? decodeFile([WorstCase].self, from: result, file: "the worker's result")
     {
       return .found(cases)
@@ -458,16 +463,9 @@ enum Workers {
     ExampleGuard.writesRecords = true
   }
 
-  /// Writes the worker's result on a line of its own after a mark, so that an algorithm that
-  /// prints does not spoil it.
+  /// Writes the worker's result to its channel, where what the algorithm prints cannot spoil it.
   static func writeResult(_ data: Data) throws {
-    try writeStandardOutput(Array(("\n" + resultPrefix).utf8) + Array(data) + [0x0A])
-  }
-
-  /// The result a worker wrote (`writeResult`), if it wrote one.
-  static func result(in output: Data) -> Data? {
-    String(decoding: output, as: UTF8.self).split(separator: "\n")
-      .last { $0.hasPrefix(resultPrefix) }.map { Data($0.dropFirst(resultPrefix.count).utf8) }
+    try WorkerOutput.finish(result: String(decoding: data, as: UTF8.self))
   }
 
   /// The scenario a worker's guard said was in flight when it crashed or overran, if it said.
@@ -478,14 +476,6 @@ enum Workers {
     return try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
   }
 
-  /// What starts a line of a worker's standard output that holds a note for the user.
-  static let notePrefix = "SNAPLAB-WORKER-NOTE "
-
-  /// The notes a worker's output holds.
-  static func notes(in output: Data) -> [String] {
-    String(decoding: output, as: UTF8.self).split(separator: "\n")
-      .filter { $0.hasPrefix(notePrefix) }.map { String($0.dropFirst(notePrefix.count)) }
-  }
 
   /// `__shrink-crash`: reads the scenario from standard input and writes what it shrinks to.
   static func runShrink(_ arguments: [String], tool: Tool) throws {
@@ -555,11 +545,10 @@ enum Workers {
     }
   }
 
-  /// What starts the line of a worker's standard output that holds its findings.
-  static let resultPrefix = "SNAPLAB-WORKER-RESULT "
-
-  static func decode(_ output: Data, tool: Tool) throws -> [Finding] {
-    guard let data = result(in: output) else { throw RuntimeError("a worker wrote no findings") }
+  static func decode(_ ended: Ended, tool: Tool) throws -> [Finding] {
+    guard let data = ended.output?.result.map({ Data($0.utf8) }) else {
+      throw RuntimeError("a worker wrote no findings")
+    }
     do {
       return try decodeFile([WorkerFinding].self, from: data, file: "the findings").map {
         var finding = $0.restored
@@ -600,4 +589,68 @@ func encoded<Value: Encodable>(_ value: Value) throws -> Data {
 final class UncheckedBox<Value>: @unchecked Sendable {
   var value: Value
   init(_ value: Value) { self.value = value }
+}
+
+/// What a worker tells its parent, as one JSON document in a file the parent names
+/// (`channelVariable`): the notes for the user, its result, and the error it failed with. Not
+/// standard output, which the algorithm under test may print to, nor standard error, which the
+/// Swift runtime and SnapCheck's guard write crash reports to.
+struct WorkerOutput: Codable {
+  var notes: [String] = []
+  /// The result: the findings' JSON, the worst cases', a shrunk crash's, or a word.
+  var result: String?
+  /// Why the worker failed, when it ended with an error of its own.
+  var error: String?
+
+  /// The environment variable that names the channel's file.
+  static let channelVariable = "SNAPLAB_WORKER_CHANNEL"
+
+  /// What this worker has written so far.
+  nonisolated(unsafe) private static var written = WorkerOutput()
+
+  /// A new empty file for a worker's channel, in the temporary directory.
+  static func makeChannel() throws -> String {
+    var template = Array((NSTemporaryDirectory() + "/snaplab-worker-XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else {
+      throw Workers.LaunchFailure(reason: "no channel file: \(String(cString: strerror(errno)))")
+    }
+    close(descriptor)
+    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+  }
+
+  /// What the worker wrote to `path`, if it wrote something readable.
+  static func read(_ path: String) -> WorkerOutput? {
+    guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
+    return try? decodeFile(WorkerOutput.self, from: data, file: "the worker's channel")
+  }
+
+  /// Adds a note for the user, written at once (a crash later does not lose it).
+  static func note(_ text: String) throws {
+    written.notes.append(text)
+    try flush()
+  }
+
+  /// Writes the result.
+  static func finish(result: String) throws {
+    written.result = result
+    try flush()
+  }
+
+  /// Writes the error the worker is failing with.
+  static func fail(_ error: any Error) {
+    written.error = "\(error)"
+    try? flush()
+  }
+
+  /// Rewrites the channel's file with everything written so far.
+  private static func flush() throws {
+    guard let path = ProcessInfo.processInfo.environment[channelVariable] else {
+      throw RuntimeError("worker: no \(channelVariable) to write to")
+    }
+    let data = try JSONEncoder().encode(written)
+    guard FileManager.default.createFile(atPath: path, contents: data) else {
+      throw RuntimeError("worker: could not write its channel \(quoted(path))")
+    }
+  }
 }
