@@ -80,8 +80,73 @@ static void kill_children(void) {
   }
 }
 
+// MARK: - Worker files
+
+static void install_handlers(void);
+
+/// The directory of the workers' channel and record files, or empty.
+static char worker_directory[4096];
+static volatile int worker_files = 0;
+
+/// Appends `text` to `buffer` at `*length`, within `size`.
+static void append(char *buffer, size_t size, size_t *length, const char *text) {
+  while (*text && *length + 1 < size) buffer[(*length)++] = *text++;
+  buffer[*length] = 0;
+}
+
+/// Removes every worker file there may be, and the directory: async-signal-safe.
+static void remove_worker_files(void) {
+  if (worker_directory[0] == 0) return;
+  const char *suffixes[2] = {".channel", ".record"};
+  for (int number = 0; number < worker_files; number++) {
+    char digits[16];
+    int count = 0;
+    int value = number;
+    do {
+      digits[count++] = (char)('0' + value % 10);
+      value /= 10;
+    } while (value > 0 && count < 15);
+    char name[16];
+    for (int index = 0; index < count; index++) name[index] = digits[count - 1 - index];
+    name[count] = 0;
+    for (int suffix = 0; suffix < 2; suffix++) {
+      char path[4200];
+      size_t length = 0;
+      path[0] = 0;
+      append(path, sizeof path, &length, worker_directory);
+      append(path, sizeof path, &length, "/");
+      append(path, sizeof path, &length, name);
+      append(path, sizeof path, &length, suffixes[suffix]);
+      unlink(path);
+    }
+  }
+  rmdir(worker_directory);
+}
+
+int snapbench_worker_directory(char *template) {
+  static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+  pthread_mutex_lock(&lock);
+  int status = 0;
+  if (worker_directory[0] == 0) {
+    install_handlers();
+    if (mkdtemp(template) == NULL || strlen(template) >= sizeof worker_directory) {
+      status = -1;
+    } else {
+      strcpy(worker_directory, template);
+      atexit(remove_worker_files);
+    }
+  } else {
+    strcpy(template, worker_directory);
+  }
+  pthread_mutex_unlock(&lock);
+  return status;
+}
+
+int snapbench_worker_file_number(void) { return __sync_fetch_and_add(&worker_files, 1); }
+
 static void remove_temporaries_and_die(int signal_number) {
   kill_children();
+  remove_worker_files();
   if (has_writer && !pthread_equal(pthread_self(), writer_thread)) {
     pthread_kill(writer_thread, signal_number);
     return;
@@ -181,10 +246,33 @@ void snapbench_child_forget(int slot) {
   children[slot] = 0;
 }
 
+/// A worker's own channel and record files, removed if its parent dies first.
+static char owned_files[2][4096];
+
+void snapbench_worker_files_own(const char *channel, const char *record) {
+  if (strlen(channel) < sizeof owned_files[0]) strcpy(owned_files[0], channel);
+  if (strlen(record) < sizeof owned_files[1]) strcpy(owned_files[1], record);
+}
+
+static void remove_owned_files(void) {
+  for (int index = 0; index < 2; index++) {
+    if (owned_files[index][0] == 0) continue;
+    unlink(owned_files[index]);
+    char *slash = strrchr(owned_files[index], '/');
+    if (slash != NULL && slash != owned_files[index]) {
+      *slash = 0;
+      rmdir(owned_files[index]);  // the last worker's removal empties it
+    }
+  }
+}
+
 static void *watch_parent(void *context) {
   pid_t parent = (pid_t)(intptr_t)context;
   for (;;) {
-    if (getppid() != parent) _exit(1);
+    if (getppid() != parent) {
+      remove_owned_files();
+      _exit(1);
+    }
     usleep(100000);
   }
   return NULL;

@@ -14,7 +14,8 @@ import Foundation
 public protocol ExampleDetail: AnyObject {
   /// Lines for a person: what was being checked, and how to run it again.
   func reportLines() -> [String]
-  /// One line for a supervising process (a JSON object), or `nil`.
+  /// The example for a supervising process, as a JSON value's text (`ExampleGuard.Record`'s
+  /// `detail`), or `nil`.
   func record() -> String?
 }
 
@@ -84,7 +85,8 @@ public enum ExampleGuard {
     let lock = NSLock()
     var deadline: Duration = ExampleGuard.defaultDeadline
     var action: OverrunAction = .report
-    var record = false
+    /// The descriptor of the record file a supervising process named, or -1.
+    var recordDescriptor: Int32 = -1
     var started = false
   }
 
@@ -100,15 +102,61 @@ public enum ExampleGuard {
     set { settings.lock.withLock { settings.action = newValue } }
   }
 
-  /// Whether a crash or an overrun also writes the detail's machine record to standard error,
-  /// on a line of its own after `recordPrefix`, for a supervising process.
-  public static var writesRecords: Bool {
-    get { settings.lock.withLock { settings.record } }
-    set { settings.lock.withLock { settings.record = newValue } }
+  /// What a crash, an overrun or code far too slow leaves for a supervising process, besides
+  /// the report for a person on standard error: one JSON document, `Record`, in the file it
+  /// named (`writeRecords(to:)`); a later event replaces an earlier one.
+  public struct Record: Codable, Sendable, Equatable {
+    /// `crash`, `overrun` or `slow`.
+    public var event: String
+    /// The signal of a crash.
+    public var signal: Int32?
+    /// For code far too slow: the mean time of an example and the slowest one's, in seconds.
+    public var meanSeconds: Double?
+    public var slowestSeconds: Double?
+    /// The example, as the layer above described it (`ExampleDetail.record()`), as JSON text.
+    public var detail: String?
   }
 
-  /// What starts the machine record's line.
-  public static let recordPrefix = "SNAPCHECK-RECORD "
+  /// Writes every `Record` to the file at `path` from now on (created or emptied now, so that
+  /// a crash has nothing to open).
+  public static func writeRecords(to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+    guard descriptor >= 0 else {
+      throw RecordFileError(path: path, reason: String(cString: strerror(errno)))
+    }
+    settings.lock.withLock {
+      if settings.recordDescriptor >= 0 { close(settings.recordDescriptor) }
+      settings.recordDescriptor = descriptor
+    }
+  }
+
+  /// Why the record file could not be opened.
+  public struct RecordFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "could not open the record file '\(path)': \(reason)" }
+  }
+
+  /// The record file's descriptor, or -1. Read without the lock: a crash may hold it.
+  private static var recordDescriptor: Int32 { settings.recordDescriptor }
+
+  /// Replaces the record file's contents with `record`, if there is a record file.
+  static func writeRecord(_ record: Record) {
+    let descriptor = recordDescriptor
+    guard descriptor >= 0, let data = try? JSONEncoder().encode(record) else { return }
+    _ = ftruncate(descriptor, 0)
+    var offset = 0
+    data.withUnsafeBytes { bytes in
+      while offset < bytes.count {
+        let written = pwrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset, off_t(offset))
+        if written <= 0 {
+          if written < 0, errno == EINTR { continue }
+          return
+        }
+        offset += written
+      }
+    }
+  }
 
   /// Installs the crash handlers and starts the watchdog, once.
   public static func install() {
@@ -248,10 +296,9 @@ public enum ExampleGuard {
       lines.append("\(prefix)the code under test \(what).")
     }
     if let detail = crumb.detail { lines += detail.reportLines() }
-    var text = lines.joined(separator: "\n") + "\n"
-    if writesRecords, let record = crumb.detail?.record() {
-      text += recordPrefix + (signal.map { "crash \($0) " } ?? "overrun 0 ") + record + "\n"
-    }
+    let text = lines.joined(separator: "\n") + "\n"
+    writeRecord(
+      Record(event: signal == nil ? "overrun" : "crash", signal: signal, detail: crumb.detail?.record()))
     var bytes = Array(text.utf8)[...]
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
@@ -302,9 +349,10 @@ public enum ExampleGuard {
       + String(format: "%.2f s", mean) + " each on average (SnapLab's own take about 2 ms). "
       + "The slowest took " + String(format: "%.2f s", Double(slowest.nanoseconds) / 1e9) + ":\n"
     text += slowest.lines.joined(separator: "\n") + "\n"
-    if writesRecords, let record = slowest.record {
-      text += recordPrefix + "slow 0 " + record + "\n"
-    }
+    writeRecord(
+      Record(
+        event: "slow", meanSeconds: mean, slowestSeconds: Double(slowest.nanoseconds) / 1e9,
+        detail: slowest.record))
     writeError(text)
   }
 

@@ -97,8 +97,23 @@ final class ScenarioInFlight: ExampleDetail, @unchecked Sendable {
   @usableFromInline
   func record() -> String? {
     // The verify file's writer: a number that is not finite is written as the file writes it.
-    guard let (scenario, whole) = known, let value = try? JSONValueEncoder().encode(scenario)
+    guard let (scenario, whole) = known,
+      let value = try? JSONValueEncoder().encode(ScenarioRecord(whole: whole, scenario: scenario))
     else { return nil }
-    return (whole ? "whole " : "partial ") + value.serialized(pretty: false)
+    return value.serialized(pretty: false)
+  }
+}
+
+/// The scenario a crash, an overrun or code far too slow left in flight, as SnapLab records it
+/// for a supervising process (`ExampleGuard.Record.detail`): the scenario, whole or as far as
+/// it had been played.
+public struct ScenarioRecord: Codable, Sendable {
+  /// Whether the scenario is whole, or was still being played (its last touch in flight).
+  public var whole: Bool
+  public var scenario: Scenario
+
+  public init(whole: Bool, scenario: Scenario) {
+    self.whole = whole
+    self.scenario = scenario
   }
 }

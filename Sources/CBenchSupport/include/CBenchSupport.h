@@ -57,6 +57,18 @@ void snapbench_temporary_forget(int slot);
 /// signal handlers the first time.
 int snapbench_child_remember(int pid);
 
+/// Makes the directory the files workers talk to their parent through live in (`mkdtemp`
+/// `template`, rewritten in place), once; its numbered files (`<n>.channel`, `<n>.record`) and
+/// the directory go when the process exits or dies by SIGINT, SIGTERM or SIGHUP. 0 on success.
+int snapbench_worker_directory(char *template);
+
+/// The number of the next worker's files in that directory.
+int snapbench_worker_file_number(void);
+
+/// In a worker: the files its parent gave it, removed (with their directory, once empty) when
+/// the parent is gone — killed by SIGKILL, it could not remove them itself.
+void snapbench_worker_files_own(const char *channel, const char *record);
+
 /// Forgets a slot: the worker has ended.
 void snapbench_child_forget(int slot);
 

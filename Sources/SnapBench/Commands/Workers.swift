@@ -159,7 +159,13 @@ enum Workers {
   /// Ends this worker when the process that started it is gone (killed, even by SIGKILL): a
   /// worker left running would loop or crawl on with no one to read it.
   static func watchParent() {
-    let named = ProcessInfo.processInfo.environment[parentVariable].flatMap { Int32($0) }
+    let environment = ProcessInfo.processInfo.environment
+    if let channel = environment[WorkerOutput.channelVariable],
+      let record = environment[WorkerOutput.recordVariable]
+    {
+      snapbench_worker_files_own(channel, record)
+    }
+    let named = environment[parentVariable].flatMap { Int32($0) }
     snapbench_watch_parent(named ?? getppid())
   }
 
@@ -177,6 +183,8 @@ enum Workers {
     /// What the worker wrote to its channel (`WorkerOutput`): its notes, its result, the error
     /// it failed with; `nil` when it wrote nothing readable (it crashed before, or hung).
     var output: WorkerOutput?
+    /// What its guard recorded of a crash, an overrun or code far too slow, if anything.
+    var record: ExampleGuard.Record?
     /// Whether it was killed for running past the time it was given.
     var timedOut = false
   }
@@ -202,9 +210,13 @@ enum Workers {
     process.standardInput = stdin
     environment[parentVariable] = String(getpid())
     // The worker's channel: a file of this process's that the worker writes its output to.
-    let channel = try WorkerOutput.makeChannel()
-    defer { unlink(channel) }
+    let (channel, recordFile) = try WorkerOutput.makeFiles()
+    defer {
+      unlink(channel)
+      unlink(recordFile)
+    }
     environment[WorkerOutput.channelVariable] = channel
+    environment[WorkerOutput.recordVariable] = recordFile
     process.environment = environment
     do {
       try process.run()
@@ -244,7 +256,8 @@ enum Workers {
     return Ended(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
       stdout: output, stderr: String(decoding: errorText.value, as: UTF8.self),
-      output: WorkerOutput.read(channel), timedOut: watch.value)
+      output: WorkerOutput.read(channel), record: WorkerOutput.readRecord(recordFile),
+      timedOut: watch.value)
   }
 
   /// The findings of `row`, verified by a worker; a crash or an overrun becomes the row's
@@ -261,18 +274,22 @@ enum Workers {
     if !ended.signalled, ended.status == 0, let findings = try? decode(ended, tool: tool) {
       return findings
     }
-    let scenario = scenarioInFlight(ended.stderr)
+    let scenario = scenarioInFlight(ended)
     let overran = !ended.signalled && ended.status == overrunStatus
     let slow = !ended.signalled && ended.status == ExampleGuard.slowStatus
     var report: CrashReport?
     if slow {
-      let said = ended.stderr.split(separator: "\n").first {
-        $0.contains("is far too slow")
-      }.map { String($0.drop { $0 != ":" }.dropFirst(2)) } ?? "its scenarios take far too long"
+      var said = "its scenarios take far too long"
+      if let mean = ended.record?.meanSeconds, let slowest = ended.record?.slowestSeconds {
+        let average: String = String(format: "%.2f s", mean)
+        let longest: String = String(format: "%.2f s", slowest)
+        said = "the code under test is far too slow: its examples take \(average) each on average "
+          + "(SnapLab's own take about 2 ms). the slowest, below, took \(longest):"
+      }
       report = scenario.map {
         CrashReport(
           scenario: $0, signal: nil,
-          message: said.replacingOccurrences(of: "The slowest took", with: "the slowest, below, took"),
+          message: said,
           evaluations: 0)
       }
     } else if !ended.signalled, !overran {
@@ -417,7 +434,7 @@ enum Workers {
     {
       return .found(cases)
     }
-    let scenario = scenarioInFlight(ended.stderr)
+    let scenario = scenarioInFlight(ended)
     let what: String
     if ended.signalled {
       what = "crashes: " + (crashMessage(in: ended.stderr) ?? ExampleGuard.signalDescription(ended.status))
@@ -454,13 +471,15 @@ enum Workers {
   }
 
   /// Watches every example this worker runs: one past `deadline` ends it with `overrunStatus`,
-  /// and a crash or an overrun leaves the scenario in flight on standard error
-  /// (`scenarioInFlight`).
+  /// and a crash or an overrun leaves its record — the scenario in flight — in the file the
+  /// parent named (`WorkerOutput.recordVariable`, `Ended.record`).
   static func guardExamples(deadline: Duration) {
     ExampleGuard.install()
     ExampleGuard.deadline = deadline
     ExampleGuard.overrunAction = .exit(overrunStatus)
-    ExampleGuard.writesRecords = true
+    if let path = ProcessInfo.processInfo.environment[WorkerOutput.recordVariable] {
+      try? ExampleGuard.writeRecords(to: path)
+    }
   }
 
   /// Writes the worker's result to its channel, where what the algorithm prints cannot spoil it.
@@ -468,12 +487,11 @@ enum Workers {
     try WorkerOutput.finish(result: String(decoding: data, as: UTF8.self))
   }
 
-  /// The scenario a worker's guard said was in flight when it crashed or overran, if it said.
-  static func scenarioInFlight(_ stderr: String) -> Scenario? {
-    guard let record = stderr.split(separator: "\n").last(where: { $0.hasPrefix(ExampleGuard.recordPrefix) }),
-      let brace = record.firstIndex(of: "{")
-    else { return nil }
-    return try? decodeFile(Scenario.self, from: Data(record[brace...].utf8), file: "the record")
+  /// The scenario a worker's guard recorded in flight when it crashed, overran or crawled, if
+  /// it recorded one (`ScenarioInFlight.Record`).
+  static func scenarioInFlight(_ ended: Ended) -> Scenario? {
+    guard let detail = ended.record?.detail else { return nil }
+    return try? decodeFile(ScenarioRecord.self, from: Data(detail.utf8), file: "the record").scenario
   }
 
 
@@ -604,19 +622,30 @@ struct WorkerOutput: Codable {
 
   /// The environment variable that names the channel's file.
   static let channelVariable = "SNAPLAB_WORKER_CHANNEL"
+  /// The environment variable that names the file the worker's guard writes its record to.
+  static let recordVariable = "SNAPLAB_WORKER_RECORD"
+
+  /// The record a worker's guard left in `path`, if it left one.
+  static func readRecord(_ path: String) -> ExampleGuard.Record? {
+    guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { return nil }
+    return try? decodeFile(ExampleGuard.Record.self, from: data, file: "the worker's record")
+  }
 
   /// What this worker has written so far.
   nonisolated(unsafe) private static var written = WorkerOutput()
 
-  /// A new empty file for a worker's channel, in the temporary directory.
-  static func makeChannel() throws -> String {
-    var template = Array((NSTemporaryDirectory() + "/snaplab-worker-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard descriptor >= 0 else {
-      throw Workers.LaunchFailure(reason: "no channel file: \(String(cString: strerror(errno)))")
+  /// The paths of a new worker's channel and record files, in this process's directory of
+  /// worker files (made the first time), which goes with every file in it when the process
+  /// exits or is ended by SIGINT, SIGTERM or SIGHUP (`snapbench_worker_directory`).
+  static func makeFiles() throws -> (channel: String, record: String) {
+    var template = Array((NSTemporaryDirectory() + "/snaplab-workers-XXXXXX").utf8CString)
+    let made = template.withUnsafeMutableBufferPointer { snapbench_worker_directory($0.baseAddress!) }
+    guard made == 0 else {
+      throw Workers.LaunchFailure(reason: "no directory for its files: \(String(cString: strerror(errno)))")
     }
-    close(descriptor)
-    return template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let directory = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    let number = snapbench_worker_file_number()
+    return ("\(directory)/\(number).channel", "\(directory)/\(number).record")
   }
 
   /// What the worker wrote to `path`, if it wrote something readable.
