@@ -158,12 +158,13 @@ enum ReportCommand: Subcommand {
     _ algorithm: RegisteredAlgorithm, device: DeviceProfile, orientation: DeviceProfile.Orientation,
     keyboard: Bool, flick: CGVector, tool: Tool
   ) -> String? {
-    var arguments = [
-      rehearseCommand, algorithm.entry.id, device.name, orientation == .landscape ? "1" : "0",
-      keyboard ? "1" : "0", "\(Double(flick.dx))", "\(Double(flick.dy))",
-    ]
-    arguments.append("--")
-    guard let ended = try? Workers.launch(arguments, tool: tool, timeout: .seconds(120)) else {
+    let rehearsal = Rehearsal(
+      algorithm: algorithm.entry.id, device: device.name, landscape: orientation == .landscape,
+      keyboard: keyboard, flickX: Double(flick.dx), flickY: Double(flick.dy))
+    guard let job = try? JSONEncoder().encode(rehearsal),
+      let ended = try? Workers.launch(
+        [rehearseCommand, String(decoding: job, as: UTF8.self)], tool: tool, timeout: .seconds(120))
+    else {
       return nil
     }
     if ended.timedOut { return "drawing and timing it took more than two minutes" }
@@ -187,16 +188,27 @@ enum ReportCommand: Subcommand {
 
   /// `__rehearse <id> <device> <landscape> <keyboard> <dx> <dy>`: draws the algorithm's
   /// pictures and runs each of its benchmarks once; exits 0 if all of that returns.
+  /// What a rehearsal worker draws and times: one algorithm, as the report will.
+  struct Rehearsal: Codable {
+    var algorithm: String
+    var device: String
+    var landscape: Bool
+    var keyboard: Bool
+    var flickX: Double
+    var flickY: Double
+  }
+
   static func runRehearsal(_ arguments: [String], tool: Tool) throws {
-    guard arguments.count >= 6, let registered = tool.registered(id: arguments[0]),
-      let device = DeviceProfile.named(arguments[1]),
-      let dx = Double(arguments[4]), let dy = Double(arguments[5])
+    guard let text = arguments.first,
+      let job = try? decodeFile(Rehearsal.self, from: Data(text.utf8), file: "the rehearsal"),
+      let registered = tool.registered(id: job.algorithm), let device = DeviceProfile.named(job.device)
     else { throw RuntimeError("worker: malformed rehearsal") }
+    let (dx, dy) = (job.flickX, job.flickY)
     Workers.watchParent()
     try Harness.requireTimeable([registered], tool: tool)
     var page = ReportPage(
-      device: device, orientation: arguments[2] == "1" ? .landscape : .portrait,
-      keyboard: arguments[3] == "1", tool: tool)
+      device: device, orientation: job.landscape ? .landscape : .portrait,
+      keyboard: job.keyboard, tool: tool)
     page.leaveOut(Set(tool.algorithms.map(\.entry.id)).subtracting([registered.entry.id]))
     page.addPairs()
     page.addDockMaps(flick: CGVector(dx: dx, dy: dy), findings: [])

@@ -43,62 +43,74 @@ enum Workers {
     var jobs: Int
     var scope: Scope
     var deadline: Duration
+    /// The invariants a row's worker checks (`__verify-row`); empty for the other workers.
+    var invariants: [Invariant] = []
 
-    /// The worker's arguments, or `nil` when the row cannot be described by them (then it is
-    /// verified in this process).
+    /// The job as the worker reads it: one JSON document (`Wire`).
+    struct Wire: Codable {
+      struct Size: Codable {
+        var width: Double
+        var height: Double
+      }
+      var algorithm: String
+      var motion: String?
+      var examples: Int
+      var seed: UInt64
+      var jobs: Int
+      var deadlineMilliseconds: Int64
+      /// The one item size of the scope, or `nil` for every size.
+      var item: Size?
+      /// The scope's orientations, idioms and cause classes, by their ids.
+      var orientations: [String]
+      var idioms: [String]
+      var causes: [String]
+      /// The invariants to check, by their ids.
+      var invariants: [Invariant]
+    }
+
+    /// The worker's arguments, `--job <JSON>`, or `nil` when the row cannot be described by
+    /// them (a scope of item sizes within a range: then it is verified in this process).
     var arguments: [String]? {
-      var words = [
-        "--algorithm", algorithm, "--examples", String(examples), "--seed", String(seed),
-        "--jobs", String(jobs), "--deadline-ms", String(Workers.milliseconds(deadline)),
-      ]
-      if let motion { words += ["--motion", motion] }
+      var item: Wire.Size?
       switch scope.itemSizes {
       case .any: break
-      case .exactly(let size): words += ["--item", "\(Double(size.width))x\(Double(size.height))"]
+      case .exactly(let size): item = Wire.Size(width: Double(size.width), height: Double(size.height))
       case .within: return nil
       }
-      words += ["--orientations", scope.orientations.map(\.rawValue).sorted().joined(separator: ",")]
-      words += ["--idioms", scope.idioms.map(\.rawValue).sorted().joined(separator: ",")]
-      words += ["--causes", scope.causes.map(\.rawValue).sorted().joined(separator: ",")]
-      return words
+      let wire = Wire(
+        algorithm: algorithm, motion: motion, examples: examples, seed: seed, jobs: jobs,
+        deadlineMilliseconds: Workers.milliseconds(deadline), item: item,
+        orientations: scope.orientations.map(\.rawValue).sorted(),
+        idioms: scope.idioms.map(\.rawValue).sorted(), causes: scope.causes.map(\.rawValue).sorted(),
+        invariants: invariants)
+      guard let data = try? JSONEncoder().encode(wire) else { return nil }
+      return ["--job", String(decoding: data, as: UTF8.self)]
     }
 
     /// Reads the arguments `arguments` wrote.
     init(parsing words: [String]) throws {
-      var values: [String: String] = [:]
-      var index = 0
-      while index + 1 < words.count {
-        values[words[index]] = words[index + 1]
-        index += 2
-      }
-      func value(_ key: String) throws -> String {
-        guard let found = values[key] else { throw RuntimeError("worker: \(key) is missing") }
-        return found
-      }
-      algorithm = try value("--algorithm")
-      motion = values["--motion"]
-      guard let examples = Int(try value("--examples")), let seed = UInt64(try value("--seed")),
-        let jobs = Int(try value("--jobs")), let deadline = Int(try value("--deadline-ms"))
-      else { throw RuntimeError("worker: a number is malformed") }
-      self.examples = examples
-      self.seed = seed
-      self.jobs = jobs
-      self.deadline = .milliseconds(deadline)
+      guard words.count == 2, words[0] == "--job" else { throw RuntimeError("worker: no --job") }
+      let wire = try decodeFile(Wire.self, from: Data(words[1].utf8), file: "the worker's job")
+      algorithm = wire.algorithm
+      motion = wire.motion
+      examples = wire.examples
+      seed = wire.seed
+      jobs = wire.jobs
+      deadline = .milliseconds(wire.deadlineMilliseconds)
+      invariants = wire.invariants
       scope = Scope()
-      if let item = values["--item"] {
-        let parts = item.split(separator: "x").compactMap { Double($0) }
-        guard parts.count == 2 else { throw RuntimeError("worker: --item is malformed") }
-        scope.itemSizes = .exactly(CGSize(width: parts[0], height: parts[1]))
+      if let item = wire.item {
+        scope.itemSizes = .exactly(CGSize(width: item.width, height: item.height))
       }
-      func list<T>(_ key: String, _ make: (String) -> T?) throws -> Set<T> {
-        Set(try value(key).split(separator: ",").map {
-          guard let made = make(String($0)) else { throw RuntimeError("worker: \(key) is malformed") }
+      func set<Value>(_ ids: [String], _ make: (String) -> Value?) throws -> Set<Value> {
+        Set(try ids.map {
+          guard let made = make($0) else { throw RuntimeError("worker: '\($0)' is not a scope's id") }
           return made
         })
       }
-      scope.orientations = try list("--orientations") { DeviceProfile.Orientation(rawValue: $0) }
-      scope.idioms = try list("--idioms") { DeviceProfile.Idiom(rawValue: $0) }
-      scope.causes = try list("--causes") { CauseClass(rawValue: $0) }
+      scope.orientations = try set(wire.orientations) { DeviceProfile.Orientation(rawValue: $0) }
+      scope.idioms = try set(wire.idioms) { DeviceProfile.Idiom(rawValue: $0) }
+      scope.causes = try set(wire.causes) { CauseClass(rawValue: $0) }
     }
 
     init(
@@ -266,10 +278,10 @@ enum Workers {
     _ row: VerifyCommand.Row, job: RowJob, invariants: [Invariant], tool: Tool,
     notes: inout [String], retried: Bool = false
   ) throws -> [Finding] {
+    var job = job
+    job.invariants = invariants
     guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
-    let ended = try launch(
-      [verifyRowCommand] + arguments + invariants.flatMap { ["--invariant", $0.rawValue] },
-      tool: tool)
+    let ended = try launch([verifyRowCommand] + arguments, tool: tool)
     notes += ended.output?.notes ?? []
     if !ended.signalled, ended.status == 0, let findings = try? decode(ended, tool: tool) {
       return findings
@@ -392,12 +404,8 @@ enum Workers {
 
   /// `__verify-row`: verifies one row and writes its findings, whole, to standard output.
   static func runRow(_ arguments: [String], tool: Tool) throws {
-    let invariantIDs = stride(from: 0, to: arguments.count - 1, by: 2)
-      .filter { arguments[$0] == "--invariant" }.map { arguments[$0 + 1] }
-    let job = try RowJob(parsing: arguments.enumerated().filter { index, word in
-      !(word == "--invariant" && index % 2 == 0) && !(index > 0 && index % 2 == 1 && arguments[index - 1] == "--invariant")
-    }.map(\.element))
-    let invariants = invariantIDs.compactMap { Invariant(rawValue: $0) }
+    let job = try RowJob(parsing: arguments)
+    let invariants = job.invariants
     let (algorithm, motion) = try open(job, tool: tool)
     guardExamples(deadline: job.deadline)
     let findings = VerifyCommand.verifyOpened(
