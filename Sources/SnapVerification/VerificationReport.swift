@@ -112,12 +112,7 @@ extension VerificationReport: Codable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decodeWholeNumber(Int.self, forKey: .version)
-    guard version == Self.formatVersion else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .version, in: container,
-        debugDescription: "\(version) is not supported (expected \(Self.formatVersion))")
-    }
+    try container.requireVersion(Self.formatVersion, forKey: .version)
     let seed = try container.decodeWholeNumber(UInt64.self, forKey: .seed)
     let examples = try container.decodeWholeNumber(Int.self, forKey: .examples)
     self.seed = seed

@@ -91,12 +91,7 @@ public struct CurveFile: Codable, Hashable, Sendable {
 
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
-    let version = try container.decodeWholeNumber(Int.self, forKey: .version)
-    guard version == Self.formatVersion else {
-      throw DecodingError.dataCorruptedError(
-        forKey: .version, in: container,
-        debugDescription: "\(version) is not supported (expected \(Self.formatVersion))")
-    }
+    try container.requireVersion(Self.formatVersion, forKey: .version)
     motion = try container.decode(String.self, forKey: .motion)
     kind = try container.decode(Kind.self, forKey: .kind)
     settleTime = try container.decode(Double.self, forKey: .settleTime)

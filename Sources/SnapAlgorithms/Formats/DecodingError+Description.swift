@@ -52,6 +52,16 @@ extension KeyedDecodingContainer {
         + describeNumber(value))
   }
 
+  /// Reads the format's version at `key` and refuses any other than `expected`: `2 is not
+  /// supported (expected 1)`.
+  package func requireVersion(_ expected: Int, forKey key: Key) throws {
+    let version = try decodeWholeNumber(Int.self, forKey: key)
+    guard version == expected else {
+      throw DecodingError.dataCorruptedError(
+        forKey: key, in: self, debugDescription: "\(version) is not supported (expected \(expected))")
+    }
+  }
+
   /// `decodeWholeNumber` for a key that may be missing.
   package func decodeWholeNumberIfPresent<Number: FixedWidthInteger & Decodable>(
     _ type: Number.Type, forKey key: Key
