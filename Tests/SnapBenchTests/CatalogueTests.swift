@@ -135,15 +135,46 @@ struct CatalogueTests {
   }
 
   @Test("help, usage lines and replay commands name the tool")
-  func toolName() {
+  func toolName() throws {
     let help = SnapBench.spec.renamed(to: "my-bench").helpText()
     #expect(help.contains("USAGE: my-bench "))
     #expect(!help.contains("snap-bench"))
+    // Every command's help, and the completion scripts' descriptions, name the user's tool
+    // wherever they tell the reader what to type; only the report's own marker file keeps
+    // SnapLab's name.
+    let tool = try Tool(name: "my-bench", adding: [])
+    let completions = Completions(tool: tool)
+    for text in SnapBench.subcommandSpecs.map({ tool.spec($0).helpText() })
+      + [completions.bash, completions.zsh, completions.fish]
+    {
+      #expect(!text.replacingOccurrences(of: ".snap-bench-report", with: "").contains("snap-bench"))
+    }
+    #expect(tool.spec(TraceCommand.spec).helpText().contains("'my-bench list devices'"))
+    let loading = tool.spec(CompletionCommand.spec).discussion?.text(tool: tool.name) ?? ""
+    #expect(loading.contains("`my-bench completion zsh`"))
+    #expect(completions.fish.contains("-l device -x -d 'A device from \\'my-bench list devices\\'"))
     let usage = TraceCommand.spec.renamed(to: "my-bench").usage
     let lines = usage.split(separator: "\n")
     #expect(lines[0].hasPrefix("my-bench trace <algorithm>"))
     // Continuation lines stay under the first argument.
     #expect(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 7 + 15)) })
     #expect(SnapBench.toolName(of: "/a/b/.build/debug/my-bench") == "my-bench")
+  }
+
+  /// Completion scripts show an option's or a command's help whole beside the completion, so
+  /// each is one sentence on one line (a second sentence belongs in the command's discussion).
+  @Test("every option's and argument's help and every abstract is one sentence on one line")
+  func oneSentenceHelp() {
+    let specs = [SnapBench.spec, RunCommand.parsingSpec] + SnapBench.subcommandSpecs
+    for spec in specs {
+      let texts = [spec.abstract] + spec.options.map(\.help) + spec.arguments.map(\.help)
+      for text in texts.map({ $0.text(tool: "snap-bench") }) {
+        #expect(!text.contains("\n"), "\(spec.name): \(text)")
+        let sentences = text.dropLast().split(separator: ". ").filter {
+          $0.first?.isUppercase == true
+        }
+        #expect(sentences.count <= 1, "\(spec.name): \(text)")
+      }
+    }
   }
 }

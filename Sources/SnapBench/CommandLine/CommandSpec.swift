@@ -1,4 +1,76 @@
 import SnapAlgorithms
+
+/// Help prose that may name the tool: `"See '\(.tool) list motions'."`.
+///
+/// A user's bench is a tool of its own name, so prose that tells the reader what to type holds
+/// the tool as a value, filled in when the help is printed (`text(tool:)`), instead of a
+/// `snap-bench` that would have to be found again in the words and replaced.
+struct HelpText: Sendable, Equatable, ExpressibleByStringInterpolation {
+  /// A run of words, or the place where the tool's name goes.
+  enum Piece: Sendable, Equatable {
+    case words(String)
+    case tool
+  }
+
+  /// What an interpolation can stand for besides a value: the tool's name.
+  enum Placeholder { case tool }
+
+  /// The text and the tool's places, in order.
+  let pieces: [Piece]
+
+  init(stringLiteral value: String) { pieces = value.isEmpty ? [] : [.words(value)] }
+
+  init(stringInterpolation: StringInterpolation) { pieces = stringInterpolation.pieces }
+
+  /// Builds the pieces of an interpolated help literal.
+  struct StringInterpolation: StringInterpolationProtocol {
+    fileprivate var pieces: [Piece] = []
+
+    init(literalCapacity: Int, interpolationCount: Int) {}
+
+    mutating func appendLiteral(_ literal: String) { append(literal) }
+
+    /// `\(.tool)`: the name of the tool that prints the help.
+    mutating func appendInterpolation(_ placeholder: Placeholder) { pieces.append(.tool) }
+
+    /// `\(value)`: a value declared in code (a default, a name), as words.
+    mutating func appendInterpolation(_ value: some CustomStringConvertible) {
+      append(value.description)
+    }
+
+    private mutating func append(_ words: String) {
+      guard !words.isEmpty else { return }
+      if case .words(let last)? = pieces.last {
+        pieces[pieces.count - 1] = .words(last + words)
+      } else {
+        pieces.append(.words(words))
+      }
+    }
+  }
+
+  /// The prose as `tool` prints it.
+  func text(tool: String) -> String {
+    pieces.map { piece in
+      switch piece {
+      case .words(let words): return words
+      case .tool: return tool
+      }
+    }.joined()
+  }
+
+  /// Two pieces of prose, one after the other.
+  static func + (first: HelpText, second: HelpText) -> HelpText {
+    var joined = StringInterpolation(literalCapacity: 0, interpolationCount: 0)
+    for piece in first.pieces + second.pieces {
+      switch piece {
+      case .words(let words): joined.appendLiteral(words)
+      case .tool: joined.appendInterpolation(.tool)
+      }
+    }
+    return HelpText(stringInterpolation: joined)
+  }
+}
+
 /// One `--name` option or flag that a command accepts.
 ///
 /// Options are long-form only; `-h`/`--help` is implied for every command and never listed here.
@@ -7,21 +79,22 @@ struct OptionSpec: Sendable {
   let name: String
   /// The placeholder for the option's value, like `<n>`; `nil` for a flag that takes none.
   let valueName: String?
-  /// What the option does, in one or two sentences.
-  let help: String
+  /// What the option does, in one sentence: help prints it beside the option, and completion
+  /// scripts beside the completion.
+  let help: HelpText
   /// Whether the option may be given more than once (every value is kept).
   let repeatable: Bool
 }
 
 extension OptionSpec {
   /// Makes an option that takes a value: `OptionSpec("--iterations", value: "<n>", help: …)`.
-  init(_ name: String, value valueName: String, help: String, repeatable: Bool = false) {
+  init(_ name: String, value valueName: String, help: HelpText, repeatable: Bool = false) {
     assert(name.hasPrefix("--"), "Option names are spelled with their dashes: '--\(name)'")
     self.init(name: name, valueName: valueName, help: help, repeatable: repeatable)
   }
 
   /// Makes a flag that takes no value: `OptionSpec(flag: "--landscape", help: …)`.
-  init(flag name: String, help: String, repeatable: Bool = false) {
+  init(flag name: String, help: HelpText, repeatable: Bool = false) {
     assert(name.hasPrefix("--"), "Option names are spelled with their dashes: '--\(name)'")
     self.init(name: name, valueName: nil, help: help, repeatable: repeatable)
   }
@@ -45,15 +118,15 @@ extension OptionSpec {
 struct ArgumentSpec: Sendable {
   /// The placeholder, angle brackets included: `<algorithm>`.
   let name: String
-  /// What the argument is, in one or two sentences.
-  let help: String
+  /// What the argument is, in one sentence.
+  let help: HelpText
   /// Whether the argument may be left out; optional arguments must follow required ones.
   let optional: Bool
 }
 
 extension ArgumentSpec {
   /// Makes a positional argument: `ArgumentSpec("<algorithm>", help: …)`.
-  init(_ name: String, help: String, optional: Bool = false) {
+  init(_ name: String, help: HelpText, optional: Bool = false) {
     self.init(name: name, help: help, optional: optional)
   }
 
@@ -66,32 +139,34 @@ extension ArgumentSpec {
 /// One value per command is the single source of truth for parsing, `--help` and the usage line
 /// printed with every usage error, so the three can never disagree.
 struct CommandSpec: Sendable {
-  /// The full invocation, like `snap-bench trace`.
-  let name: String
+  /// The subcommand's name, like `trace`; `nil` for the tool itself.
+  let subcommand: String?
   /// A one-sentence summary shown after `OVERVIEW:` and in the parent's subcommand list.
-  let abstract: String
+  let abstract: HelpText
   /// Longer prose shown under the overview; paragraphs separated by blank lines.
-  let discussion: String?
+  let discussion: HelpText?
   /// The positional arguments, required ones first.
   let arguments: [ArgumentSpec]
   /// The options, in the order help lists them; `-h, --help` is added automatically.
   let options: [OptionSpec]
   /// The subcommands a parent command dispatches to, in the order help lists them.
-  let subcommands: [(name: String, abstract: String)]
+  let subcommands: [(name: String, abstract: HelpText)]
+  /// The tool the help and usage are printed for: `snap-bench`, or a user's own bench.
+  private(set) var tool = "snap-bench"
 
-  /// Makes a command description; everything but the name and abstract may be left out.
+  /// Makes a command description; everything but the abstract may be left out.
   init(
-    name: String,
-    abstract: String,
-    discussion: String? = nil,
+    subcommand: String? = nil,
+    abstract: HelpText,
+    discussion: HelpText? = nil,
     arguments: [ArgumentSpec] = [],
     options: [OptionSpec] = [],
-    subcommands: [(name: String, abstract: String)] = []
+    subcommands: [(name: String, abstract: HelpText)] = []
   ) {
     assert(
       !arguments.drop(while: { !$0.optional }).contains(where: { !$0.optional }),
-      "Required arguments of '\(name)' must come before optional ones")
-    self.name = name
+      "Required arguments of '\(subcommand ?? "the tool")' must come before optional ones")
+    self.subcommand = subcommand
     self.abstract = abstract
     self.discussion = discussion
     self.arguments = arguments
@@ -103,6 +178,10 @@ struct CommandSpec: Sendable {
 // MARK: - Usage and help
 
 extension CommandSpec {
+  /// The full invocation, like `snap-bench trace`.
+  var name: String { subcommand.map { "\(tool) \($0)" } ?? tool }
+
+
   /// The widest a line of help or usage may be: the terminal's width, 80 when the output is
   /// not a terminal.
   static var lineWidth: Int { Terminal.helpWidth }
@@ -151,9 +230,9 @@ extension CommandSpec {
   /// no trailing newline, so `print(spec.helpText())` prints it as is. Lines wrap at `width`.
   func helpText(width: Int = lineWidth) -> String {
     let helpOption = (label: "-h, --help", help: "Show help information.")
-    let argumentRows = arguments.map { (label: $0.name, help: $0.help) }
-    let optionRows = options.map { (label: $0.label, help: $0.help) } + [helpOption]
-    let subcommandRows = subcommands.map { (label: $0.name, help: $0.abstract) }
+    let argumentRows = arguments.map { (label: $0.name, help: $0.help.text(tool: tool)) }
+    let optionRows = options.map { (label: $0.label, help: $0.help.text(tool: tool)) } + [helpOption]
+    let subcommandRows = subcommands.map { (label: $0.name, help: $0.abstract.text(tool: tool)) }
 
     // One column for every section, so the descriptions line up down the whole page; a label
     // too wide for the widest column gets a line of its own instead of pushing the rest over.
@@ -165,9 +244,10 @@ extension CommandSpec {
     var sections: [String] = []
     sections.append(
       wrapText(
-        abstract, width: width, firstPrefix: "OVERVIEW: ", continuationIndent: 0
+        abstract.text(tool: tool), width: width, firstPrefix: "OVERVIEW: ",
+        continuationIndent: 0
       ).joined(separator: "\n"))
-    if let discussion, !discussion.isEmpty {
+    if let discussion = discussion?.text(tool: tool), !discussion.isEmpty {
       sections.append(
         wrapText(discussion, width: width, firstPrefix: "", continuationIndent: 0)
           .joined(separator: "\n"))
@@ -241,18 +321,10 @@ func wrapText(
 // MARK: - Renaming
 
 extension CommandSpec {
-  /// The spec for a tool called `toolName`: every mention of `snap-bench` as a command, in the
-  /// name, the texts and the help of every argument and option, names the tool instead.
+  /// The spec as a tool called `toolName` prints it: its name, usage and help name that tool.
   func renamed(to toolName: String) -> CommandSpec {
-    guard toolName != "snap-bench" else { return self }
-    func rename(_ text: String) -> String { renaming(text, to: toolName) }
-    return CommandSpec(
-      name: rename(name), abstract: rename(abstract), discussion: discussion.map(rename),
-      arguments: arguments.map { ArgumentSpec(name: $0.name, help: rename($0.help), optional: $0.optional) },
-      options: options.map {
-        OptionSpec(
-          name: $0.name, valueName: $0.valueName, help: rename($0.help), repeatable: $0.repeatable)
-      },
-      subcommands: subcommands.map { ($0.name, rename($0.abstract)) })
+    var spec = self
+    spec.tool = toolName
+    return spec
   }
 }

@@ -125,24 +125,6 @@ func reportingErrors(toolName: String, _ body: () throws -> Void) -> Int32 {
   return status
 }
 
-/// `text` with every mention of `snap-bench` as a command — a word of its own, at the start or
-/// after a space, quote or line break — naming `toolName` instead.
-func renaming(_ text: String, to toolName: String) -> String {
-  guard toolName != "snap-bench" else { return text }
-  var result = ""
-  var rest = Substring(text)
-  while let range = rest.range(of: "snap-bench") {
-    let before = rest[..<range.lowerBound]
-    let previous = before.last ?? (result.last ?? " ")
-    let next = rest[range.upperBound...].first ?? " "
-    let wordEnds = !(next.isLetter || next.isNumber || next == "-" || next == "_")
-    result += before
-    result += " '`\n".contains(previous) && wordEnds ? toolName : "snap-bench"
-    rest = rest[range.upperBound...]
-  }
-  return result + rest
-}
-
 /// Writes `text` to standard error, unbuffered, after flushing standard output.
 ///
 /// Flushing first keeps the two streams in order when they share a terminal or file.

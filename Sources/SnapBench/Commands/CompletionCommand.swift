@@ -6,13 +6,13 @@ enum CompletionCommand: Subcommand {
   static let shells = ["bash", "zsh", "fish"]
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "Print a completion script for bash, zsh or fish.",
     discussion: """
       It completes subcommands, options, algorithm ids (asked of the tool as you type, your own \
       included) and paths. Load it from the shell's start-up file: in bash, source the output \
-      of `snap-bench completion bash`; in zsh, of `snap-bench completion zsh`, after compinit; \
-      in fish, pipe `snap-bench completion fish` to source.
+      of `\(.tool) completion bash`; in zsh, of `\(.tool) completion zsh`, after compinit; \
+      in fish, pipe `\(.tool) completion fish` to source.
       """,
     arguments: [ArgumentSpec("<shell>", help: "bash, zsh or fish.")])
 
@@ -59,7 +59,7 @@ struct Completions {
     subcommands = SnapBench.commands.map { command in
       let renamed = tool.spec(command.spec)
       return Command(
-        name: command.name, abstract: renamed.abstract, options: renamed.options,
+        name: command.name, abstract: renamed.abstract.text(tool: tool.name), options: renamed.options,
         arguments: renamed.arguments)
     }
     topLevelOptions = tool.spec(SnapBench.spec).options
@@ -95,12 +95,8 @@ struct Completions {
     "\(tool) list algorithms 2>/dev/null | sed -n '/^$/q;s/ .*//p'"
   }
 
-  /// The first sentence of `text`, for a description beside a completion.
-  static func summary(_ text: String) -> String {
-    let flat = text.split(whereSeparator: \.isNewline).joined(separator: " ")
-    guard let end = flat.range(of: ". ") else { return flat }
-    return String(flat[..<end.lowerBound]) + "."
-  }
+  /// What `option` does, as this tool's help says it: one sentence, the tool named.
+  func description(of option: OptionSpec) -> String { option.help.text(tool: tool) }
 
   // MARK: - bash
 
@@ -166,7 +162,7 @@ struct Completions {
     /// `text` as the description in an `_arguments` spec: brackets and colons escaped.
     func described(_ text: String) -> String {
       quoted(
-        Self.summary(text).replacingOccurrences(of: "\\", with: "\\\\")
+        text.replacingOccurrences(of: "\\", with: "\\\\")
           .replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
           .replacingOccurrences(of: ":", with: "\\:"))
     }
@@ -181,7 +177,7 @@ struct Completions {
     }
     func specs(_ command: Command) -> [String] {
       let options = command.options.map { option -> String in
-        let head = (option.repeatable ? "*" : "") + option.name + "[" + described(option.help) + "]"
+        let head = (option.repeatable ? "*" : "") + option.name + "[" + described(description(of: option)) + "]"
         guard let valueName = option.valueName else { return "'\(head)'" }
         let message = quoted(valueName.replacingOccurrences(of: ":", with: "\\:"))
         return "'\(head):\(message):\(action(Self.value(of: option)))'"
@@ -205,7 +201,7 @@ struct Completions {
       "  local -a commands",
       "  commands=(",
     ]
-    lines += subcommands.map { "    '\($0.name):\(quoted(Self.summary($0.abstract).replacingOccurrences(of: ":", with: "\\:")))'" }
+    lines += subcommands.map { "    '\($0.name):\(quoted($0.abstract.replacingOccurrences(of: ":", with: "\\:")))'" }
     lines += [
       "  )",
       "  if (( CURRENT == 2 )) && [[ $words[2] != -* ]]; then",
@@ -267,7 +263,7 @@ struct Completions {
     func option(_ option: OptionSpec, when condition: String) -> String {
       var line = "\(command) -n \(quoted(condition)) -l \(option.name.dropFirst(2))"
       if !option.isFlag { line += valueFlags(Self.value(of: option)) }
-      return line + " -d \(quoted(Self.summary(option.help)))"
+      return line + " -d \(quoted(description(of: option)))"
     }
     var lines = [
       "# fish completion for \(tool): \(tool) completion fish > ~/.config/fish/completions/\(tool).fish,",
@@ -278,7 +274,7 @@ struct Completions {
     let noSubcommand = "not __fish_seen_subcommand_from \(names)"
     for subcommand in subcommands {
       lines.append(
-        "\(command) -n \(quoted(noSubcommand)) -a \(subcommand.name) -d \(quoted(Self.summary(subcommand.abstract)))")
+        "\(command) -n \(quoted(noSubcommand)) -a \(subcommand.name) -d \(quoted(subcommand.abstract))")
     }
     lines += topLevelOptions.map { option($0, when: noSubcommand) }
     for subcommand in subcommands {

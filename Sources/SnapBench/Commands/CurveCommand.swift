@@ -11,13 +11,13 @@ enum CurveCommand: Subcommand {
     "--format", value: "<format>", help: "csv or json (default: csv).")
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "Sample a timing curve or a spring.",
     discussion: """
       Timing curves print `progress,value` rows at evenly spaced progress from 0 to 1 \
       inclusive. Springs print `t,value` rows at evenly spaced times from 0 to the settle time, \
       starting at rest; value is the fraction of the distance covered, above 1 when the spring \
-      overshoots. See 'snap-bench list motions' for the forms a motion takes.
+      overshoots. See '\(.tool) list motions' for the forms a motion takes.
       """,
     arguments: [
       ArgumentSpec(

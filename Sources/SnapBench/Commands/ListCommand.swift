@@ -8,7 +8,7 @@ enum ListCommand: Subcommand {
   static let topics = ["algorithms", "motions", "devices"]
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "List the algorithm ids, motion forms or device names the other commands accept.",
     arguments: [
       ArgumentSpec(

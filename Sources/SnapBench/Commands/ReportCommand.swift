@@ -20,10 +20,10 @@ enum ReportCommand: Subcommand {
     flag: "--keyboard", help: "Show the keyboard in the trajectories and dock maps.")
   static let results = OptionSpec(
     "--results", value: "<run.json>",
-    help: "Cost from a 'snap-bench run --format json' file (default: a short run now).")
+    help: "Cost from a '\(.tool) run --format json' file (default: a short run now).")
   static let verifyFile = OptionSpec(
     "--verify", value: "<verify.json>",
-    help: "The invariant matrix from a 'snap-bench verify --format json' file (default: run it now).")
+    help: "The invariant matrix from a '\(.tool) verify --format json' file (default: run it now).")
   static let examples = OptionSpec(
     "--examples", value: "<n>",
     help: "Examples per row when verifying now (default: \(defaultExamples)).")
@@ -34,7 +34,7 @@ enum ReportCommand: Subcommand {
     help: "The release velocity of the flicked dock maps, in points per second (default: 600,-600).")
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "Write a page of pictures: trajectories, dock maps, motion, invariants, cost.",
     discussion: """
       Writes <dir>/index.html and one SVG per picture beside it; the page has no scripts and \
@@ -326,7 +326,7 @@ enum ReportCommand: Subcommand {
     } catch {
       throw RuntimeError(
         "the results file \(quoted(path)) is invalid: \(error.description); expected "
-          + "'snap-bench run --format json'")
+          + "'\(tool.name) run --format json'")
     }
     // A file written before results recorded their parts: each name is looked up whole among
     // the names this tool's benchmarks have.

@@ -60,7 +60,7 @@ enum RunCommand: Subcommand {
     help: "Run the selected benchmarks n times untimed and exit (for --instructions).")
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "Time every algorithm and motion, side by side (the default subcommand).",
     discussion: """
       Each benchmark runs in epochs of a calibrated batch (about 1 ms each) over inputs drawn \
@@ -77,7 +77,7 @@ enum RunCommand: Subcommand {
 
   /// The options parsed, including the hidden `--count-only`.
   static let parsingSpec = CommandSpec(
-    name: spec.name, abstract: spec.abstract, discussion: spec.discussion,
+    subcommand: spec.subcommand, abstract: spec.abstract, discussion: spec.discussion,
     options: spec.options + [countOnly])
 
   static func run(_ arguments: [String], tool: Tool) throws {

@@ -125,17 +125,16 @@ public enum SnapBench {
   /// Every subcommand's spec, in the order help lists them.
   static let subcommandSpecs: [CommandSpec] = commands.map { $0.spec }
 
-  static let subcommands: [(name: String, abstract: String)] = commands.map {
+  static let subcommands: [(name: String, abstract: HelpText)] = commands.map {
     ($0.name, $0.spec.abstract)
   }
 
   static let spec = CommandSpec(
-    name: "snap-bench",
     abstract: "Drive, check and time the snapping algorithms of floating buttons.",
     discussion: """
-      With no subcommand, or options only, snap-bench runs the timing harness: \
-      `snap-bench --iterations 1e6` is `snap-bench run --iterations 1e6`. \
-      `snap-bench --version` prints the version of SnapLab it is built on.
+      With no subcommand, or options only, \(.tool) runs the timing harness: \
+      `\(.tool) --iterations 1e6` is `\(.tool) run --iterations 1e6`. \
+      `\(.tool) --version` prints the version of SnapLab it is built on.
       """,
     arguments: [], options: RunCommand.spec.options + [version], subcommands: subcommands)
 

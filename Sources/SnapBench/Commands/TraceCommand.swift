@@ -9,7 +9,7 @@ enum TraceCommand: Subcommand {
 
   static let device = OptionSpec(
     "--device", value: "<name>",
-    help: "A device from 'snap-bench list devices', case-insensitive (default: iPhone 15).")
+    help: "A device from '\(.tool) list devices', case-insensitive (default: iPhone 15).")
   static let landscape = OptionSpec(flag: "--landscape", help: "Hold the device in landscape.")
   static let noNavBar = OptionSpec(flag: "--no-nav-bar", help: "Hide the navigation bar.")
   static let opaqueNavBar = OptionSpec(
@@ -23,7 +23,7 @@ enum TraceCommand: Subcommand {
     "--motion", value: "<motion>",
     help: """
       Replace the algorithm's release motion (a curve named without a duration keeps the \
-      algorithm's); see 'snap-bench list motions'.
+      algorithm's); see '\(.tool) list motions'.
       """)
   static let gesture = OptionSpec(
     "--gesture", value: "<file>|-",
@@ -47,7 +47,7 @@ enum TraceCommand: Subcommand {
       + "default: table on a terminal, json otherwise.")
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "Simulate one gesture and print every frame.",
     discussion: """
       A gesture file reads {"version": 1, "start": {"x": 300, "y": 300}, "events": [{"t": 0, \
@@ -57,7 +57,7 @@ enum TraceCommand: Subcommand {
       reports `frame`, in container points.
       """,
     arguments: [
-      ArgumentSpec("<algorithm>", help: "An id from 'snap-bench list algorithms'.")
+      ArgumentSpec("<algorithm>", help: "An id from '\(.tool) list algorithms'.")
     ],
     options: [
       device, landscape, noNavBar, opaqueNavBar, noTabBar, keyboard, item, motion, gesture, flick,

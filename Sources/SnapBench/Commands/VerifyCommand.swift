@@ -65,7 +65,7 @@ enum VerifyCommand: Subcommand {
       + "frame), climbing from the worst scenarios found, and print each with its scenario.")
 
   static let spec = CommandSpec(
-    name: "snap-bench \(name)",
+    subcommand: name,
     abstract: "Check every invariant of every algorithm with the property tester.",
     discussion: """
       Each cause class (a plain gesture, the keyboard, a rotation, bars, an iPad window, a \
@@ -74,7 +74,7 @@ enum VerifyCommand: Subcommand {
       an invariant breaks (its cause class and severity) is shrunk on its own to the smallest \
       scenario of that class and climbed from towards its worst case. ✓ holds, ✗ violated (a \
       hazard), ~ polish only, — not applicable. Each cause is printed with its worst magnitude \
-      and a command that replays it with 'snap-bench trace'. The exit status is 1 when the run \
+      and a command that replays it with '\(.tool) trace'. The exit status is 1 when the run \
       fails under --fail-on (by default, on a hazard, a crash, a run past the deadline or an \
       algorithm that is not deterministic), with the reason on stderr; 0 otherwise. Under GitHub \
       Actions (GITHUB_ACTIONS=true) each finding is also written to stderr as an annotation.
