@@ -202,7 +202,7 @@ func verify<Algorithm: SnapAlgorithm>(
   let search = CauseSearch(
     algorithm: algorithm, applicable: applicable, applicableLabels: applicableLabels,
     classLabels: classLabels)
-  let result = forAllBuckets(
+  var result = forAllBuckets(
     guarded, weights: strata.map(\.weight), seed: seed, examples: examples,
     budgets: {
       VerificationBudget.budgets(
@@ -211,6 +211,13 @@ func verify<Algorithm: SnapAlgorithm>(
     smaller: { VerificationBudget.size($0.scenario) < VerificationBudget.size($1.scenario) },
     jobs: jobs,
     buckets: search.hits, score: search.score)
+  // The shrinker works on the generator's choices, one step at a time; a whole touch the
+  // failure does not need can survive it. Each is taken out of the scenario itself.
+  for index in result.buckets.indices {
+    result.buckets[index].counterexample = search.withoutTouchesItDoesNotNeed(
+      result.buckets[index].counterexample, key: result.buckets[index].key,
+      simulation: simulation, declarations: declarations)
+  }
   // Every counterexample, and a few plain gestures, replayed on fresh copies: a run that does
   // not repeat makes every finding of the row doubtful.
   let probes =
@@ -283,6 +290,45 @@ struct CauseSearch<Algorithm: SnapAlgorithm> {
       }
     }
     return hits
+  }
+
+  /// `example` with every whole touch (from its `began` to its end) taken out that it still
+  /// breaks the way `key` names without, the last first, until none can go: the counterexample
+  /// a reader is shown holds only the touches the failure needs.
+  func withoutTouchesItDoesNotNeed(
+    _ example: Example<Algorithm>, key: CauseKey, simulation: Simulation<Algorithm>,
+    declarations: Declarations
+  ) -> Example<Algorithm> {
+    var kept = example
+    while true {
+      let events = kept.scenario.gesture.events
+      var touches: [ClosedRange<Int>] = []
+      var began: Int?
+      for (index, event) in events.enumerated() {
+        switch event.phase {
+        case .began: began = index
+        case .ended, .cancelled:
+          if let start = began { touches.append(start...index) }
+          began = nil
+        default: break
+        }
+      }
+      guard touches.count > 1 else { return kept }
+      var shorter: Example<Algorithm>?
+      for touch in touches.reversed() {
+        var scenario = kept.scenario
+        scenario.gesture.events.removeSubrange(touch)
+        let candidate = Example(
+          simulating: scenario, with: algorithm, simulation: simulation,
+          declarations: declarations)
+        if score(candidate, key) != nil {
+          shorter = candidate
+          break
+        }
+      }
+      guard let shorter else { return kept }
+      kept = shorter
+    }
   }
 
   /// How badly `example` breaks the way `key` names, for shrinking and climbing within its
