@@ -38,11 +38,24 @@ enum Figures {
     var scale: Double
     var left: Double
     var top: Double
-    func x(_ value: CGFloat) -> Double { left + (Double(value) - originX) * scale }
-    func y(_ value: CGFloat) -> Double { top + (Double(value) - originY) * scale }
+    /// What the picture shows, in points: anything beyond it (an item flung thousands of points
+    /// off the screen) is drawn pinned to its edge, never outside the picture.
+    var limit: CGRect? = nil
+    func x(_ value: CGFloat) -> Double { left + (Double(pinned(value, \.minX, \.maxX)) - originX) * scale }
+    func y(_ value: CGFloat) -> Double { top + (Double(pinned(value, \.minY, \.maxY)) - originY) * scale }
     func point(_ point: CGPoint) -> (Double, Double) { (x(point.x), y(point.y)) }
     func box(_ rect: CGRect) -> (x: Double, y: Double, width: Double, height: Double) {
-      (x(rect.minX), y(rect.minY), Double(rect.width) * scale, Double(rect.height) * scale)
+      guard let limit, !limit.isNull, rect.isFinite, !limit.contains(rect) else {
+        return (x(rect.minX), y(rect.minY), Double(rect.width) * scale, Double(rect.height) * scale)
+      }
+      let minX = x(rect.minX), minY = y(rect.minY)
+      return (minX, minY, x(rect.maxX) - minX, y(rect.maxY) - minY)
+    }
+    private func pinned(_ value: CGFloat, _ low: KeyPath<CGRect, CGFloat>, _ high: KeyPath<CGRect, CGFloat>)
+      -> CGFloat
+    {
+      guard let limit, !limit.isNull, value.isFinite else { return value }
+      return min(max(value, limit[keyPath: low]), limit[keyPath: high])
     }
   }
 
@@ -61,15 +74,34 @@ enum Figures {
   /// Where everything the paths draw lies: the window, and every finite frame and rest, within
   /// half a window on each side.
   static func extent(of environment: Environment, paths: [Path], including extra: [CGRect] = []) -> CGRect {
+    everything(of: environment, paths: paths, including: extra).intersection(farthest(environment))
+  }
+
+  /// The most a picture of `environment` shows: the window and half a window on each side.
+  /// What lies beyond is drawn pinned to its edge (`Canvas.limit`).
+  static func farthest(_ environment: Environment) -> CGRect {
     let bounds = environment.bounds
-    var extent = extra.filter(\.isFinite).reduce(bounds) { $0.union($1) }
+    return bounds.insetBy(dx: -bounds.width / 2, dy: -bounds.height / 2)
+  }
+
+  /// Whether anything the paths draw lies beyond `extent`, and is drawn pinned to its edge.
+  static func pins(_ environment: Environment, paths: [Path], including extra: [CGRect] = []) -> Bool {
+    let shown = extent(of: environment, paths: paths, including: extra)
+    return !shown.contains(everything(of: environment, paths: paths, including: extra))
+  }
+
+  /// The window, and every finite frame and rest of the paths.
+  private static func everything(
+    of environment: Environment, paths: [Path], including extra: [CGRect]
+  ) -> CGRect {
+    var extent = extra.filter(\.isFinite).reduce(environment.bounds) { $0.union($1) }
     for path in paths {
       for frame in path.trajectory.frames where frame.time >= path.from && frame.rect.isFinite {
         extent = extent.union(frame.rect)
       }
       if path.trajectory.rest.isFinite { extent = extent.union(path.trajectory.rest) }
     }
-    return extent.intersection(bounds.insetBy(dx: -bounds.width / 2, dy: -bounds.height / 2))
+    return extent
   }
 
   /// The device drawn to scale — window, status and navigation bars, tab bar, keyboard, and the
@@ -98,8 +130,10 @@ enum Figures {
       key ? (paths.map { textWidth($0.label) }.max() ?? 0) + 32 : 0)
     let svgWidth = max(Double(extent.width) * scale + 16, longestText + 16)
     var svg = SVG(width: svgWidth, height: height, title: Self.sentence(title, subtitleLines))
+    if pins(environment, paths: paths, including: extra) { svg.markClipped() }
     let canvas = Canvas(
-      originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top)
+      originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top,
+      limit: farthest(environment))
     svg.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitleLines.enumerated() {
       svg.text(line, x: 8, y: 30 + 14 * Double(index), size: 11, fill: SVG.Palette.muted)

@@ -103,6 +103,9 @@ struct SVG {
   /// `coordinateLimit`) and was drawn clipped; the document then carries a note saying so.
   private(set) var clipped = false
 
+  /// Notes that something was drawn pinned to the picture's edge, far from where it lies.
+  mutating func markClipped() { clipped = true }
+
   private mutating func note(_ a: Double, _ b: Double = 0, _ c: Double = 0, _ d: Double = 0) {
     if !clipped, Self.isClipped(a) || Self.isClipped(b) || Self.isClipped(c) || Self.isClipped(d) {
       clipped = true
