@@ -4,7 +4,7 @@ import SnapVerification
 import TestSupport
 import Testing
 
-/// What the property tester finds on the four published variants, asserted both ways: an
+/// What the property tester finds on the published variants, asserted both ways: an
 /// invariant that holds must keep holding, and a known hazard must keep being found within the
 /// default budget — under its own defect, each cause shrunk to a readable counterexample of its
 /// class that replays — so a weaker generator or shrinker cannot pass unnoticed; and what the
@@ -51,6 +51,19 @@ struct PublishedFindingsTests {
       // A touch during its 0.6 s ease-out is ignored.
       .catchable: [.touchIgnored],
     ],
+    "swiftui-dock.published": [
+      // The height is never clamped and a flick's predicted end carries it on: off the top.
+      .onScreen: [.offScreenAtRest, .offScreenInMotion], .inSafeArea: [.outsideSafeArea],
+      // The offset is kept from a corner that moves when the reader changes size.
+      .docked: [.notDocked], .resizeSafe: [.outsideSafeArea],
+      // A cancel resets the drag offset: back where it was before the drag, undocked.
+      .cancelSafe: [.notDocked],
+      // The spring in onEnded starts at rest, whatever the finger's speed.
+      .velocityContinuous: [.velocityHitch],
+      .tracksFinger: [.movesAfterRelease],
+      // SwiftUI hit-tests where the layout puts it, not where the spring shows it.
+      .catchable: [.touchIgnored],
+    ],
   ]
 
   /// Polish each variant shows at the default budget and seed: found, and never called a hazard.
@@ -94,6 +107,9 @@ struct PublishedFindingsTests {
     ],
     "inset-correction.published": [
       "idempotent", "tracks-finger", "settles", "finite", "bounded-frame-cost",
+    ],
+    "swiftui-dock.published": [
+      "nearest-edge", "idempotent", "settles", "finite", "bounded-frame-cost",
     ],
   ]
 

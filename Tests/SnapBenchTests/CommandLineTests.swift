@@ -20,13 +20,15 @@ struct CommandLineTests {
     try SnapBenchProcess.run(arguments, input: input, environment: environment, directory: directory)
   }
 
-  @Test("list algorithms prints the four published ids, their corrected variants and fluid-dock's modes")
+  @Test("list algorithms prints the published ids, their corrected variants and fluid-dock's modes")
   func listAlgorithms() throws {
     let result = try run(["list", "algorithms"])
     #expect(result.status == 0)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
     let ids = lines.prefix { !$0.isEmpty }.map { String($0.prefix { $0 != " " }) }
-    let families = ["per-axis-clamp", "edge-dock", "forced-boundary-end", "inset-correction"]
+    let families = [
+      "per-axis-clamp", "edge-dock", "forced-boundary-end", "inset-correction", "swiftui-dock",
+    ]
     let modes = ["sides", "edges", "corners", "left", "right", "thrown"]
     #expect(
       ids == families.map { "\($0).published" } + families.map { "\($0).corrected" }
@@ -321,9 +323,9 @@ extension CommandLineTests {
     #expect(output.version == 1)
     #expect(output.seed == 7)
     #expect(output.examples == 20)
-    // 14 catalogue rows, the three corrected variants with timing curves with two springs
+    // 16 catalogue rows, the three corrected variants with timing curves with two springs
     // each, and fluid-dock.sides with slots.
-    #expect(output.results.count == 21 * Invariant.checked.count)
+    #expect(output.results.count == 23 * Invariant.checked.count)
     // A counterexample for every cell that breaks, as a hazard or only as polish.
     #expect(
       output.results.allSatisfy {

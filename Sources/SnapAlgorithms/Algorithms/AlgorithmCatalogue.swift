@@ -96,6 +96,12 @@ public enum AlgorithmCatalogue {
       title: "预备知识 iOS处理屏幕上的触摸动作，主要涉及到以下几个方法",
       code: "GragView, under the heading 如何实现拖动视图？", name: "per-axis-clamp",
       corrected: PerAxisClampCorrected().id)
+    /// Not one article: the SwiftUI floating button as SwiftUI tutorials share it (the seeds
+    /// are UIKit articles); `SwiftUIDockPublished` shows the code.
+    public static let swiftUIDock = Article(
+      title: "the SwiftUI tutorials' draggable button: @GestureState offset, spring to the nearer side",
+      code: "a GeometryReader, .offset and DragGesture's onEnded", name: "swiftui-dock",
+      corrected: SwiftUIDockCorrected().id)
   }
 
   /// The table: hands `visitor` every algorithm SnapLab ships, in the order
@@ -121,6 +127,11 @@ public enum AlgorithmCatalogue {
         "pan recogniser; docks left/right at centre 20 pt, corrects y for nav and tab bars, 0.6 s ease-out",
       source: Articles.insetCorrection)
     visitor.visit(
+      SwiftUIHosting(SwiftUIDockPublished()),
+      summary:
+        "SwiftUI DragGesture; offset from a corner, spring to the nearer side; height unclamped",
+      source: Articles.swiftUIDock)
+    visitor.visit(
       PerAxisClampCorrected(),
       summary: "touches API; clamps each axis to the safe region while dragging and after a rotation",
       source: nil)
@@ -137,6 +148,11 @@ public enum AlgorithmCatalogue {
       InsetCorrectionCorrected(),
       summary:
         "pan recogniser; docks flush by its centre, clear of the real bars and keyboard; 0.6 s ease-out",
+      source: nil)
+    visitor.visit(
+      SwiftUIHosting(SwiftUIDockCorrected()),
+      summary:
+        "SwiftUI DragGesture; clamped to the safe area; per-frame spring from the finger's velocity, catchable",
       source: nil)
     for mode in FluidDock.Mode.allCases {
       visitor.visit(FluidDock(mode: mode), summary: mode.summary, source: nil)

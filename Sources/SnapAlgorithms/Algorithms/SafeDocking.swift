@@ -73,8 +73,19 @@ public enum SafeDocking {
   public static func dockedCenter(
     releasedAt center: CGPoint, size: CGSize, in environment: Environment, margin: CGFloat
   ) -> CGPoint {
-    let region = environment.safeRegion
-    let container = environment.bounds
+    dockedCenter(
+      releasedAt: center, size: size, in: environment.safeRegion, within: environment.bounds,
+      margin: margin)
+  }
+
+  /// Where an item of `size` released with its centre at `center` docks in `region` (a safe
+  /// region) of `container`: as `dockedCenter(releasedAt:size:in:margin:)` with an environment's
+  /// safe region and bounds.
+  @inlinable
+  public static func dockedCenter(
+    releasedAt center: CGPoint, size: CGSize, in region: CGRect, within container: CGRect,
+    margin: CGFloat
+  ) -> CGPoint {
     // Plain numbers, not a rectangle: `insetBy` returns the null rectangle when the margin eats
     // the region, and a CGRect built with a negative width is read back standardised (its
     // width positive, its minX moved left), which would put the item off screen.

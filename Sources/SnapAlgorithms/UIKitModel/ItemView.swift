@@ -387,6 +387,16 @@ public struct ItemView: Hashable, Sendable {
     inFlight.removeAll()
   }
 
+  /// Removes the animations started with completion `tag`, as `layer.removeAnimation(forKey:)`
+  /// does: what they still had to travel is gone, so the item jumps by it; their completions
+  /// are told they did not finish.
+  @inlinable
+  public mutating func removeAnimations(completion tag: String) {
+    guard inFlight.contains(where: { $0.completion == tag }) else { return }
+    complete(inFlight.filter { $0.completion == tag }, finished: false)
+    inFlight.removeAll { $0.completion == tag }
+  }
+
   /// Ends every animation at once, leaving the item at its model value (its target); their
   /// completions are told they did not finish.
   @inlinable
