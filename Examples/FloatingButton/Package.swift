@@ -15,10 +15,16 @@ let package = Package(
     // a few declarations with UIKit's names, so that the code the guide shows is type-checked.
     .target(name: "UIKitShim"),
     .target(name: "UIKitOriginal", dependencies: ["DockingGeometry", "UIKitShim"]),
-    // The same button ported to SnapLab's UIKit model, line for line.
+    // The app's SwiftUI bubble, as shipped; off Apple's platforms against SwiftUIShim.
+    .target(name: "SwiftUIShim"),
+    .target(name: "SwiftUIOriginal", dependencies: ["DockingGeometry", "SwiftUIShim"]),
+    // The same button ported to SnapLab's UIKit model, line for line, and the bubble to its
+    // SwiftUI model, body for body.
     .target(
       name: "FloatingButton",
-      dependencies: ["DockingGeometry", .product(name: "SnapAlgorithms", package: "SnapLab")]),
+      dependencies: [
+        "DockingGeometry", "SwiftUIShim", .product(name: "SnapAlgorithms", package: "SnapLab"),
+      ]),
     // The app's own snap-bench: SnapLab's commands with the button beside the built-ins.
     .executableTarget(
       name: "my-bench",

@@ -4,7 +4,7 @@
 # leave JUnit XML for the CI's test reporter. In GitHub Actions, each finding is also an
 # annotation on the line of Sources/my-bench/main.swift that registers the algorithm.
 #
-#   ci/verify.sh                      # the button, floating-button.dock
+#   ci/verify.sh                      # the button and the bubble: floating-button.dock, floating-bubble.dock
 #   ci/verify.sh --algorithm ID ...   # other rows, or any other verify options
 #
 # JUNIT: where the XML goes (default: .build/verify-junit.xml).
@@ -17,6 +17,6 @@ if [ -z "$bench" ]; then
   swift build --product my-bench
   bench=.build/debug/my-bench
 fi
-if [ $# -eq 0 ]; then set -- --algorithm floating-button.dock; fi
+if [ $# -eq 0 ]; then set -- --algorithm floating-button.dock --algorithm floating-bubble.dock; fi
 mkdir -p "$(dirname "$junit")"
 exec "$bench" verify --fail-on hazard --junit "$junit" --no-progress "$@"

@@ -32,14 +32,18 @@ struct BenchTests {
     )
   }
 
-  @Test("lists the button and its planted-bug twin after SnapLab's algorithms")
+  @Test("lists the button, the bubble and their planted-bug twins after SnapLab's algorithms")
   func lists() throws {
     let result = try run(["list", "algorithms"])
     #expect(result.status == 0)
     let ids = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.isEmpty }.map {
       String($0.prefix { $0 != " " })
     }
-    #expect(ids.suffix(2) == ["floating-button.dock", "floating-button.dock-ignores-keyboard"])
+    #expect(
+      ids.suffix(4) == [
+        "floating-button.dock", "floating-button.dock-ignores-keyboard", "floating-bubble.dock",
+        "floating-bubble.dock-ignores-cancel",
+      ])
     #expect(ids.contains("edge-dock.corrected"))
   }
 
