@@ -51,7 +51,8 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["SnapAlgorithms"], path: "Tests/TestSupport",
       linkerSettings: libm),
-    // Four names SwiftUI declares too, for the test of a file that imports both; no product.
+    // Names SwiftUI declares, for the test of a file that imports both it and SnapLab; no
+    // product.
     .target(name: "SwiftUINames", path: "Tests/SwiftUINames"),
     .testTarget(
       name: "SnapAlgorithmsTests",

@@ -29,7 +29,7 @@ public struct DockMap: Sendable {
   public static let invariants: [Invariant] = [.onScreen, .inSafeArea, .docked, .nearestEdge]
 
   /// The environment every release happens in.
-  public var environment: Environment
+  public var environment: ItemEnvironment
   /// The finger's velocity at each release; zero for releases with the finger still.
   public var velocity: CGVector
   public var rests: [Rest]
@@ -59,11 +59,11 @@ public struct DockMap: Sendable {
         let point = CGPoint(
           x: region.minX + region.width * CGFloat(column) / CGFloat(max(columns - 1, 1)),
           y: region.minY + region.height * CGFloat(row) / CGFloat(max(rows - 1, 1)))
-        let gesture: Gesture
+        let gesture: TouchGesture
         if velocity == .zero {
           // A slow drag up to the point, held still, then lifted.
           let from = CGPoint(x: point.x, y: point.y + (point.y > region.midY ? -30 : 30))
-          gesture = Gesture.drag(from: from, to: point, duration: 0.3, touchRate: 60).heldStill()
+          gesture = TouchGesture.drag(from: from, to: point, duration: 0.3, touchRate: 60).heldStill()
         } else {
           gesture = .flick(
             from: CGPoint(x: point.x - travel.dx, y: point.y - travel.dy), velocity: velocity)

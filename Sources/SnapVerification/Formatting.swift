@@ -9,7 +9,7 @@ func formatTime(_ value: Double) -> String {
 /// An environment in words, `iPhone 15 (landscape), no tab bar, keyboard shown`, as `wording`
 /// says (`name(of:on:_:)`, for an environment of `device`).
 func describe(
-  _ environment: Environment, on device: DeviceProfile? = nil, _ wording: Wording = .exact
+  _ environment: ItemEnvironment, on device: DeviceProfile? = nil, _ wording: Wording = .exact
 ) -> String {
   var bits = [device.map { name(of: environment, on: $0, wording) } ?? environment.name]
   if environment.navigationBarHeight == 0 { bits.append("no navigation bar") }
@@ -45,7 +45,7 @@ func describe(_ rect: CGRect, _ wording: Wording) -> String {
 /// An environment's name as `wording` says: for a reader, a window other than an iPhone's
 /// screen (which no iPhone shows: the checker tries any width) is said to be a test window on
 /// `device`'s screen.
-public func name(of environment: Environment, on device: DeviceProfile, _ wording: Wording) -> String {
+public func name(of environment: ItemEnvironment, on device: DeviceProfile, _ wording: Wording) -> String {
   guard wording == .reader, environment.idiom == .phone,
     environment.bounds.width != environment.screenBounds.width
   else { return environment.name }

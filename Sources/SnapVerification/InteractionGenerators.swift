@@ -382,7 +382,7 @@ extension ScenarioGenerators {
     }
 
     @usableFromInline
-    var environment: Environment {
+    var environment: ItemEnvironment {
       var result = device.environment(landscape ? .landscape : .portrait, bars: bars)
       let screen = result.screenBounds
       var size = screen.size

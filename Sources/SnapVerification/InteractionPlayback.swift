@@ -26,7 +26,7 @@ extension ScenarioGenerators {
   ) -> (scenario: Scenario, simulation: SimulationRun<Algorithm>) {
     guard case .setup(let setup)? = commands.first else {
       let device = devices[0]
-      let scenario = Scenario(device: device, gesture: Gesture(start: .zero, events: []))
+      let scenario = Scenario(device: device, gesture: TouchGesture(start: .zero, events: []))
       let simulation = Simulator(environment: scenario.environment, itemSize: scenario.itemSize)
         .start(algorithm, gesture: scenario.gesture)
       return (scenario, simulation)
@@ -59,7 +59,7 @@ extension ScenarioGenerators {
   /// kept inside the region when it fits there, inside the container if it fits that, centred if
   /// not — and on screen whenever it fits there.
   @usableFromInline
-  static func restingStart(in environment: Environment, size: CGSize, place: (Int, Int)) -> CGPoint {
+  static func restingStart(in environment: ItemEnvironment, size: CGSize, place: (Int, Int)) -> CGPoint {
     let region = environment.safeRegion
     let bounds = environment.bounds
     func along(
@@ -100,7 +100,7 @@ struct Playback<Algorithm: SnapAlgorithm> {
   /// The container, as the sequence changes it.
   @usableFromInline var container: ScenarioGenerators.Container
   /// The container's environment now.
-  @usableFromInline var environment: Environment
+  @usableFromInline var environment: ItemEnvironment
   /// Told as it is made, for the report of a crash or a hang while it is played.
   @usableFromInline let inFlight: ScenarioInFlight?
   @usableFromInline var time = 0.0
@@ -129,12 +129,12 @@ struct Playback<Algorithm: SnapAlgorithm> {
     let start = ScenarioGenerators.restingStart(
       in: initial, size: size, place: (setup.place, setup.placeY))
     simulation = Simulator(environment: base, itemSize: size)
-      .start(algorithm, gesture: Gesture(start: start, events: []))
+      .start(algorithm, gesture: TouchGesture(start: start, events: []))
     environment = base
     inFlight = ScenarioInFlight.playing(
       Scenario(
         device: device, orientation: orientation, bars: bars, itemSize: size,
-        gesture: Gesture(start: start, events: [])))
+        gesture: TouchGesture(start: start, events: [])))
     step = 1 / Double(setup.touchRate)
     if initial != base {
       simulation.record(ContainerChange(time: 0, environment: initial))

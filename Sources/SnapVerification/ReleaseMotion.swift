@@ -24,9 +24,9 @@ public func releaseMotionProblem<Algorithm: SnapAlgorithm>(
   let environment = DeviceProfile.standard.environment()
   let region = environment.safeRegion
   let from = CGPoint(x: region.midX + 40, y: region.midY)
-  let gesture = Gesture.drag(
+  let gesture = TouchGesture.drag(
     from: from, to: CGPoint(x: from.x - 100, y: from.y - 60), duration: 0.25, touchRate: 60)
-  var session = DragSession(
+  var session = DragSimulation(
     algorithm: algorithm, environment: environment, center: from,
     itemSize: Simulator.defaultItemSize)
   for event in gesture.events.dropLast() { session.receive(event) }

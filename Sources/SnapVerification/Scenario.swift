@@ -8,12 +8,12 @@ public struct Scenario: Sendable, CustomStringConvertible {
   public var orientation: DeviceProfile.Orientation
   public var bars: DeviceProfile.Bars
   public var itemSize: CGSize
-  public var gesture: Gesture
+  public var gesture: TouchGesture
 
   public init(
     device: DeviceProfile, orientation: DeviceProfile.Orientation = .portrait,
     bars: DeviceProfile.Bars = .standard, itemSize: CGSize = Simulator.defaultItemSize,
-    gesture: Gesture
+    gesture: TouchGesture
   ) {
     self.device = device
     self.orientation = orientation
@@ -28,7 +28,7 @@ public struct Scenario: Sendable, CustomStringConvertible {
   }
 
   /// The screen, window and bars of the scenario, before any container change.
-  public var environment: Environment { device.environment(orientation, bars: bars) }
+  public var environment: ItemEnvironment { device.environment(orientation, bars: bars) }
 
   /// Container changes after the gesture has started: rotations, bars and keyboards that come
   /// and go. A change no later than the first touch only sets the scene (a Split View window).
@@ -44,7 +44,7 @@ public struct Scenario: Sendable, CustomStringConvertible {
 
   /// The environment in force at `time`: the last container change at or before it, within the
   /// simulator's tolerance (a change it delivered with the frame at `time` counts).
-  public func environment(at time: Double) -> Environment {
+  public func environment(at time: Double) -> ItemEnvironment {
     let tolerance = Simulator.tolerance(for: environment)
     return gesture.containerChanges.last { $0.time <= time + tolerance }?.environment ?? environment
   }
@@ -120,7 +120,7 @@ extension Scenario: Codable {
         opaqueNavigationBar:
           try container.decodeIfPresent(Bool.self, forKey: .opaqueNavigationBar) ?? false),
       itemSize: item.map { CGSize(width: $0.width, height: $0.height) } ?? Simulator.defaultItemSize,
-      gesture: try container.decode(Gesture.self, forKey: .gesture))
+      gesture: try container.decode(TouchGesture.self, forKey: .gesture))
   }
 
   public func encode(to encoder: any Encoder) throws {

@@ -66,14 +66,14 @@ public enum ScenarioGenerators {
   /// safe region (its top left corner is simplest; an item too big for the region starts inside
   /// the container if it fits there, centred if not), the finger lands on it, makes up to four
   /// strokes at 60 or 120 touches a second, and lifts or is cancelled.
-  public static func gesture(in environment: Environment, itemSize size: CGSize) -> Gen<Gesture> {
+  public static func gesture(in environment: ItemEnvironment, itemSize size: CGSize) -> Gen<TouchGesture> {
     gesture(in: environment, itemSize: size, parts: gestureParts)
   }
 
   /// A gesture on an item of `size` at rest in `environment`, from `parts`.
   static func gesture(
-    in environment: Environment, itemSize size: CGSize, parts: Gen<GestureParts>
-  ) -> Gen<Gesture> {
+    in environment: ItemEnvironment, itemSize size: CGSize, parts: Gen<GestureParts>
+  ) -> Gen<TouchGesture> {
     parts.map { place, grab, rate, strokes, cancel in
       // `place` points in from the region's top left (see `restingStart`).
       let start = restingStart(in: environment, size: size, place: place)
@@ -94,7 +94,7 @@ public enum ScenarioGenerators {
         }
       }
       events.append(TouchEvent(time: time + step, phase: cancel ? .cancelled : .ended, location: finger))
-      return Gesture(start: start, events: events)
+      return TouchGesture(start: start, events: events)
     }
   }
 
@@ -322,7 +322,7 @@ public enum ScenarioGenerators {
     var tabBar: Int?
     var keyboard: Int?
 
-    func applied(to environment: Environment) -> Environment {
+    func applied(to environment: ItemEnvironment) -> ItemEnvironment {
       var result = environment
       let width = (environment.screenBounds.width * CGFloat(widthPercent) / 100).rounded()
       result.bounds = CGRect(x: 0, y: 0, width: width, height: environment.bounds.height)
@@ -363,7 +363,7 @@ public enum ScenarioGenerators {
     var event: Int
     var kind: Int
 
-    func applied(to gesture: Gesture) -> Gesture {
+    func applied(to gesture: TouchGesture) -> TouchGesture {
       guard !gesture.events.isEmpty else { return gesture }
       var gesture = gesture
       let index = event % gesture.events.count

@@ -71,7 +71,7 @@ public struct WorstCase: Sendable, Codable {
     var jump = 0.0
     var cost = 0
     var previous: Frame?
-    var previousEnvironment: Environment?
+    var previousEnvironment: ItemEnvironment?
     // Where the finger was at a frame's time: the last touch event at or before it (the
     // finger is where it lifted until the next touch), for the frames in time order.
     let events = scenario.gesture.events.filter {

@@ -87,7 +87,7 @@ public struct ChatHead: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     guard !isDragging, let berth else { return }
     view.removeAllAnimations()

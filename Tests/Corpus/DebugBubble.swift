@@ -87,7 +87,7 @@ public struct DebugBubble: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     // The window lays out its subviews when its size or safe area changes.
     guard let change = context.containerChange, change.newSize != nil || change.safeAreaChanged,

@@ -81,7 +81,7 @@ public struct KeyWindowBubble: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     guard !isDragging, let berth else { return }
     let target = dockedCenter(

@@ -124,7 +124,7 @@ public struct PictureInPictureWindow: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     let change = context.containerChange
     let keyboard = change?.keyboard

@@ -29,7 +29,7 @@ extension Corpus {
     }
 
     /// The environment in force at `time`, as the item's host sees it.
-    func environment(at time: Double) -> Environment {
+    func environment(at time: Double) -> ItemEnvironment {
       scenario.environment(at: time).seen(by: host)
     }
 

@@ -93,7 +93,7 @@ struct CorpusTests {
   static func replay(
     _ scenario: Scenario, _ invariant: Invariant, entry: Corpus.Entry, defect: Defect? = nil
   ) -> Corpus.Replay? {
-    guard let gesture = try? Gesture(json: Data(scenario.gesture.jsonText().utf8)) else {
+    guard let gesture = try? TouchGesture(json: Data(scenario.gesture.jsonText().utf8)) else {
       return nil
     }
     let replayed = Scenario(
@@ -203,14 +203,14 @@ struct CorpusTests {
         id: "corpus.key-window-bubble", defect: 0,
         scenario: Scenario(
           device: mini,
-          gesture: Gesture(
+          gesture: TouchGesture(
             start: CGPoint(x: 420, y: 500), events: tapBeside,
             containerChanges: [ContainerChange(time: 0.5, environment: split)]))),
       MadeByHand(
         id: "corpus.completion-dock", defect: 0,
         scenario: Scenario(
           device: phone,
-          gesture: Gesture(
+          gesture: TouchGesture(
             start: CGPoint(x: 30, y: 400),
             events: drag(from: CGPoint(x: 42, y: 400), to: CGPoint(x: 260, y: 400), at: 0)
               + drag(from: CGPoint(x: 351, y: 400), to: CGPoint(x: 200, y: 300), at: 1),
@@ -219,7 +219,7 @@ struct CorpusTests {
         id: "corpus.chat-head", defect: 1,
         scenario: Scenario(
           device: phone, itemSize: CGSize(width: 64, height: 64),
-          gesture: Gesture(start: CGPoint(x: 100, y: 300), events: held))),
+          gesture: TouchGesture(start: CGPoint(x: 100, y: 300), events: held))),
     ]
   }()
 

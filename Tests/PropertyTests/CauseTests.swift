@@ -9,7 +9,7 @@ import Testing
 struct CauseTests {
   static let phone = DeviceProfile.named("iPhone 15")!
 
-  static func scenario(_ gesture: Gesture, item: CGSize = CGSize(width: 60, height: 60))
+  static func scenario(_ gesture: TouchGesture, item: CGSize = CGSize(width: 60, height: 60))
     -> Scenario
   {
     Scenario(device: Self.phone, itemSize: item, gesture: gesture)
@@ -17,13 +17,13 @@ struct CauseTests {
 
   @Test("a scenario's class is found from its data: one cause, several, none, hostile")
   func classes() {
-    let drag = Gesture(
+    let drag = TouchGesture(
       start: CGPoint(x: 100, y: 300),
       events: [
         TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 300)),
         TouchEvent(time: 0.1, phase: .ended, location: CGPoint(x: 150, y: 300)),
       ])
-    func cause(_ gesture: Gesture, item: CGSize = CGSize(width: 60, height: 60)) -> CauseClass {
+    func cause(_ gesture: TouchGesture, item: CGSize = CGSize(width: 60, height: 60)) -> CauseClass {
       let scenario = Self.scenario(gesture, item: item)
       return CauseClass.of(scenario, trajectory: scenario.simulate(EdgeDockCorrected()))
     }

@@ -56,7 +56,7 @@ struct CorrectedVariantsTests {
     #expect(finding.applicable > 10)
     // A flick left at 3,000 pt/s from the middle of an iPhone 15: the motion starts at the
     // finger's velocity, and the spring's overshoot never leaves the screen.
-    let gesture = Gesture.drag(
+    let gesture = TouchGesture.drag(
       from: CGPoint(x: 200, y: 400), to: CGPoint(x: 150, y: 400), duration: 1.0 / 60,
       touchRate: 120)
     let trajectory = Simulator(environment: DeviceProfile.standard.environment())
@@ -87,7 +87,7 @@ struct CorrectedHostileInputTests {
   static let coordinate = Gen.frequency(
     (3, Gen.double(in: -2000...2000)), (1, Gen.anyDouble))
   static let points = zip(coordinate, coordinate).map { CGPoint(x: $0.0, y: $0.1) }
-  static let environments: Gen<Environment> = zip(
+  static let environments: Gen<ItemEnvironment> = zip(
     Gen.element(of: DeviceProfile.catalogue), Gen.bool, Gen.int(in: 0...400),
     Gen.int(in: 0...100)
   ).map { device, landscape, keyboard, inset in
@@ -117,7 +117,7 @@ struct CorrectedHostileInputTests {
 
   /// Calls the handlers as UIKit would, but with `touches` unfiltered; returns the final centre.
   func drive<A: SnapAlgorithm>(
-    _ algorithm: A, _ environment: Environment, _ touches: [CGPoint], _ cancel: Bool
+    _ algorithm: A, _ environment: ItemEnvironment, _ touches: [CGPoint], _ cancel: Bool
   ) -> CGPoint {
     var algorithm = algorithm
     var view = ItemView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 60, height: 60))

@@ -15,8 +15,8 @@ import Testing
 struct DeepBudgetTests {
   static let phone = DeviceProfile.named("iPhone 15")!
 
-  static func gesture(_ json: String) throws -> Gesture {
-    try Gesture(json: Data(json.utf8))
+  static func gesture(_ json: String) throws -> TouchGesture {
+    try TouchGesture(json: Data(json.utf8))
   }
 
   /// Records `accepted` as an issue unless `invariant` breaks on `trajectory`: the variant of a

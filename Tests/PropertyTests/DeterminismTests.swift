@@ -41,7 +41,7 @@ struct DeterminismTests {
       if recognizer.state == .ended, Bool.random() { view.center.x += 1 }
     }
     mutating func environmentDidChange(
-      from old: Environment, view: inout ItemView, context: UIKitContext
+      from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
     ) {
       inner.environmentDidChange(from: old, view: &view, context: context)
     }

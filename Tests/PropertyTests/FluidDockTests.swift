@@ -55,7 +55,7 @@ struct FluidDockTests {
     let region = environment.safeRegion
     // From the middle, up and to the right at 1,500 and 800 pt/s.
     let start = CGPoint(x: region.midX, y: region.midY)
-    let gesture = Gesture.flick(from: start, velocity: CGVector(dx: 1500, dy: -800))
+    let gesture = TouchGesture.flick(from: start, velocity: CGVector(dx: 1500, dy: -800))
     let trajectory = Simulator(environment: environment).run(FluidDock(mode: .corners), gesture: gesture)
     let release = try #require(trajectory.releaseVelocity)
     let handoff = try #require(trajectory.handoffVelocity)
@@ -75,14 +75,14 @@ struct FluidDockTests {
     // A drift to the right at 300 pt/s from x = 60: too slow to be a throw, so thrown mode
     // keeps the side it was released on; sides mode projects it 150 pt, past the middle.
     let start = CGPoint(x: region.minX + 60, y: region.midY)
-    let drift = Gesture.flick(from: start, velocity: CGVector(dx: 300, dy: 0))
+    let drift = TouchGesture.flick(from: start, velocity: CGVector(dx: 300, dy: 0))
     let simulator = Simulator(environment: environment)
     #expect(abs(simulator.run(FluidDock(mode: .thrown), gesture: drift).rest.minX - (region.minX + 16)) < 1e-9)
     #expect(abs(simulator.run(FluidDock(mode: .sides), gesture: drift).rest.maxX - (region.maxX - 16)) < 1e-9)
     // A throw to the right at 600 pt/s with fast deceleration: thrown goes right; sides projects
     // it only 59 pt, not past the middle.
     let fast = FluidDock.fastDeceleration
-    let toss = Gesture.flick(from: start, velocity: CGVector(dx: 600, dy: 0))
+    let toss = TouchGesture.flick(from: start, velocity: CGVector(dx: 600, dy: 0))
     let thrown = simulator.run(FluidDock(mode: .thrown, decelerationRate: fast), gesture: toss)
     let sides = simulator.run(FluidDock(mode: .sides, decelerationRate: fast), gesture: toss)
     #expect(abs(thrown.rest.maxX - (region.maxX - 16)) < 1e-9)
@@ -111,14 +111,14 @@ struct FluidDockTests {
 
     /// The drag, then the container changes at the given times after the release has settled.
     func run(
-      _ changes: [(Double, Environment)], from environment: Environment
+      _ changes: [(Double, ItemEnvironment)], from environment: ItemEnvironment
     ) -> Trajectory {
       let region = environment.safeRegion
       let end = CGPoint(
         x: region.minX + release.x * region.width, y: region.minY + release.y * region.height)
       // 40 pt away, far enough for the pan to begin.
       let start = CGPoint(x: end.x, y: end.y > region.midY ? end.y - 40 : end.y + 40)
-      var gesture = Gesture.drag(from: start, to: end, duration: 1, touchRate: 60)
+      var gesture = TouchGesture.drag(from: start, to: end, duration: 1, touchRate: 60)
       // Hold still before lifting, so the release carries no velocity.
       gesture = gesture.heldStill()
       gesture.containerChanges = changes.map { ContainerChange(time: 1.2 + $0.0, environment: $0.1) }
@@ -249,7 +249,7 @@ struct FluidDockTests {
       let region = environment.safeRegion
       let bounds = environment.bounds
       let start = CGPoint(x: region.midX, y: region.midY)
-      let flick = Gesture.flick(from: start, velocity: CGVector(dx: velocity.0, dy: velocity.1))
+      let flick = TouchGesture.flick(from: start, velocity: CGVector(dx: velocity.0, dy: velocity.1))
       let algorithm = FluidDock(mode: mode)
       let free = Simulator(environment: environment).run(algorithm, gesture: flick)
       guard let releaseTime = free.releaseTime else { return true }
@@ -307,7 +307,7 @@ struct FluidDockTests {
     noNavigationBar.navigationBar = false
     let changed = DeviceProfile.standard.environment(.portrait, bars: noNavigationBar)
     let region = environment.safeRegion
-    var gesture = Gesture.flick(
+    var gesture = TouchGesture.flick(
       from: CGPoint(x: region.minX + 66, y: region.midY), velocity: CGVector(dx: 1500, dy: 0))
     let free = Simulator(environment: environment).run(FluidDock(), gesture: gesture)
     let shown = try #require(free.frames.first { $0.time > 0.05 + 4.0 / 60 - 1e-9 })
@@ -338,7 +338,7 @@ struct FluidDockTests {
     for overshoot in [1.0, 10, 100, 149] as [CGFloat] {  // the finger stays on the glass: y ≥ 0
       let start = CGPoint(x: box.midX, y: box.minY + 40)
       let end = CGPoint(x: start.x, y: box.minY - overshoot)
-      let gesture = Gesture.drag(from: start, to: end, duration: 0.5, touchRate: 60).heldStill()
+      let gesture = TouchGesture.drag(from: start, to: end, duration: 0.5, touchRate: 60).heldStill()
       let trajectory = Simulator(environment: environment).run(FluidDock(), gesture: gesture)
       let last = try #require(trajectory.frames.last { $0.phase == .drag })
       // (1 − 1 / (x c / d + 1)) d, written out here, with c = 0.55 and d the window's height.
@@ -347,7 +347,7 @@ struct FluidDockTests {
       #expect(abs(last.rect.midY - expected) < 1e-9, "overshoot \(overshoot)")
     }
     // Far past the top, it stops at the window's edge.
-    let far = Gesture.drag(
+    let far = TouchGesture.drag(
       from: CGPoint(x: box.midX, y: box.midY), to: CGPoint(x: box.midX, y: -5000), duration: 0.5,
       touchRate: 60)
     let trajectory = Simulator(environment: environment).run(FluidDock(), gesture: far)
@@ -389,7 +389,7 @@ struct FluidDockTests {
       {"t":0,"width":932,"height":430,"screenWidth":932,"screenHeight":430,"safeArea":{"top":60,"left":59,"bottom":21,"right":59},"statusBar":0,"navigationBar":32,"tabBar":53,"refreshRate":120},
       {"t":0.001,"width":932,"height":430,"screenWidth":932,"screenHeight":430,"safeArea":{"top":60,"left":59,"bottom":21,"right":59},"statusBar":0,"navigationBar":32,"tabBar":53,"refreshRate":120,"keyboard":{"x":0,"y":215,"width":932,"height":215}}]}
       """#
-    let gesture = try Gesture(json: Data(json.utf8))
+    let gesture = try TouchGesture(json: Data(json.utf8))
     let device = try #require(DeviceProfile.named("iPhone 15 Pro Max"))
     let scenario = Scenario(
       device: device, orientation: .landscape, itemSize: CGSize(width: 20, height: 107),
@@ -418,7 +418,7 @@ struct FluidDockTests {
       TouchEvent(time: 2.0 / 60, phase: .ended, location: CGPoint(x: 384, y: 775)),
     ]
     let scenario = Scenario(
-      device: device, gesture: Gesture(start: CGPoint(x: 384, y: 805), events: events))
+      device: device, gesture: TouchGesture(start: CGPoint(x: 384, y: 805), events: events))
     for mode in FluidDock.Mode.allCases {
       let algorithm = FluidDock(mode: mode)
       let trajectory = scenario.simulate(algorithm)
@@ -470,7 +470,7 @@ extension FluidDockTests {
     let environment = device.environment(.landscape, bars: DeviceProfile.Bars(keyboard: true))
     // Resting against the keyboard's top (y 178) and the left of the safe region (x 59): a tap,
     // then, after the lift, the same container again.
-    let tap = Gesture(start: CGPoint(x: 89, y: 148), events: [
+    let tap = TouchGesture(start: CGPoint(x: 89, y: 148), events: [
       TouchEvent(.began, at: 0, x: 89, y: 148), TouchEvent(.ended, at: 1.0 / 60, x: 89, y: 148),
     ])
     var gesture = tap

@@ -13,7 +13,7 @@ struct GeneratedGestureFileTests {
     for seed in 0..<UInt64(250) {
       let gesture = try #require(ScenarioGenerators.scenarios.example(seed: seed)).gesture
       let text = gesture.jsonText()
-      let read = try Gesture(json: Data(text.utf8))
+      let read = try TouchGesture(json: Data(text.utf8))
       #expect(read.jsonText() == text)
       if gesture.events.contains(where: { !$0.time.isFinite || !$0.location.x.isFinite
         || !$0.location.y.isFinite }) || zip(gesture.events, gesture.events.dropFirst()).contains(where: { $1.time < $0.time })

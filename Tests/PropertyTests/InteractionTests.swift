@@ -11,7 +11,7 @@ import Testing
 @Suite("Interaction sequences")
 struct InteractionTests {
   static let phone = DeviceProfile.named("iPhone 15")!
-  static var environment: Environment { phone.environment() }
+  static var environment: ItemEnvironment { phone.environment() }
 
   // MARK: The generator
 
@@ -40,7 +40,7 @@ struct InteractionTests {
       #expect(times == times.sorted(), "seed \(seed)")
       changes += scenario.resizes.count
       // The file trace reads gives back the same gesture.
-      let read = try Gesture(json: Data(scenario.gesture.jsonText().utf8))
+      let read = try TouchGesture(json: Data(scenario.gesture.jsonText().utf8))
       #expect(read == scenario.gesture, "seed \(seed)")
       // A touch the generator meant for the item lands on it where it was shown.
       let trajectory = scenario.simulate(algorithm)
@@ -106,7 +106,7 @@ struct InteractionTests {
 
   @Test("article 001's tap recogniser fires the action on a 20 pt drag; a tap fires it too")
   func tapRecogniserFiresOnShortDrags() {
-    let drag = Gesture.drag(
+    let drag = TouchGesture.drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 120, y: 300), duration: 0.1, touchRate: 60)
     let run = Simulator(environment: Self.environment).run(EdgeDockPublished(), gesture: drag)
     // 20 pt < 45 pt and 0.1 s < 0.75 s: UITapGestureRecognizer recognises it.
@@ -119,21 +119,21 @@ struct InteractionTests {
     }
     #expect(violation.message.contains("fires the item's action"))
     // A 60 pt drag is past the recogniser's 45 pt: no action.
-    let long = Gesture.drag(
+    let long = TouchGesture.drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 160, y: 300), duration: 0.1, touchRate: 60)
     #expect(Simulator(environment: Self.environment).run(EdgeDockPublished(), gesture: long).touches.map(\.actions) == [0])
-    let tap = Gesture.tap(at: CGPoint(x: 100, y: 300))
+    let tap = TouchGesture.tap(at: CGPoint(x: 100, y: 300))
     #expect(Simulator(environment: Self.environment).run(EdgeDockPublished(), gesture: tap).touches.map(\.actions) == [1])
   }
 
   @Test("edge-dock.corrected: a tap fires once and leaves the button put; a drag never fires")
   func correctedTapsAndDrags() {
     let simulator = Simulator(environment: Self.environment)
-    let tap = Gesture.tap(at: CGPoint(x: 100, y: 300))
+    let tap = TouchGesture.tap(at: CGPoint(x: 100, y: 300))
     let tapped = simulator.run(EdgeDockCorrected(), gesture: tap)
     #expect(tapped.touches.map(\.actions) == [1])
     #expect(tapped.rest == CGRect(x: 70, y: 270, width: 60, height: 60))
-    let drag = Gesture.drag(
+    let drag = TouchGesture.drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 120, y: 300), duration: 0.1, touchRate: 60)
     let dragged = simulator.run(EdgeDockCorrected(), gesture: drag)
     #expect(dragged.touches.map(\.actions) == [0])
@@ -144,13 +144,13 @@ struct InteractionTests {
   @Test("a UIButton's touch-up-inside: a tap fires it, a pan that began cancels it")
   func touchUpInside() {
     let simulator = Simulator(environment: Self.environment)
-    let tap = Gesture.tap(at: CGPoint(x: 100, y: 300))
+    let tap = TouchGesture.tap(at: CGPoint(x: 100, y: 300))
     #expect(simulator.run(ForcedBoundaryEndPublished(), gesture: tap).touches.map(\.actions) == [1])
-    let drag = Gesture.drag(
+    let drag = TouchGesture.drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 130, y: 320), duration: 0.1, touchRate: 60)
     #expect(simulator.run(ForcedBoundaryEndPublished(), gesture: drag).touches.map(\.actions) == [0])
     // A 5 pt wobble never becomes a pan (10 pt hysteresis): the button's action fires.
-    let wobble = Gesture.drag(
+    let wobble = TouchGesture.drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 105, y: 300), duration: 0.1, touchRate: 60)
     #expect(simulator.run(ForcedBoundaryEndPublished(), gesture: wobble).touches.map(\.actions) == [1])
   }
@@ -161,12 +161,12 @@ struct InteractionTests {
   func correctedIsCaughtInFlight() throws {
     // Dragged from (100, 300) to (200, 300) and let go right of the middle (196.5): it eases to
     // x = 363 over 0.5 s. 0.2 s later a finger lands on the shown centre and drags 40 pt down.
-    var gesture = Gesture.drag(
+    var gesture = TouchGesture.drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 200, y: 300), duration: 0.1, touchRate: 60)
     let simulator = Simulator(environment: Self.environment)
     let first = simulator.run(EdgeDockCorrected(), gesture: gesture)
     let release = try #require(first.releaseTime)
-    let probe = Gesture(start: gesture.start, events: gesture.events + [
+    let probe = TouchGesture(start: gesture.start, events: gesture.events + [
       TouchEvent(.began, at: release + 0.2, x: -1000, y: -1000),
       TouchEvent(.ended, at: release + 0.2 + 1 / 60, x: -1000, y: -1000),
     ])
@@ -194,7 +194,7 @@ struct InteractionTests {
     // pushes it up to y = 516 − 30 = 486; when it goes, the button returns to 700.
     let plain = Self.environment
     let keyboard = Self.phone.environment(bars: .init(keyboard: true))
-    var gesture = Gesture.drag(
+    var gesture = TouchGesture.drag(
       from: CGPoint(x: 363, y: 700), to: CGPoint(x: 363, y: 700), duration: 0.1, touchRate: 60)
     gesture.containerChanges = [
       ContainerChange(time: 1.5, environment: keyboard),
@@ -217,7 +217,7 @@ struct InteractionTests {
     // return; edge-dock.corrected without its berth would come back clamped. Plant that: forget
     // the berth on every change.
     let keyboard = Self.phone.environment(bars: .init(keyboard: true))
-    var gesture = Gesture.drag(
+    var gesture = TouchGesture.drag(
       from: CGPoint(x: 363, y: 700), to: CGPoint(x: 363, y: 700), duration: 0.1, touchRate: 60)
     gesture.containerChanges = [
       ContainerChange(time: 1.5, environment: keyboard),
@@ -350,7 +350,7 @@ struct InteractionTests {
     // throw it, and the spring rightly starts from rest.
     var algorithm = EdgeDockCorrected()
     algorithm.releaseMotion = try Motion(parsing: "spring(damping:1,response:0.4)")
-    let gesture = try Gesture(json: Data("""
+    let gesture = try TouchGesture(json: Data("""
       {"version":1,"start":{"x":31,"y":133},"events":[{"t":0,"phase":"began","x":31,"y":133},\
       {"t":0.008333333333333333,"phase":"moved","x":31,"y":136.33333333333334},\
       {"t":0.016666666666666666,"phase":"moved","x":31,"y":139.66666666666666},\
@@ -383,7 +383,7 @@ struct InteractionTests {
       let region = context.environment.safeRegion
       view.center = CGPoint(x: region.midX, y: region.midY)
     }
-    var gesture = Gesture.drag(
+    var gesture = TouchGesture.drag(
       from: CGPoint(x: 100, y: 400), to: CGPoint(x: 100, y: 400), duration: 0.1, touchRate: 60)
     gesture.containerChanges = [ContainerChange(time: 1, environment: Self.phone.environment(.landscape))]
     let scenario = Scenario(device: Self.phone, gesture: gesture)
@@ -405,7 +405,7 @@ struct InteractionTests {
 struct ChangeHandled<Base: SnapAlgorithm>: SnapAlgorithm {
   var id: String
   var base: Base
-  let change: @Sendable (inout Base, Environment, inout ItemView, UIKitContext) -> Void
+  let change: @Sendable (inout Base, ItemEnvironment, inout ItemView, UIKitContext) -> Void
 
   var inputAPI: InputAPI { base.inputAPI }
   var releaseMotion: Motion? {
@@ -427,7 +427,7 @@ struct ChangeHandled<Base: SnapAlgorithm>: SnapAlgorithm {
     base.touchesCancelled(touch, view: &view, context: context)
   }
   mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     change(&base, old, &view, context)
   }

@@ -24,7 +24,7 @@ struct InvariantGapsTests {
     var grab = CGPoint.zero
     var slot = 0
 
-    func slotCenter(_ index: Int, side: CGFloat, size: CGSize, in environment: Environment)
+    func slotCenter(_ index: Int, side: CGFloat, size: CGSize, in environment: ItemEnvironment)
       -> CGPoint
     {
       let region = environment.safeRegion
@@ -38,7 +38,7 @@ struct InvariantGapsTests {
     }
 
     /// The slot nearest to where the item is.
-    func nearestSlot(to center: CGPoint, in environment: Environment) -> Int {
+    func nearestSlot(to center: CGPoint, in environment: ItemEnvironment) -> Int {
       let free = environment.unobstructed.safeRegion
       let fraction = (center.y - free.minY) / max(free.height, 1)
       return min(max(Int((fraction * 2).rounded()), 0), 2)
@@ -70,7 +70,7 @@ struct InvariantGapsTests {
     }
 
     mutating func environmentDidChange(
-      from old: Environment, view: inout ItemView, context: UIKitContext
+      from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
     ) {
       var index = skipsLastSlot ? min(slot, 1) : slot
       let size = view.size
@@ -91,7 +91,7 @@ struct InvariantGapsTests {
   }
 
   /// A drag from the middle of an iPhone 15 down to the bottom slot of the left side.
-  static let dockedOnBottomSlot = Gesture(
+  static let dockedOnBottomSlot = TouchGesture(
     start: CGPoint(x: 100, y: 400),
     events: [
       TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 400)),

@@ -15,7 +15,7 @@ struct InvariantTimingTests {
   @Test("a change stamped within the simulator's tolerance of a frame counts for that frame")
   func changeWithinTolerance() {
     let landscape = Self.phone.environment(.landscape)
-    var gesture = Gesture.drag(
+    var gesture = TouchGesture.drag(
       from: CGPoint(x: 197, y: 133), to: CGPoint(x: 197, y: 133), duration: 0.55, touchRate: 60)
     let changeTime = 0.55 + 0.15
     #expect(changeTime != 42.0 / 60.0)
@@ -47,9 +47,9 @@ struct InvariantTimingTests {
       """
     let scenario = Scenario(
       device: Self.phone, orientation: .landscape, itemSize: CGSize(width: 121, height: 121),
-      gesture: try Gesture(json: Data(json.utf8)))
+      gesture: try TouchGesture(json: Data(json.utf8)))
     var algorithm = EdgeDockCorrected()
-    algorithm.releaseMotion = .spring(try #require(Spring(dampingRatio: 0.6, response: 0.4)))
+    algorithm.releaseMotion = .spring(try #require(DampedSpring(dampingRatio: 0.6, response: 0.4)))
     let trajectory = scenario.simulate(algorithm)
     #expect(Invariant.idempotent.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
   }

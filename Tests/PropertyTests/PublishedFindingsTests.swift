@@ -172,7 +172,7 @@ struct PublishedFindingsTests {
       let replayed = Scenario(
         device: scenario.device, orientation: scenario.orientation, bars: scenario.bars,
         itemSize: scenario.itemSize,
-        gesture: try Gesture(json: Data(scenario.gesture.jsonText().utf8)))
+        gesture: try TouchGesture(json: Data(scenario.gesture.jsonText().utf8)))
       let trajectory = replayed.simulate(algorithm)
       #expect(CauseClass.of(replayed, trajectory: trajectory) == cause.causeClass, "\(key) \(cause.summary)")
       let again = invariant.violations(algorithm, scenario: replayed, trajectory: trajectory)

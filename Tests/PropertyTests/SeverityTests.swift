@@ -11,9 +11,9 @@ struct SeverityTests {
   static let phone = DeviceProfile.named("iPhone 8")!
 
   static func gesture(_ events: [(Double, TouchPhase, CGFloat, CGFloat)], start: CGPoint)
-    -> Gesture
+    -> TouchGesture
   {
-    Gesture(
+    TouchGesture(
       start: start,
       events: events.map { TouchEvent(time: $0.0, phase: $0.1, location: CGPoint(x: $0.2, y: $0.3)) })
   }
@@ -82,7 +82,7 @@ struct SeverityTests {
         if !changed { inner.touchesMoved(touch, view: &view, context: context) }
       }
       mutating func environmentDidChange(
-        from old: Environment, view: inout ItemView, context: UIKitContext
+        from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
       ) {
         changed = true
       }
@@ -315,7 +315,7 @@ struct SeverityTests {
     // Found inside the region, then a side column reserved under the still finger leaves it
     // outside, and the handler never puts it back: that is the drag's.
     var column = phone.environment(.portrait, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false))
-    column.additionalSafeAreaInsets = EdgeInsets(right: 200)
+    column.additionalSafeAreaInsets = Insets(right: 200)
     var reserved = Scenario(
       device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
       gesture: Self.gesture(

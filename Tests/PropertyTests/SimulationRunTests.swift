@@ -33,7 +33,7 @@ struct SimulationRunTests {
       let point = CGPoint(x: first.rest.midX, y: first.rest.midY)
       guard point.x.isFinite, point.y.isFinite else { continue }
       // As idempotent taps: 0.1 s after the last frame.
-      let tap = Gesture.tap(at: point, start: point)
+      let tap = TouchGesture.tap(at: point, start: point)
       let lastTouch = scenario.gesture.events.last?.time ?? 0
       let gap = lastTouch.isFinite ? max(0.1, end + 0.1 - lastTouch) : 0.1
       simulation.append(tap.events, after: gap)
@@ -74,17 +74,17 @@ struct SimulationRunTests {
   @Test("frames shown before a step and the session it sees are those of the whole run")
   func framesBeforeAStep() throws {
     let environment = DeviceProfile.standard.environment()
-    let drag = Gesture.drag(
+    let drag = TouchGesture.drag(
       from: CGPoint(x: 200, y: 400), to: CGPoint(x: 100, y: 300), duration: 0.5, touchRate: 60)
     let simulator = Simulator(environment: environment)
     var simulation = simulator.start(
-      EdgeDockCorrected(), gesture: Gesture(start: drag.start, events: []))
+      EdgeDockCorrected(), gesture: TouchGesture(start: drag.start, events: []))
     // Nothing is shown before the first touch.
     simulation.showFrames(before: 10)
     for (index, event) in drag.events.enumerated() {
       simulation.showFrames(before: event.time)
       // What a finger landing now would see: every event so far delivered.
-      var replay = DragSession(
+      var replay = DragSimulation(
         algorithm: EdgeDockCorrected(), environment: environment, center: drag.start,
         itemSize: Simulator.defaultItemSize)
       for earlier in drag.events[..<index] { replay.receive(earlier) }
@@ -100,13 +100,13 @@ struct SimulationRunTests {
   @Test("a continuation of a run cut short by the frame limit delivers its events without frames")
   func truncatedContinuation() {
     let environment = DeviceProfile.standard.environment()
-    let drag = Gesture.drag(
+    let drag = TouchGesture.drag(
       from: CGPoint(x: 200, y: 400), to: CGPoint(x: 100, y: 300), duration: 0.5, touchRate: 60)
     let simulator = Simulator(environment: environment, frameLimit: 5)
     var simulation = simulator.start(EdgeDockCorrected(), gesture: drag)
     let first = simulation.runToRest()
     #expect(first.isTruncated && first.frames.count == 5)
-    let tap = Gesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
+    let tap = TouchGesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
     simulation.append(tap.events, after: 0.1)
     let second = simulation.runToRest()
     let whole = simulator.run(EdgeDockCorrected(), gesture: drag.followed(by: tap, after: 0.1))

@@ -31,7 +31,7 @@ struct WordingTests {
     var narrow = phone.environment(.portrait)
     narrow.bounds.size.width = 197
     narrow.name = "iPhone 15 (portrait), window 197 pt wide"
-    var gesture = Gesture(
+    var gesture = TouchGesture(
       start: CGPoint(x: 30, y: 133),
       events: [TouchEvent(time: 0, phase: .began, location: CGPoint(x: 166.33333333333334, y: 133))])
     gesture.containerChanges = [ContainerChange(time: 1, environment: narrow)]

@@ -109,7 +109,7 @@ struct EdgeDockTests {
     // A 320-wide window on a 1024-wide screen (iPad Split View). Item at (200, 300), grab (30, 30).
     // moved (260, 300) → centre (260, 300); ended: 260 <= 1024/2 = 512 → docks left at x 30.
     // Moved to 600 instead: 600 > 512 → centre x 1024 − 30 = 994: 674 pt outside the window.
-    let splitView = Environment(
+    let splitView = ItemEnvironment(
       name: "split view", bounds: CGRect(x: 0, y: 0, width: 320, height: 1366),
       screenBounds: CGRect(x: 0, y: 0, width: 1024, height: 1366))
     let trajectory = Fixtures.run(

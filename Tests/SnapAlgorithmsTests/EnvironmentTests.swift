@@ -124,7 +124,7 @@ struct EnvironmentTests {
     #expect(window.superviewOffset == CGVector(dx: 0, dy: 88))
     // Nothing covers its top; the tab bar covers its bottom 83 pt.
     let view = Superview(window)
-    #expect(view.safeAreaInsets == EdgeInsets(top: 0, left: 0, bottom: 83, right: 0))
+    #expect(view.safeAreaInsets == Insets(top: 0, left: 0, bottom: 83, right: 0))
     // In the view's coordinates the window starts 88 pt above it, and the safe region is the
     // window's moved up by 88: y 0…(729 − 88).
     let local = window.inSuperviewCoordinates

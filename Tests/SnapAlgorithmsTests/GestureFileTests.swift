@@ -8,9 +8,9 @@ import Testing
 struct GestureFileTests {
   @Test("a gesture round-trips through its file format")
   func roundTrip() throws {
-    let gesture = Gesture.drag(
+    let gesture = TouchGesture.drag(
       from: CGPoint(x: 300, y: 300), to: CGPoint(x: 120.5, y: 80), duration: 0.1)
-    let read = try Gesture(json: Data(gesture.jsonText().utf8))
+    let read = try TouchGesture(json: Data(gesture.jsonText().utf8))
     #expect(read == gesture)
   }
 
@@ -81,7 +81,7 @@ struct GestureFileTests {
     ])
   func rejects(text: String, message: String) {
     #expect {
-      _ = try Gesture(json: Data(text.utf8))
+      _ = try TouchGesture(json: Data(text.utf8))
     } throws: { error in
       "\(error)".contains(message)
     }
@@ -93,9 +93,9 @@ extension GestureFileTests {
   func containerRoundTrip() throws {
     let landscape = try #require(DeviceProfile.named("iPhone X")).environment(
       .landscape, bars: .init(navigationBar: true, tabBar: false, keyboard: true))
-    var gesture = Gesture.tap(at: CGPoint(x: 10, y: 20))
+    var gesture = TouchGesture.tap(at: CGPoint(x: 10, y: 20))
     gesture.containerChanges = [ContainerChange(time: 0.05, environment: landscape)]
-    let read = try Gesture(json: Data(gesture.jsonText().utf8))
+    let read = try TouchGesture(json: Data(gesture.jsonText().utf8))
     #expect(read == gesture)
   }
 }
@@ -104,7 +104,7 @@ extension GestureFileTests {
   @Test("an event whose time goes backwards or is not a number is read, as hostile input")
   func hostileTimesAreRead() throws {
     let text = #"{"version": 1, "start": {"x": 1, "y": 2}, "events": [{"t": 1, "phase": "began", "x": 1, "y": 2}, {"t": 0.5, "phase": "moved", "x": null, "y": 2}, {"t": null, "phase": "ended", "x": 1, "y": 2}]}"#
-    let gesture = try Gesture(json: Data(text.utf8))
+    let gesture = try TouchGesture(json: Data(text.utf8))
     #expect(gesture.events.map(\.time).prefix(2) == [1, 0.5])
     #expect(gesture.events[2].time.isNaN)
     #expect(gesture.events[1].location.x.isNaN)

@@ -165,7 +165,7 @@ struct JSONByteDecoderTests {
     check(events, examples: 200) { rows in
       var time = 0.0
       var down = false
-      let gesture = Gesture(
+      let gesture = TouchGesture(
         start: CGPoint(x: 1, y: 2),
         events: rows.map { row in
           time += row.0
@@ -175,8 +175,8 @@ struct JSONByteDecoderTests {
           return TouchEvent(time: time, phase: phase, location: CGPoint(x: row.2, y: row.3))
         })
       let data = Data(gesture.jsonText().utf8)
-      let records = try Gesture(json: data)
-      let codable = try JSONDecoder().decode(Gesture.self, from: data)
+      let records = try TouchGesture(json: data)
+      let codable = try JSONDecoder().decode(TouchGesture.self, from: data)
       return records == gesture && codable == gesture
     }
   }

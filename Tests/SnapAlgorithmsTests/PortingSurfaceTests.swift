@@ -65,16 +65,16 @@ struct PortingSurfaceTests {
       completions.append((tag, finished))
     }
     mutating func environmentDidChange(
-      from old: Environment, view: inout ItemView, context: UIKitContext
+      from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
     ) {
       if let change = context.containerChange { changes.append(change) }
     }
   }
 
   static func session(
-    _ algorithm: Recorder, _ environment: Environment, at center: CGPoint = CGPoint(x: 200, y: 400)
-  ) -> DragSession<Recorder> {
-    DragSession(
+    _ algorithm: Recorder, _ environment: ItemEnvironment, at center: CGPoint = CGPoint(x: 200, y: 400)
+  ) -> DragSimulation<Recorder> {
+    DragSimulation(
       algorithm: algorithm, environment: environment, center: center,
       itemSize: CGSize(width: 60, height: 60))
   }
@@ -213,7 +213,7 @@ struct PortingSurfaceTests {
     session.receive(TouchEvent(time: 0, phase: .began, location: CGPoint(x: 200, y: 400)))
     let superview = session.algorithm.superviews[0]
     #expect(superview.frame == CGRect(x: 0, y: 0, width: 393, height: 852))
-    #expect(superview.safeAreaInsets == EdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+    #expect(superview.safeAreaInsets == Insets(top: 59, left: 0, bottom: 34, right: 0))
     #expect(session.view.center == CGPoint(x: 200, y: 400))
   }
 }

@@ -31,7 +31,7 @@ struct SimulatorTests {
   func frameClock(rate: Int) {
     var environment = Fixtures.iPhone8
     environment.refreshRate = rate
-    let gesture = Gesture.drag(
+    let gesture = TouchGesture.drag(
       from: CGPoint(x: 200, y: 300), to: CGPoint(x: 250, y: 300), duration: 0.5, touchRate: 120,
       beganAt: 3)
     let trajectory = Simulator(environment: environment).run(Follower(), gesture: gesture)
@@ -79,7 +79,7 @@ struct SimulatorTests {
 
   @Test("hostile timestamps are made monotonic and the frame count stays bounded")
   func hostileTime() {
-    let gesture = Gesture(
+    let gesture = TouchGesture(
       start: CGPoint(x: 200, y: 300),
       events: Fixtures.events([
         (0, .began, 200, 300), (.nan, .moved, 210, 300), (-5, .moved, 220, 300),
@@ -98,14 +98,14 @@ struct SimulatorTests {
   @Test("an empty gesture gives one rest frame at the start")
   func emptyGesture() {
     let trajectory = Simulator(environment: Fixtures.iPhone8)
-      .run(Follower(), gesture: Gesture(start: CGPoint(x: 1, y: 2), events: []))
+      .run(Follower(), gesture: TouchGesture(start: CGPoint(x: 1, y: 2), events: []))
     #expect(trajectory.frames.count == 1)
     #expect(trajectory.rest.mid == CGPoint(x: 1, y: 2))
   }
 
   @Test("motion frames follow the motion's curve exactly, and end on the target")
   func motionFrames() throws {
-    let spring = try #require(Spring(dampingRatio: 0.5, response: 0.3))
+    let spring = try #require(DampedSpring(dampingRatio: 0.5, response: 0.3))
     var follower = Follower()
     follower.releaseMotion = .spring(spring)
     let trajectory = Fixtures.run(
@@ -149,7 +149,7 @@ extension SimulatorTests {
     var releaseMotion: Motion? = nil
     let dockingMargin: CGFloat? = nil
     mutating func environmentDidChange(
-      from old: Environment, view: inout ItemView, context: UIKitContext
+      from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
     ) {
       // Re-centre in the new container, as a layout pass would.
       view.center = CGPoint(x: context.environment.bounds.midX, y: context.environment.bounds.midY)
@@ -160,7 +160,7 @@ extension SimulatorTests {
   func containerChanges() throws {
     let portrait = Fixtures.iPhone8
     let landscape = try #require(DeviceProfile.named("iPhone 8")).environment(.landscape)
-    let gesture = Gesture(
+    let gesture = TouchGesture(
       start: CGPoint(x: 100, y: 100),
       events: Fixtures.events([(0, .began, 100, 100), (0.1, .ended, 100, 100)]),
       containerChanges: [ContainerChange(time: 0.05, environment: landscape)])
@@ -175,7 +175,7 @@ extension SimulatorTests {
   @Test("a UIKit view without autoresizing stays put when the container rotates")
   func publishedVariantsIgnoreRotation() throws {
     let landscape = try #require(DeviceProfile.named("iPhone 8")).environment(.landscape)
-    let gesture = Gesture(
+    let gesture = TouchGesture(
       start: CGPoint(x: 345, y: 600), events: [],
       containerChanges: [ContainerChange(time: 0.5, environment: landscape)])
     let trajectory = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
@@ -194,7 +194,7 @@ extension SimulatorTests {
     #expect(abs(tracker.velocity.dx - (0.2 * 3000 + 0.8 * 1000)) < 1e-9)
     // Through the simulator: a drag at a steady 1,200 pt/s reports 1,200 pt/s at release, and
     // an ease-in-out docking motion starts from rest, whatever the finger's speed.
-    let gesture = Gesture.drag(
+    let gesture = TouchGesture.drag(
       from: CGPoint(x: 300, y: 300), to: CGPoint(x: 240, y: 300), duration: 0.05, touchRate: 120)
     let trajectory = Simulator(environment: Fixtures.iPhone8).run(EdgeDockPublished(), gesture: gesture)
     let release = trajectory.releaseVelocity ?? .zero
@@ -210,7 +210,7 @@ extension SimulatorTests {
   func projectedRelease() throws {
     let environment = Fixtures.iPhone8
     let region = environment.safeRegion
-    let flick = Gesture.flick(
+    let flick = TouchGesture.flick(
       from: CGPoint(x: region.midX, y: region.midY), velocity: CGVector(dx: 1500, dy: -800))
     let run = Simulator(environment: environment).run(FluidDock(mode: .corners), gesture: flick)
     let center = try #require(run.releaseCenter)

@@ -64,9 +64,9 @@ struct SpringAccuracyTests {
     let omega = 7.0
     let mass = 2.0
     let springs = [
-      try #require(Spring(dampingRatio: dampingRatio, response: 0.5)),
+      try #require(DampedSpring(dampingRatio: dampingRatio, response: 0.5)),
       try #require(
-        Spring(
+        DampedSpring(
           mass: mass, stiffness: mass * omega * omega,
           damping: 2 * dampingRatio * (mass * mass * omega * omega).squareRoot())),
     ]
@@ -108,9 +108,9 @@ struct SpringAccuracyTests {
     arguments: [1e-9, 1e-7, 1e-6 * (1 - 1e-6), 1e-6, 1e-6 * (1 + 1e-6), 2e-6, 1e-5, 1e-3])
   func continuousAcrossCriticalDamping(distance: Double) throws {
     let response = 0.4
-    let critical = try #require(Spring(dampingRatio: 1, response: response))
-    let below = try #require(Spring(dampingRatio: 1 - distance, response: response))
-    let above = try #require(Spring(dampingRatio: 1 + distance, response: response))
+    let critical = try #require(DampedSpring(dampingRatio: 1, response: response))
+    let below = try #require(DampedSpring(dampingRatio: 1 - distance, response: response))
+    let above = try #require(DampedSpring(dampingRatio: 1 + distance, response: response))
     let omega0 = critical.naturalFrequency
     // Moving ζ by δ moves x by at most sensitivity · δ · scale (see the derivation above); the
     // two neighbours are 2δ apart. 1e-12 absorbs rounding in the near-cancelling terms of the
@@ -156,7 +156,7 @@ extension SpringAccuracyTests {
   func dampingRatioResponse() throws {
     for zeta in [0.05, 0.5, 0.7, 1, 1.5, 12] {
       for response in [0.05, 0.3, 0.55, 1, 4] {
-        let spring = try #require(Spring(dampingRatio: zeta, response: response))
+        let spring = try #require(DampedSpring(dampingRatio: zeta, response: response))
         let stiffness = (2 * Double.pi / response) * (2 * Double.pi / response)
         let damping = 4 * Double.pi * zeta / response
         #expect(spring.mass == 1)
@@ -177,7 +177,7 @@ extension SpringAccuracyTests {
         for zeta in [0.02, 0.5, 1, 1.7, 25] {
           let stiffness = mass * omega * omega
           let damping = 2 * zeta * (stiffness * mass).squareRoot()
-          let spring = try #require(Spring(mass: mass, stiffness: stiffness, damping: damping))
+          let spring = try #require(DampedSpring(mass: mass, stiffness: stiffness, damping: damping))
           #expect(spring.mass == mass && spring.stiffness == stiffness && spring.damping == damping)
           let label = "m \(mass), ω0 \(omega), ζ \(zeta)"
           #expect(isClose(spring.naturalFrequency, omega), "ω0 for \(label)")
@@ -186,7 +186,7 @@ extension SpringAccuracyTests {
       }
     }
     // Core Animation's defaults: ω0 = 10, ζ = 10 / (2 · 10) = 0.5.
-    let defaults = try #require(Spring(mass: 1, stiffness: 100, damping: 10))
+    let defaults = try #require(DampedSpring(mass: 1, stiffness: 100, damping: 10))
     #expect(defaults.naturalFrequency == 10)
     #expect(defaults.dampingRatio == 0.5)
   }
@@ -197,7 +197,7 @@ extension SpringAccuracyTests {
       for duration in [0.1, 0.3, 0.5, 1, 2.5] {
         for velocity in [0.0, 0.5, -2, 20] {
           let spring = try #require(
-            Spring.uikit(dampingRatio: zeta, duration: duration, initialVelocity: velocity))
+            DampedSpring.uikit(dampingRatio: zeta, duration: duration, initialVelocity: velocity))
           #expect(spring.settleTime == duration)
           #expect(Motion.spring(spring).settleTime == duration)
           #expect(spring.fixedDuration == duration)
@@ -210,7 +210,7 @@ extension SpringAccuracyTests {
             zeta <= 1 ? zeta * omega0 : omega0 / (zeta + (zeta * zeta - 1).squareRoot())
           let remaining = exp(-slowestRate * duration)
           #expect(
-            isClose(remaining, Spring.settleTolerance, relative: 1e-12),
+            isClose(remaining, DampedSpring.settleTolerance, relative: 1e-12),
             "ζ \(zeta), duration \(duration): slowest term left \(remaining) at the duration")
         }
       }
@@ -221,22 +221,22 @@ extension SpringAccuracyTests {
   func rejectsInvalidParameters() {
     let bad: [Double] = [0, -0.0, -1, -.leastNonzeroMagnitude, .nan, .infinity, -.infinity]
     for value in bad {
-      #expect(Spring(dampingRatio: value, response: 0.5) == nil, "ζ \(value)")
-      #expect(Spring(dampingRatio: 0.7, response: value) == nil, "response \(value)")
-      #expect(Spring(mass: value, stiffness: 100, damping: 10) == nil, "mass \(value)")
-      #expect(Spring(mass: 1, stiffness: value, damping: 10) == nil, "stiffness \(value)")
-      #expect(Spring(mass: 1, stiffness: 100, damping: value) == nil, "damping \(value)")
-      #expect(Spring.uikit(dampingRatio: value, duration: 0.5, initialVelocity: 0) == nil)
-      #expect(Spring.uikit(dampingRatio: 0.7, duration: value, initialVelocity: 0) == nil)
+      #expect(DampedSpring(dampingRatio: value, response: 0.5) == nil, "ζ \(value)")
+      #expect(DampedSpring(dampingRatio: 0.7, response: value) == nil, "response \(value)")
+      #expect(DampedSpring(mass: value, stiffness: 100, damping: 10) == nil, "mass \(value)")
+      #expect(DampedSpring(mass: 1, stiffness: value, damping: 10) == nil, "stiffness \(value)")
+      #expect(DampedSpring(mass: 1, stiffness: 100, damping: value) == nil, "damping \(value)")
+      #expect(DampedSpring.uikit(dampingRatio: value, duration: 0.5, initialVelocity: 0) == nil)
+      #expect(DampedSpring.uikit(dampingRatio: 0.7, duration: value, initialVelocity: 0) == nil)
     }
     for velocity in [Double.nan, .infinity, -.infinity] {
-      #expect(Spring(dampingRatio: 0.7, response: 0.5, initialVelocity: velocity) == nil)
-      #expect(Spring(mass: 1, stiffness: 100, damping: 10, initialVelocity: velocity) == nil)
-      #expect(Spring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: velocity) == nil)
+      #expect(DampedSpring(dampingRatio: 0.7, response: 0.5, initialVelocity: velocity) == nil)
+      #expect(DampedSpring(mass: 1, stiffness: 100, damping: 10, initialVelocity: velocity) == nil)
+      #expect(DampedSpring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: velocity) == nil)
     }
     // A negative (away from the target) or zero initial velocity is fine.
-    #expect(Spring(dampingRatio: 0.7, response: 0.5, initialVelocity: -3) != nil)
-    #expect(Spring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: 0) != nil)
+    #expect(DampedSpring(dampingRatio: 0.7, response: 0.5, initialVelocity: -3) != nil)
+    #expect(DampedSpring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: 0) != nil)
   }
 }
 
@@ -244,19 +244,19 @@ extension SpringAccuracyTests {
 
 extension SpringAccuracyTests {
   /// Springs without a fixed duration, in every regime, at rest and thrown either way.
-  static func settlingSprings() throws -> [Spring] {
-    var springs: [Spring] = []
+  static func settlingSprings() throws -> [DampedSpring] {
+    var springs: [DampedSpring] = []
     for zeta in [0.1, 0.3, 0.5, 0.7, 1, 1 + 1e-7, 1 - 1e-5, 1.5, 3, 10] {
       for response in [0.3, 1] {
         for velocity in [0.0, 3, -3, 20, 60] {
           springs.append(
-            try #require(Spring(dampingRatio: zeta, response: response, initialVelocity: velocity)))
+            try #require(DampedSpring(dampingRatio: zeta, response: response, initialVelocity: velocity)))
         }
       }
     }
-    springs.append(try #require(Spring(mass: 1, stiffness: 100, damping: 10)))
-    springs.append(try #require(Spring(mass: 2, stiffness: 50, damping: 20)))  // ζ = 1 exactly
-    springs.append(try #require(Spring(mass: 0.5, stiffness: 300, damping: 1, initialVelocity: 8)))
+    springs.append(try #require(DampedSpring(mass: 1, stiffness: 100, damping: 10)))
+    springs.append(try #require(DampedSpring(mass: 2, stiffness: 50, damping: 20)))  // ζ = 1 exactly
+    springs.append(try #require(DampedSpring(mass: 0.5, stiffness: 300, damping: 1, initialVelocity: 8)))
     return springs
   }
 
@@ -274,14 +274,14 @@ extension SpringAccuracyTests {
         if !(offset <= worst.offset) { worst = (offset, t) }
       }
       #expect(
-        worst.offset <= Spring.settleTolerance * (1 + 1e-9),
+        worst.offset <= DampedSpring.settleTolerance * (1 + 1e-9),
         "\(spring): settles at \(settle) but is \(worst.offset) off the target at \(worst.time)")
     }
   }
 
   @Test("the settle time is not late: within the envelope's bound, and unsettled at half of it")
   func settleTimeNotLate() throws {
-    let tolerance = Spring.settleTolerance
+    let tolerance = DampedSpring.settleTolerance
     for spring in try Self.settlingSprings() {
       let settle = spring.settleTime
       let omega0 = spring.naturalFrequency
@@ -324,7 +324,7 @@ extension SpringAccuracyTests {
     var motions = try Self.settlingSprings().map(Motion.spring)
     for velocity in [0.0, 4, -4] {
       for zeta in [0.3, 1, 2] {
-        let spring = Spring.uikit(dampingRatio: zeta, duration: 0.6, initialVelocity: velocity)
+        let spring = DampedSpring.uikit(dampingRatio: zeta, duration: 0.6, initialVelocity: velocity)
         motions.append(.spring(try #require(spring)))
       }
     }
@@ -365,18 +365,18 @@ extension SpringAccuracyTests {
 
   @Test("underdamped springs overshoot; critically damped ones only when thrown hard enough")
   func overshoot() throws {
-    func peak(_ spring: Spring) -> Double {
+    func peak(_ spring: DampedSpring) -> Double {
       let settle = spring.settleTime
       return (0...20000).map { spring.fraction(at: settle * Double($0) / 20000) }.max() ?? 0
     }
     for zeta in [0.1, 0.5, 0.9] {
-      let spring = try #require(Spring(dampingRatio: zeta, response: 0.5))
+      let spring = try #require(DampedSpring(dampingRatio: zeta, response: 0.5))
       #expect(peak(spring) > 1, "ζ \(zeta) from rest should overshoot")
     }
     let criticals = [
-      try #require(Spring(dampingRatio: 1, response: 0.5)),
-      try #require(Spring(mass: 1, stiffness: 100, damping: 20)),
-      try #require(Spring(mass: 2, stiffness: 50, damping: 20)),
+      try #require(DampedSpring(dampingRatio: 1, response: 0.5)),
+      try #require(DampedSpring(mass: 1, stiffness: 100, damping: 20)),
+      try #require(DampedSpring(mass: 2, stiffness: 50, damping: 20)),
     ]
     for spring in criticals {
       #expect(peak(spring) <= 1, "\(spring) from rest should not overshoot")
@@ -397,7 +397,7 @@ extension SpringAccuracyTests {
     for (damping, velocity) in [(200.0, 1e3), (2, -1e3), (2e3, 50)] {
       springs.append(
         try #require(
-          Spring(mass: 1, stiffness: 1e4, damping: damping, initialVelocity: velocity)))
+          DampedSpring(mass: 1, stiffness: 1e4, damping: damping, initialVelocity: velocity)))
     }
     for spring in springs {
       let omega0 = spring.naturalFrequency
@@ -434,7 +434,7 @@ private func isClose(_ a: Double, _ b: Double, relative: Double = 1e-13) -> Bool
 /// The step is 0.004 divided by the fastest rate of the system (ω0 when ζ ≤ 1, |γ−| above) and
 /// the run lasts 3 ln(1e4) over the slowest rate; times are whole multiples of the step, so no
 /// sample needs a partial step.
-private func rungeKutta(_ spring: Spring, displacement x0: Double, velocity v0: Double)
+private func rungeKutta(_ spring: DampedSpring, displacement x0: Double, velocity v0: Double)
   -> [(time: Double, displacement: Double, velocity: Double)]
 {
   let (m, k, c) = (spring.mass, spring.stiffness, spring.damping)

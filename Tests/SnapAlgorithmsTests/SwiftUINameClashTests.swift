@@ -4,34 +4,46 @@ import Testing
 
 #if canImport(SwiftUI)
   import SwiftUI
-  typealias SwiftUIEdgeInsets = SwiftUI.EdgeInsets
-  typealias SwiftUISpring = SwiftUI.Spring
 #else
   import SwiftUINames
-  typealias SwiftUIEdgeInsets = SwiftUINames.EdgeInsets
-  typealias SwiftUISpring = SwiftUINames.Spring
 #endif
 
-/// SwiftUI declares `Environment`, `EdgeInsets`, `Gesture` and `Spring` too. In a file that
-/// imports both, each name alone is ambiguous; SnapLab's are written with their module's name,
-/// `SnapAlgorithms.Environment`, as docs/TestingYourAlgorithm.md says, and SwiftUI's with
-/// `SwiftUI.` — this file compiles, which is the test.
+/// SwiftUI declares `Environment`, `EdgeInsets`, `Gesture`, `Spring`, `CoordinateSpace` and
+/// `DragSession`; SnapLab's types of those meanings are named otherwise (`ItemEnvironment`,
+/// `Insets`, `TouchGesture`, `DampedSpring`, `UIKitCoordinateSpace`, `DragSimulation`), so a
+/// file that imports both writes every name alone — this file compiles, which is the test.
+/// (SwiftUINamesTests checks that no other public name of SnapLab's is one of SwiftUI's.)
 @Suite("A file that imports SwiftUI too")
 struct SwiftUINameClashTests {
-  @Test("SnapLab's four names, module-qualified, beside SwiftUI's")
-  func qualified() throws {
-    let environment: SnapAlgorithms.Environment = DeviceProfile.standard.environment()
-    let insets: SnapAlgorithms.EdgeInsets = environment.safeAreaInsets
-    let made: SnapAlgorithms.Spring? = .init(dampingRatio: 1, response: 0.4)
-    let spring = try #require(made)
-    let gesture: SnapAlgorithms.Gesture = .drag(
+  @Test("SnapLab's names and SwiftUI's, each alone")
+  func unqualified() throws {
+    let environment: ItemEnvironment = DeviceProfile.standard.environment()
+    let insets: Insets = environment.safeAreaInsets
+    let spring = try #require(DampedSpring(dampingRatio: 1, response: 0.4))
+    let gesture: TouchGesture = .drag(
       from: CGPoint(x: 100, y: 300), to: CGPoint(x: 300, y: 300), duration: 0.2, touchRate: 60)
-    let swiftUIInsets = SwiftUIEdgeInsets(
+    let space: UIKitCoordinateSpace = .window
+    var session = DragSimulation(
+      algorithm: EdgeDockPublished(), environment: environment,
+      center: CGPoint(x: 100, y: 300), itemSize: CGSize(width: 60, height: 60))
+    for event in gesture.events { session.receive(event) }
+
+    let swiftUIInsets = EdgeInsets(
       top: insets.top, leading: insets.left, bottom: insets.bottom, trailing: insets.right)
-    let swiftUISpring = SwiftUISpring(response: 0.4, dampingRatio: 1)
+    let swiftUISpace: CoordinateSpace = .global
+    let swiftUIEnvironment: Any.Type = Environment<Bool>.self
+    let swiftUIGesture: Any.Type = (any Gesture).self
     #expect(swiftUIInsets.top == insets.top && swiftUIInsets.leading == insets.left)
-    #expect(swiftUISpring.dampingRatio == 1)
+    #expect(swiftUISpace == .global && space == .window)
+    #expect(ObjectIdentifier(swiftUIEnvironment) != ObjectIdentifier(swiftUIGesture))
+    if #available(iOS 17, macOS 14, *) {
+      #expect(Spring(response: 0.4, dampingRatio: 1).dampingRatio == 1)
+    }
+    if #available(iOS 26, macOS 26, *) {
+      let swiftUIDrag: Any.Type = DragSession.self
+      #expect(ObjectIdentifier(swiftUIDrag) != ObjectIdentifier(type(of: session)))
+    }
     #expect(spring.settleTime > 0)
-    #expect(gesture.events.first?.phase == .began)
+    #expect(session.time == gesture.events.last?.time)
   }
 }

@@ -12,7 +12,7 @@ struct UIKitModelTests {
   @Test("a view controller's view reports the bars in its safe area, as UIKit does")
   func superviewInsets() {
     let superview = Superview(Self.phone)
-    #expect(superview.safeAreaInsets == EdgeInsets(top: 103, left: 0, bottom: 83, right: 0))
+    #expect(superview.safeAreaInsets == Insets(top: 103, left: 0, bottom: 83, right: 0))
     #expect(superview.bounds == CGRect(x: 0, y: 0, width: 393, height: 852))
     #expect(superview.bounds.inset(by: superview.safeAreaInsets) == Self.phone.safeRegion)
     var typing = Self.phone
@@ -20,7 +20,7 @@ struct UIKitModelTests {
     // The keyboard is not in the safe area (apps hear of it from notifications).
     #expect(Superview(typing).safeAreaInsets == superview.safeAreaInsets)
     let landscape = DeviceProfile.standard.environment(.landscape)
-    #expect(Superview(landscape).safeAreaInsets == EdgeInsets(top: 32, left: 59, bottom: 53, right: 59))
+    #expect(Superview(landscape).safeAreaInsets == Insets(top: 32, left: 59, bottom: 53, right: 59))
   }
 
   @Test("animate(withDuration:delay:options:) changes the model at once and shows the curve after the delay")
@@ -56,7 +56,7 @@ struct UIKitModelTests {
     view.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 2) {
       $0.center = CGPoint(x: 100, y: 50)
     }
-    let spring = try #require(Spring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: 2))
+    let spring = try #require(DampedSpring.uikit(dampingRatio: 0.7, duration: 0.5, initialVelocity: 2))
     #expect(view.animations.first?.motion == .spring(spring))
     // Normalised velocity 2: twice the distance per second, on both axes.
     let velocity = view.presentationVelocity(at: 0)
@@ -150,7 +150,7 @@ struct UIKitModelTests {
 
   @Test("assigning recognizer.state from the handler ends the drag as setState: does")
   func stateAssignment() {
-    let gesture = Gesture.drag(
+    let gesture = TouchGesture.drag(
       from: CGPoint(x: 200, y: 400), to: CGPoint(x: 340, y: 400), duration: 0.3, touchRate: 60)
     let simulator = Simulator(environment: Self.phone)
     let assigned = simulator.run(Ender(assigns: true), gesture: gesture)
@@ -180,7 +180,7 @@ extension UIKitModelTests {
 
   @Test("animate(with: releaseMotion) runs the declared motion, or the one put in its place")
   func throughReleaseMotion() throws {
-    let gesture = Gesture.flick(from: CGPoint(x: 150, y: 400), velocity: CGVector(dx: -600, dy: 0))
+    let gesture = TouchGesture.flick(from: CGPoint(x: 150, y: 400), velocity: CGVector(dx: -600, dy: 0))
     let simulator = Simulator(environment: Self.phone)
     var algorithm = ThroughReleaseMotion()
     let own = simulator.run(algorithm, gesture: gesture)

@@ -48,7 +48,7 @@ struct CommandLineTests {
 
   @Test("trace prints the documented JSON, which matches the simulator")
   func traceJSON() throws {
-    let gesture = Gesture.drag(
+    let gesture = TouchGesture.drag(
       from: CGPoint(x: 300, y: 300), to: CGPoint(x: 250, y: 20), duration: 0.1, touchRate: 60)
     let result = try run(
       ["trace", "edge-dock.published", "--device", "IPHONE 8", "--gesture", "-"],

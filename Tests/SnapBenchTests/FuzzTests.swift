@@ -159,12 +159,12 @@ struct FuzzTests {
   // MARK: Seeds
 
   static let gestureSeeds: [String] = {
-    var drag = Gesture.drag(from: CGPoint(x: 300, y: 300), to: CGPoint(x: 40, y: 120), duration: 0.05)
+    var drag = TouchGesture.drag(from: CGPoint(x: 300, y: 300), to: CGPoint(x: 40, y: 120), duration: 0.05)
       .followed(by: .tap(at: CGPoint(x: 20, y: 120)))
     let landscape = DeviceProfile.standard.environment(
       .landscape, bars: .init(navigationBar: true, tabBar: true, keyboard: true))
     drag.containerChanges = [ContainerChange(time: 0.02, environment: landscape)]
-    return [drag.jsonText(), Gesture.tap(at: CGPoint(x: 10, y: 10)).jsonText()]
+    return [drag.jsonText(), TouchGesture.tap(at: CGPoint(x: 10, y: 10)).jsonText()]
   }()
 
   static let verifySeed: String = {
@@ -206,9 +206,9 @@ struct FuzzTests {
     let simulator = Simulator(environment: DeviceProfile.standard.environment(.portrait, bars: .init()), frameLimit: 2_000)
     check(Self.inputs(from: Self.gestureSeeds), examples: 600) { input in
       let bytes = input.bytes
-      let gesture: Gesture
+      let gesture: TouchGesture
       do {
-        gesture = try Gesture(jsonText: bytes)
+        gesture = try TouchGesture(jsonText: bytes)
       } catch {
         tally.refused += 1
         let sentence = "\(error)"
@@ -218,7 +218,7 @@ struct FuzzTests {
       // What is accepted simulates within the frame limit and writes a file that reads back.
       let trajectory = simulator.run(EdgeDockCorrected(), gesture: gesture)
       let text = gesture.jsonText()
-      let reread = try Gesture(json: Data(text.utf8))
+      let reread = try TouchGesture(json: Data(text.utf8))
       return trajectory.frames.count <= simulator.frameLimit + 1 && reread.jsonText() == text
     }
     print("fuzz: \(tally.total) gesture files (\(tally.accepted) accepted)")
@@ -357,7 +357,7 @@ struct FuzzTests {
 
     check(Self.inputs(from: Self.gestureSeeds), examples: 10) { input in
       let bytes = input.bytes
-      guard (try? Gesture(jsonText: bytes)) == nil else { tally.accepted += 1; return true }
+      guard (try? TouchGesture(jsonText: bytes)) == nil else { tally.accepted += 1; return true }
       return try refused(
         ["trace", "edge-dock.corrected", "--gesture", "-"], input: String(decoding: bytes, as: UTF8.self))
     }

@@ -67,7 +67,7 @@ struct NonFiniteOutputTests {
 
   @Test("a counterexample with an item of −5 × 1e308 and a touch at infinity is drawn clipped")
   func hostileCounterexample() throws {
-    var gesture = Gesture.drag(from: CGPoint(x: 100, y: 300), to: CGPoint(x: 20, y: 200), duration: 0.1)
+    var gesture = TouchGesture.drag(from: CGPoint(x: 100, y: 300), to: CGPoint(x: 20, y: 200), duration: 0.1)
     gesture.events[2].location.x = .infinity
     let scenario = Scenario(
       device: DeviceProfile.standard, orientation: .portrait, bars: .init(navigationBar: true, tabBar: true, keyboard: false),

@@ -98,7 +98,7 @@ struct ReportTests {
     // the keyboard shown at 1.2 s: it rests off the new safe region. Three panels: before,
     // from 0.7 s and from 1.2 s.
     let phone = try #require(DeviceProfile.named("iPhone 15"))
-    var gesture = Gesture(start: CGPoint(x: 30, y: 133), events: [])
+    var gesture = TouchGesture(start: CGPoint(x: 30, y: 133), events: [])
     gesture.containerChanges = [
       ContainerChange(time: 0.7, environment: phone.environment(.landscape)),
       ContainerChange(time: 1.2, environment: phone.environment(.landscape, bars: .init(keyboard: true))),
@@ -224,7 +224,7 @@ struct ReportTests {
   @Test("the verdict's worst failure is the largest violation found, not the smallest counterexample's")
   func worstIsLargest() throws {
     let phone = try #require(DeviceProfile.named("iPhone 15"))
-    let scenario = Scenario(device: phone, gesture: Gesture(start: CGPoint(x: 30, y: 133), events: []))
+    let scenario = Scenario(device: phone, gesture: TouchGesture(start: CGPoint(x: 30, y: 133), events: []))
     func violation(_ points: CGFloat) -> Violation {
       Violation("off screen by \(points) pt", defect: .offScreenAtRest, magnitude: .points(points))
     }

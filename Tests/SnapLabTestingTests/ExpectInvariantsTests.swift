@@ -251,7 +251,7 @@ struct AttachmentTests {
     let stem = CounterexampleAttachments.fileStem(finding, cause)
     #expect(stem.hasPrefix("edge-dock_published-in-safe-area-"))
     #expect(stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
-    let gesture = try Gesture(json: Data(cause.counterexample.gesture.jsonText().utf8))
+    let gesture = try TouchGesture(json: Data(cause.counterexample.gesture.jsonText().utf8))
     #expect(gesture == cause.counterexample.gesture)
     let picture = CounterexampleAttachments.picture(cause)
     let parser = XMLParser(data: Data(picture.utf8))

@@ -1,6 +1,8 @@
-// Four names SwiftUI declares that SnapLab's SnapAlgorithms declares too, shaped as SwiftUI
-// has them, for the test that shows a file importing both compiles (on Linux, where SwiftUI is
-// not; on Apple platforms the test imports SwiftUI itself).
+// Names SwiftUI declares that SnapLab's SnapAlgorithms declared too before it renamed its own
+// (`ItemEnvironment`, `Insets`, `TouchGesture`, `DampedSpring`, `UIKitCoordinateSpace`,
+// `DragSimulation`), shaped as SwiftUI has them, for the test that shows a file importing both
+// uses every name alone (on Linux, where SwiftUI is not; on Apple platforms the test imports
+// SwiftUI itself).
 import Foundation
 
 /// SwiftUI's `EdgeInsets`: leading and trailing, not left and right.
@@ -27,4 +29,15 @@ public struct Spring: Equatable, Sendable {
   public init(response: Double = 0.5, dampingRatio: Double = 1) {
     (self.response, self.dampingRatio) = (response, dampingRatio)
   }
+}
+
+/// SwiftUI's `CoordinateSpace`: where a gesture's locations are measured.
+public enum CoordinateSpace: Hashable, Sendable {
+  case global, local
+}
+
+/// SwiftUI's `DragSession` (iOS 26): a drag and drop in progress.
+public struct DragSession: Sendable {
+  public var location: CGPoint
+  public init(location: CGPoint = .zero) { self.location = location }
 }

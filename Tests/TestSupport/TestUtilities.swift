@@ -4,9 +4,9 @@ import SnapAlgorithms
 /// Shared fixtures for the tests of every module.
 public enum Fixtures {
   /// iPhone 8 portrait with a navigation bar and a tab bar: 375×667, status bar 20.
-  public static var iPhone8: Environment { DeviceProfile.named("iPhone 8")!.environment() }
+  public static var iPhone8: ItemEnvironment { DeviceProfile.named("iPhone 8")!.environment() }
   /// iPhone X portrait with both bars: 375×812, insets 44/34.
-  public static var iPhoneX: Environment { DeviceProfile.named("iPhone X")!.environment() }
+  public static var iPhoneX: ItemEnvironment { DeviceProfile.named("iPhone X")!.environment() }
 
   public static func events(_ list: [(Double, TouchPhase, CGFloat, CGFloat)]) -> [TouchEvent] {
     list.map { TouchEvent($0.1, at: $0.0, x: $0.2, y: $0.3) }
@@ -14,11 +14,11 @@ public enum Fixtures {
 
   /// Runs `algorithm` on `environment` with a 60×60 item (or `size`) from `start`.
   public static func run<A: SnapAlgorithm>(
-    _ algorithm: A, on environment: Environment, size: CGSize = Simulator.defaultItemSize,
+    _ algorithm: A, on environment: ItemEnvironment, size: CGSize = Simulator.defaultItemSize,
     start: CGPoint, _ events: [(Double, TouchPhase, CGFloat, CGFloat)]
   ) -> Trajectory {
     Simulator(environment: environment, itemSize: size)
-      .run(algorithm, gesture: Gesture(start: start, events: Self.events(events)))
+      .run(algorithm, gesture: TouchGesture(start: start, events: Self.events(events)))
   }
 }
 

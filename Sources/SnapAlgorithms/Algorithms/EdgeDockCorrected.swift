@@ -74,7 +74,7 @@ public struct EdgeDockCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     if let held = grab.holdThroughChange(from: old, to: context.environment, center: view.center) {
       // Under a finger, the button goes where the finger puts it in the new container.

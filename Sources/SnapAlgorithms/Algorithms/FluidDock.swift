@@ -41,7 +41,7 @@ public struct FluidDock: SnapAlgorithm {
   public static let fastDeceleration: CGFloat = 0.99
   /// The default motion: a spring with damping ratio 0.85 and a 0.4 s response.
   public static let defaultMotion: Motion = {
-    guard let spring = Spring(dampingRatio: 0.85, response: 0.4) else { return .none }
+    guard let spring = DampedSpring(dampingRatio: 0.85, response: 0.4) else { return .none }
     return .spring(spring)
   }()
 
@@ -147,7 +147,7 @@ public struct FluidDock: SnapAlgorithm {
   /// from the point the rubber band would show there, so the item does not jump when it starts
   /// following the finger.
   @inlinable
-  mutating func take(at location: CGPoint, view: ItemView, environment: Environment) {
+  mutating func take(at location: CGPoint, view: ItemView, environment: ItemEnvironment) {
     grab.begin(at: location, center: unbanded(view.center, size: view.size, in: environment))
   }
 
@@ -202,7 +202,7 @@ public struct FluidDock: SnapAlgorithm {
 
   @inlinable
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     let environment = context.environment
     let time = context.time
@@ -269,7 +269,7 @@ public struct FluidDock: SnapAlgorithm {
   @inlinable
   func start(
     _ view: inout ItemView, to target: CGPoint, with motion: Motion, at time: Double,
-    velocity: CGVector, in environment: Environment
+    velocity: CGVector, in environment: ItemEnvironment
   ) {
     let box = restBox(size: view.size, in: environment)
     let from = view.center
@@ -291,7 +291,7 @@ public struct FluidDock: SnapAlgorithm {
   /// keyboard) is nearest where the item is — so an item already resting on a slot pushed
   /// against the keyboard keeps that slot, and a change that changes nothing moves nothing.
   @inlinable
-  public func restingBerth(for center: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+  public func restingBerth(for center: CGPoint, size: CGSize, in environment: ItemEnvironment) -> CGPoint {
     let chosen = berth(for: center, velocity: .zero, size: size, in: environment)
     guard let slots, slots > 1 else { return chosen }
     // Along the edge it docks on: y on a side, x on the top or bottom.
@@ -323,7 +323,7 @@ public struct FluidDock: SnapAlgorithm {
   /// Where an item released at `center` with the finger at `velocity` rests, as a berth.
   @inlinable
   public func berth(
-    for center: CGPoint, velocity: CGVector, size: CGSize, in environment: Environment
+    for center: CGPoint, velocity: CGVector, size: CGSize, in environment: ItemEnvironment
   ) -> CGPoint {
     let box = restBox(size: size, in: environment)
     let free = restBox(size: size, in: environment.unobstructed)
@@ -372,7 +372,7 @@ public struct FluidDock: SnapAlgorithm {
   /// The centre a berth stands for in `environment`: its place in the region without bars or
   /// keyboard, kept clear of them.
   @inlinable
-  public func center(of berth: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+  public func center(of berth: CGPoint, size: CGSize, in environment: ItemEnvironment) -> CGPoint {
     let box = restBox(size: size, in: environment)
     let free = restBox(size: size, in: environment.unobstructed)
     let x = free.minX + berth.x * free.width
@@ -385,7 +385,7 @@ public struct FluidDock: SnapAlgorithm {
   /// at all, the single centre as near the region's middle as keeps it on screen (centred on the
   /// window when it is larger than that too).
   @inlinable
-  public func restBox(size: CGSize, in environment: Environment) -> CGRect {
+  public func restBox(size: CGSize, in environment: ItemEnvironment) -> CGRect {
     let region = environment.safeRegion
     let bounds = environment.bounds
     func range(
@@ -412,7 +412,7 @@ public struct FluidDock: SnapAlgorithm {
   /// rest region, rubber-banded past it, never beyond the window; and how fast it moves there
   /// per point the finger moves, on each axis.
   @inlinable
-  public func follow(_ wanted: CGPoint, from current: CGPoint, size: CGSize, in environment: Environment)
+  public func follow(_ wanted: CGPoint, from current: CGPoint, size: CGSize, in environment: ItemEnvironment)
     -> (center: CGPoint, slope: CGVector)
   {
     let box = restBox(size: size, in: environment)
@@ -466,7 +466,7 @@ extension FluidDock {
   /// `shown` inside the rest region; past it, the rubber band undone,
   /// x = (d / c) · y / (d − y) for a shown overshoot y.
   @inlinable
-  public func unbanded(_ shown: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+  public func unbanded(_ shown: CGPoint, size: CGSize, in environment: ItemEnvironment) -> CGPoint {
     let box = restBox(size: size, in: environment)
     let bounds = environment.bounds
     func axis(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat, _ length: CGFloat) -> CGFloat {
@@ -484,11 +484,11 @@ extension FluidDock {
   }
 }
 
-extension Environment {
+extension ItemEnvironment {
   /// The same window with no navigation bar, tab bar or keyboard: what is left when nothing
   /// that comes and goes covers it (the safe-area insets and the status bar stay).
   @inlinable
-  public var unobstructed: Environment {
+  public var unobstructed: ItemEnvironment {
     var copy = self
     copy.navigationBarHeight = 0
     copy.tabBarHeight = 0

@@ -56,7 +56,7 @@ public struct ForcedBoundaryEndPublished: SnapAlgorithm {
   public init() {}
 
   @inlinable
-  public mutating func didLoad(in environment: Environment) {
+  public mutating func didLoad(in environment: ItemEnvironment) {
     // Width=[UIScreen mainScreen].bounds.size.width;
     width = environment.screenBounds.size.width
     // Height=[UIScreen mainScreen].bounds.size.height;

@@ -129,7 +129,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     if let held = grab.holdThroughChange(from: old, to: context.environment, center: view.center) {
       // Under a finger: kept inside the new container where the finger holds it.
@@ -148,7 +148,7 @@ public struct ForcedBoundaryEndCorrected: SnapAlgorithm {
   /// The docked centre: `margin` inside the nearer side, and `margin` clear of the top and bottom
   /// of the safe region when the item has room for it.
   @inlinable
-  func target(releasedAt center: CGPoint, size: CGSize, in environment: Environment) -> CGPoint {
+  func target(releasedAt center: CGPoint, size: CGSize, in environment: ItemEnvironment) -> CGPoint {
     var docked = SafeDocking.dockedCenter(
       releasedAt: center, size: size, in: environment, margin: margin)
     let region = environment.safeRegion

@@ -92,7 +92,7 @@ public struct Grab: Sendable, Equatable {
   /// navigation bar that comes, goes or changes height moves the view controller's view under
   /// a finger that has not moved.
   @inlinable
-  public static func glassShift(from old: Environment, to new: Environment) -> CGVector {
+  public static func glassShift(from old: ItemEnvironment, to new: ItemEnvironment) -> CGVector {
     CGVector(dx: new.bounds.minX - old.bounds.minX, dy: new.bounds.minY - old.bounds.minY)
   }
 
@@ -101,7 +101,7 @@ public struct Grab: Sendable, Equatable {
   /// and returns `center` moved likewise: where an item that stays put on screen now is.
   @inlinable
   public mutating func containerChanged(
-    from old: Environment, to new: Environment, center: CGPoint
+    from old: ItemEnvironment, to new: ItemEnvironment, center: CGPoint
   ) -> CGPoint {
     let shift = Self.glassShift(from: old, to: new)
     guard shift != .zero else { return center }
@@ -161,7 +161,7 @@ public struct Grab: Sendable, Equatable {
   /// no finger holds it and the variant places it by its own rule.
   @inlinable
   public mutating func holdThroughChange(
-    from old: Environment, to new: Environment, center: CGPoint
+    from old: ItemEnvironment, to new: ItemEnvironment, center: CGPoint
   ) -> CGPoint? {
     let stays = containerChanged(from: old, to: new, center: center)
     guard let held = heldCenter(current: stays) else { return nil }
@@ -178,10 +178,10 @@ public struct Grab: Sendable, Equatable {
 /// has not rested by the variant's choice yet takes where it is at the first change as its berth.
 public struct Berth: Sendable, Equatable {
   public var center: CGPoint
-  public var environment: Environment
+  public var environment: ItemEnvironment
 
   @inlinable
-  public init(center: CGPoint, environment: Environment) {
+  public init(center: CGPoint, environment: ItemEnvironment) {
     self.center = center
     self.environment = environment
   }
@@ -220,7 +220,7 @@ extension SafeDocking {
   /// For re-docking after a container change: the item's centre moved onto the side of the new
   /// safe region it was docked on, judged against the old region's middle.
   @inlinable
-  public static func sideAnchor(of center: CGPoint, from old: Environment, to new: Environment)
+  public static func sideAnchor(of center: CGPoint, from old: ItemEnvironment, to new: ItemEnvironment)
     -> CGPoint
   {
     let wasRight = center.x > old.safeRegion.midX

@@ -55,19 +55,19 @@ public struct InsetCorrectionPublished: SnapAlgorithm {
 
   /// `KZW_iPhoneX`: `SCREEN_WIDTH == 375.f && SCREEN_HEIGHT == 812.f`.
   @inlinable
-  public static func isIPhoneX(_ environment: Environment) -> Bool {
+  public static func isIPhoneX(_ environment: ItemEnvironment) -> Bool {
     environment.screenBounds.size.width == 375 && environment.screenBounds.size.height == 812
   }
 
   /// `KZW_StatusBarAndNavigationBarHeight`: `KZW_iPhoneX ? 88.f : 64.f`.
   @inlinable
-  public static func statusBarAndNavigationBarHeight(in environment: Environment) -> CGFloat {
+  public static func statusBarAndNavigationBarHeight(in environment: ItemEnvironment) -> CGFloat {
     isIPhoneX(environment) ? 88 : 64
   }
 
   /// `KZW_TabbarHeight`: `KZW_iPhoneX ? (49.f + 34.f) : 49.f`.
   @inlinable
-  public static func tabBarHeight(in environment: Environment) -> CGFloat {
+  public static func tabBarHeight(in environment: ItemEnvironment) -> CGFloat {
     isIPhoneX(environment) ? 49 + 34 : 49
   }
 

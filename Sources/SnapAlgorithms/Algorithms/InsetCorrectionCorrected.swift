@@ -100,7 +100,7 @@ public struct InsetCorrectionCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     if let held = grab.holdThroughChange(from: old, to: context.environment, center: view.center) {
       // Under a finger: where the finger holds it, free across the window while dragging (as

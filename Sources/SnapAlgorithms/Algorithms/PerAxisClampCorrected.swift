@@ -67,7 +67,7 @@ public struct PerAxisClampCorrected: SnapAlgorithm {
 
   @inlinable
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     // Under a finger, the item goes where the finger puts it in the new container.
     _ = grab.containerChanged(from: old, to: context.environment, center: view.center)

@@ -49,7 +49,7 @@ public enum SafeDocking {
 
   /// `center` clamped into `environment`'s safe region, or kept on screen where it cannot fit.
   @inlinable
-  public static func clamp(_ center: CGPoint, size: CGSize, in environment: Environment)
+  public static func clamp(_ center: CGPoint, size: CGSize, in environment: ItemEnvironment)
     -> CGPoint
   {
     clamp(center, size: size, in: environment.safeRegion, within: environment.bounds)
@@ -71,7 +71,7 @@ public enum SafeDocking {
   /// placed as near the region's middle as keeps it on screen.
   @inlinable
   public static func dockedCenter(
-    releasedAt center: CGPoint, size: CGSize, in environment: Environment, margin: CGFloat
+    releasedAt center: CGPoint, size: CGSize, in environment: ItemEnvironment, margin: CGFloat
   ) -> CGPoint {
     dockedCenter(
       releasedAt: center, size: size, in: environment.safeRegion, within: environment.bounds,

@@ -45,7 +45,7 @@ public protocol SnapAlgorithm: Sendable {
   var recognizesLongPress: Bool { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
-  mutating func didLoad(in environment: Environment)
+  mutating func didLoad(in environment: ItemEnvironment)
 
   /// Called once before any touch, after `didLoad(in:)`, with the item where the app put it:
   /// `viewDidLoad` (or `didMoveToSuperview`) with the view. Move it here to place it at load
@@ -90,7 +90,7 @@ public protocol SnapAlgorithm: Sendable {
   /// (`old` is in the superview's coordinates from before the change, `context.environment` in
   /// those after it).
   mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext)
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext)
 }
 
 extension SnapAlgorithm {
@@ -101,7 +101,7 @@ extension SnapAlgorithm {
   public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
   public var recognizesLongPress: Bool { false }
-  public mutating func didLoad(in environment: Environment) {}
+  public mutating func didLoad(in environment: ItemEnvironment) {}
   public mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {}
   public mutating func handleTap(at location: CGPoint, view: inout ItemView, context: UIKitContext) {}
   public mutating func handleLongPress(
@@ -120,7 +120,7 @@ extension SnapAlgorithm {
     _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
   ) {}
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {}
 }
 

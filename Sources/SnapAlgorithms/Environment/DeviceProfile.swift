@@ -19,9 +19,9 @@ public struct DeviceProfile: Hashable, Sendable {
   /// Screen size in points, portrait.
   public let portraitSize: CGSize
   /// The window's safe-area insets in portrait.
-  public let portraitInsets: EdgeInsets
+  public let portraitInsets: Insets
   /// The window's safe-area insets in landscape (home button on the right).
-  public let landscapeInsets: EdgeInsets
+  public let landscapeInsets: Insets
   /// Display refresh rate in Hz.
   public let refreshRate: Int
   public let confidence: Confidence
@@ -66,7 +66,7 @@ public struct DeviceProfile: Hashable, Sendable {
   /// `bars.opaqueNavigationBar` the item's superview starts below the navigation bar.
   public func environment(
     _ orientation: Orientation = .portrait, bars: Bars = .standard
-  ) -> Environment {
+  ) -> ItemEnvironment {
     let landscape = orientation == .landscape
     let size =
       landscape
@@ -94,7 +94,7 @@ public struct DeviceProfile: Hashable, Sendable {
       tabBar = hasHomeIndicator ? 65 : 50
       keyboardHeight = (landscape ? 398 : 313) + insets.bottom
     }
-    var result = Environment(
+    var result = ItemEnvironment(
       name: landscape ? "\(name) (landscape)" : name,
       bounds: bounds,
       safeAreaInsets: insets,
@@ -140,8 +140,8 @@ extension DeviceProfile {
         DeviceProfile(
           name: name, aliases: [], idiom: .phone,
           portraitSize: CGSize(width: width, height: height),
-          portraitInsets: EdgeInsets(top: top, bottom: bottom),
-          landscapeInsets: EdgeInsets(left: side, bottom: landscapeBottom, right: side),
+          portraitInsets: Insets(top: top, bottom: bottom),
+          landscapeInsets: Insets(left: side, bottom: landscapeBottom, right: side),
           refreshRate: rate, confidence: confidence)
       }
     }
@@ -152,8 +152,8 @@ extension DeviceProfile {
       DeviceProfile(
         name: name, aliases: [alias], idiom: .pad,
         portraitSize: CGSize(width: width, height: height),
-        portraitInsets: EdgeInsets(top: 24, bottom: 20),
-        landscapeInsets: EdgeInsets(top: 24, bottom: 20),
+        portraitInsets: Insets(top: 24, bottom: 20),
+        landscapeInsets: Insets(top: 24, bottom: 20),
         refreshRate: hz, confidence: confidence)
     }
     var devices: [DeviceProfile] = []

@@ -9,8 +9,8 @@ public enum Motion: Hashable, Sendable {
   case none
   /// A cubic Bézier timing curve played over `duration` seconds, as UIView animations are.
   case curve(TimingCurve, duration: Double)
-  /// A spring; see `Spring` for its parameterisations.
-  case spring(Spring)
+  /// A spring; see `DampedSpring` for its parameterisations.
+  case spring(DampedSpring)
 
   /// UIKit's default duration for `animate(withDuration:)` callers that pass none, and the
   /// duration used when a curve is named without one.
@@ -59,7 +59,7 @@ extension Motion {
   public static func spring(dampingRatio: Double, response: Double, initialVelocity: Double = 0)
     -> Motion?
   {
-    Spring(dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity)
+    DampedSpring(dampingRatio: dampingRatio, response: response, initialVelocity: initialVelocity)
       .map(Motion.spring)
   }
 
@@ -73,7 +73,7 @@ extension Motion {
   public static func uikitSpring(
     dampingRatio: Double, duration: Double, initialVelocity: Double = 0
   ) -> Motion? {
-    Spring.uikit(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
+    DampedSpring.uikit(dampingRatio: dampingRatio, duration: duration, initialVelocity: initialVelocity)
       .map(Motion.spring)
   }
 }
@@ -191,7 +191,7 @@ extension Motion {
           throw MotionParseError(
             description: "spring(damping:<ratio>,response:<s>) needs a positive ratio and response")
         }
-        guard let spring = Spring(dampingRatio: ratio, response: response, initialVelocity: velocity)
+        guard let spring = DampedSpring(dampingRatio: ratio, response: response, initialVelocity: velocity)
         else {
           throw MotionParseError(
             description: "a spring with damping ratio \(describeNumber(ratio)) and response "
@@ -208,7 +208,7 @@ extension Motion {
               + "spring(mass:<m>,stiffness:<k>,damping:<c>) with positive values")
         }
         guard
-          let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
+          let spring = DampedSpring(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity)
         else {
           let ratio = damping / (2 * (stiffness * mass).squareRoot())
           throw MotionParseError(
@@ -221,7 +221,7 @@ extension Motion {
     case "uikit-spring":
       try requireLabels(["damping", "duration", "velocity"])
       guard let ratio = labelled("damping"), let duration = labelled("duration"),
-        let spring = Spring.uikit(
+        let spring = DampedSpring.uikit(
           dampingRatio: ratio, duration: duration, initialVelocity: labelled("velocity") ?? 0)
       else {
         throw MotionParseError(

@@ -7,7 +7,7 @@ import Foundation
 /// delivered in order; the frame then shows the item's presentation value. Recording stops at
 /// the first frame, after the last event, in which nothing moves the item.
 public struct Simulator: Sendable {
-  public var environment: Environment
+  public var environment: ItemEnvironment
   public var itemSize: CGSize
   /// The most frames one run records; past it the run is marked truncated and only the
   /// remaining events are delivered, so hostile timestamps cannot make a run unbounded.
@@ -17,7 +17,7 @@ public struct Simulator: Sendable {
   public static let defaultItemSize = CGSize(width: 60, height: 60)
 
   public init(
-    environment: Environment, itemSize: CGSize = Simulator.defaultItemSize,
+    environment: ItemEnvironment, itemSize: CGSize = Simulator.defaultItemSize,
     frameLimit: Int = 1 << 18
   ) {
     self.environment = environment
@@ -29,7 +29,7 @@ public struct Simulator: Sendable {
   /// frame times are computed (`start + n / rate`), not exact, so a change stamped 0.7000000000000001
   /// is delivered with the frame at 0.7. Whoever asks which environment a frame saw must use it too.
   @inlinable
-  public static func tolerance(for environment: Environment) -> Double {
+  public static func tolerance(for environment: ItemEnvironment) -> Double {
     environment.frameDuration * 1e-6
   }
 
@@ -37,7 +37,7 @@ public struct Simulator: Sendable {
   ///
   /// - Complexity: O(frames + events), constant work per frame.
   @inlinable
-  public func run<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: Gesture)
+  public func run<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: TouchGesture)
     -> Trajectory
   {
     var simulation = start(algorithm, gesture: gesture)
@@ -47,7 +47,7 @@ public struct Simulator: Sendable {
   /// A simulation of `algorithm` through `gesture` that has not run yet: `runToRest()` runs it
   /// (what `run(_:gesture:)` returns), and more touch events appended after that carry it on.
   @inlinable
-  public func start<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: Gesture)
+  public func start<Algorithm: SnapAlgorithm>(_ algorithm: Algorithm, gesture: TouchGesture)
     -> SimulationRun<Algorithm>
   {
     SimulationRun(simulator: self, algorithm: algorithm, gesture: gesture)
@@ -64,7 +64,7 @@ public struct Simulator: Sendable {
 ///
 ///     var simulation = Simulator(environment: environment).start(dock, gesture: drag)
 ///     let first = simulation.runToRest()
-///     let tap = Gesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
+///     let tap = TouchGesture.tap(at: CGPoint(x: first.rest.midX, y: first.rest.midY))
 ///     simulation.append(tap.events, after: 0.1)
 ///     let afterTap = simulation.runToRest()   // where a tap 0.1 s later leaves it
 ///
@@ -74,11 +74,11 @@ public struct Simulator: Sendable {
 /// the next, and `runToRest()` at the end gives the trajectory `run(_:gesture:)` gives for the
 /// whole gesture, frame for frame, without simulating it twice.
 public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
-  @usableFromInline var session: DragSession<Algorithm>
+  @usableFromInline var session: DragSimulation<Algorithm>
   @usableFromInline var events: [TouchEvent]
   @usableFromInline var changes: [ContainerChange]
   @usableFromInline let start: CGPoint
-  @usableFromInline let environment: Environment
+  @usableFromInline let environment: ItemEnvironment
   @usableFromInline let algorithmID: String
   /// When the first frame is shown: the first touch's time (0 until one is recorded, or for a
   /// gesture with none).
@@ -97,9 +97,9 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline var truncated = false
 
   @inlinable
-  init(simulator: Simulator, algorithm: Algorithm, gesture: Gesture) {
+  init(simulator: Simulator, algorithm: Algorithm, gesture: TouchGesture) {
     let environment = simulator.environment
-    let session = DragSession(
+    let session = DragSimulation(
       algorithm: algorithm, environment: environment, center: gesture.start,
       itemSize: simulator.itemSize)
     self.session = session
@@ -126,14 +126,14 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
 
   /// The gesture so far: the start, every touch event and container change given.
   @inlinable
-  public var gesture: Gesture { Gesture(start: start, events: events, containerChanges: changes) }
+  public var gesture: TouchGesture { TouchGesture(start: start, events: events, containerChanges: changes) }
 
   /// Touch events to play after those already given, `after` seconds after the last of them
-  /// (their times shifted as `Gesture.followed(by:after:)` shifts them).
+  /// (their times shifted as `TouchGesture.followed(by:after:)` shifts them).
   @inlinable
   public mutating func append(_ more: [TouchEvent], after gap: Double) {
-    let shift = Gesture.shift(of: more, toFollow: events, after: gap)
-    events.append(contentsOf: Gesture.events(more, shiftedBy: shift))
+    let shift = TouchGesture.shift(of: more, toFollow: events, after: gap)
+    events.append(contentsOf: TouchGesture.events(more, shiftedBy: shift))
   }
 
   /// Adds a touch event to the gesture as it happens: stamped no earlier than every event and
@@ -175,7 +175,7 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
   /// The session as the screen stands after every event and change recorded so far: what a
   /// finger landing now would find.
   @inlinable
-  public var current: DragSession<Algorithm> {
+  public var current: DragSimulation<Algorithm> {
     if next == events.count, nextChange == changes.count { return session }
     var copy = self
     copy.deliver(upTo: .infinity)

@@ -90,7 +90,7 @@ public struct Trajectory: Hashable, Sendable {
   /// The algorithm's id.
   public var algorithm: String
   /// The environment the gesture ran in.
-  public var environment: Environment
+  public var environment: ItemEnvironment
   /// One frame per display refresh from the first touch until the item is at rest: the last
   /// frame is the first one in which nothing moves it.
   public var frames: [Frame]
@@ -107,7 +107,7 @@ public struct Trajectory: Hashable, Sendable {
   /// The item's on-screen velocity just after the release, if its handler started a motion.
   public var handoffVelocity: CGVector?
   /// The environment at the end of the run, after any container changes.
-  public var finalEnvironment: Environment
+  public var finalEnvironment: ItemEnvironment
   /// When that release happened, and where the finger was then.
   public var releaseTime: Double?
   public var releaseFinger: CGPoint?
@@ -124,9 +124,9 @@ public struct Trajectory: Hashable, Sendable {
 
   @inlinable
   public init(
-    algorithm: String, environment: Environment, frames: [Frame], rest: CGRect,
+    algorithm: String, environment: ItemEnvironment, frames: [Frame], rest: CGRect,
     isTruncated: Bool = false, releaseCenter: CGPoint? = nil, releaseVelocity: CGVector? = nil,
-    handoffVelocity: CGVector? = nil, finalEnvironment: Environment? = nil,
+    handoffVelocity: CGVector? = nil, finalEnvironment: ItemEnvironment? = nil,
     releaseTime: Double? = nil, motionEnd: Double? = nil, touchDownFinger: CGPoint? = nil,
     touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil, touches: [TouchRecord] = [],
     loadPlacement: CGPoint? = nil

@@ -13,7 +13,7 @@ public struct ContainerGeometry: Hashable, Sendable {
   /// every side for a reader that ignores nothing, whose frame is the safe area already; the
   /// bars, the window's insets and (unless it ignores only the keyboard) the keyboard for one
   /// that ignores the safe area.
-  public var safeAreaInsets: EdgeInsets
+  public var safeAreaInsets: Insets
   /// `proxy.frame(in: .global)`, in the item's superview's coordinates (those of `view.center`
   /// in a UIKit algorithm): where the reader lies in the container.
   public var frameInContainer: CGRect
@@ -23,12 +23,12 @@ public struct ContainerGeometry: Hashable, Sendable {
   /// The geometry a reader ignoring `ignored` reports in `environment` (in the superview's
   /// coordinates, as the simulator hands it to an algorithm).
   ///
-  /// A reader that ignores nothing fills the safe region (`Environment.safeRegion`: inside the
+  /// A reader that ignores nothing fills the safe region (`ItemEnvironment.safeRegion`: inside the
   /// bars, the safe-area insets and the keyboard); one that ignores the keyboard fills the safe
   /// region the keyboard would leave if it were hidden; one that ignores everything fills the
   /// container. `safeAreaInsets` are measured to the safe region of the regions the reader
   /// respects or ignores: the keyboard counts unless the reader ignores only the keyboard.
-  public init(environment: Environment, ignoring ignored: IgnoredSafeArea) {
+  public init(environment: ItemEnvironment, ignoring ignored: IgnoredSafeArea) {
     var withoutKeyboard = environment
     withoutKeyboard.keyboardFrame = nil
     let frame: CGRect
@@ -46,7 +46,7 @@ public struct ContainerGeometry: Hashable, Sendable {
     }
     size = frame.size
     frameInContainer = frame
-    safeAreaInsets = EdgeInsets(
+    safeAreaInsets = Insets(
       top: safe.minY - frame.minY, left: safe.minX - frame.minX,
       bottom: frame.maxY - safe.maxY, right: frame.maxX - safe.maxX)
     containerBounds = environment.bounds.offsetBy(dx: -frame.minX, dy: -frame.minY)

@@ -41,7 +41,7 @@ public struct SwiftUIAnimation: Hashable, Sendable {
     response: Double = 0.5, dampingFraction: Double = 0.825, blendDuration: Double = 0
   ) -> SwiftUIAnimation {
     SwiftUIAnimation(
-      motion: Spring(dampingRatio: dampingFraction, response: response).map(Motion.spring) ?? .none)
+      motion: DampedSpring(dampingRatio: dampingFraction, response: response).map(Motion.spring) ?? .none)
   }
 
   /// `.spring(duration:bounce:blendDuration:)`.
@@ -66,7 +66,7 @@ public struct SwiftUIAnimation: Hashable, Sendable {
     mass: Double = 1, stiffness: Double, damping: Double, initialVelocity: Double = 0
   ) -> SwiftUIAnimation {
     var animation = SwiftUIAnimation(
-      motion: Spring(mass: mass, stiffness: stiffness, damping: damping).map(Motion.spring) ?? .none)
+      motion: DampedSpring(mass: mass, stiffness: stiffness, damping: damping).map(Motion.spring) ?? .none)
     animation.relativeVelocity = initialVelocity.isFinite ? initialVelocity : 0
     return animation
   }

@@ -54,7 +54,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
 
   /// The reader's geometry in `environment`.
   @inlinable
-  public func geometry(in environment: Environment) -> ContainerGeometry {
+  public func geometry(in environment: ItemEnvironment) -> ContainerGeometry {
     ContainerGeometry(environment: environment, ignoring: algorithm.ignoredSafeArea)
   }
 
@@ -132,7 +132,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     let before = geometry(in: old)
     let after = geometry(in: context.environment)

@@ -32,7 +32,7 @@
     private var pan: PanGestureRecognizer?
     private var tracker = VelocityTracker()
     private var keyboard: CGRect?
-    private var environment: Environment?
+    private var environment: ItemEnvironment?
     nonisolated(unsafe) private var link: CADisplayLink?
     nonisolated(unsafe) private var observer: NSObjectProtocol?
 
@@ -62,7 +62,7 @@
       if let observer { NotificationCenter.default.removeObserver(observer) }
     }
 
-    private func context(_ environment: Environment, velocity: CGVector = .zero) -> UIKitContext {
+    private func context(_ environment: ItemEnvironment, velocity: CGVector = .zero) -> UIKitContext {
       let now = CACurrentMediaTime()
       // Animations the algorithm starts with UIKit's spellings begin now.
       model.currentTime = now
@@ -141,13 +141,13 @@
       keyboard = local.intersects(container.bounds) ? local : nil
     }
 
-    private func currentEnvironment() -> Environment? {
+    private func currentEnvironment() -> ItemEnvironment? {
       guard let container = item?.superview, let window = container.window else { return nil }
       let insets = container.safeAreaInsets
-      return Environment(
+      return ItemEnvironment(
         name: "this window", bounds: container.bounds,
         screenBounds: container.convert(window.screen.bounds, from: nil),
-        safeAreaInsets: EdgeInsets(
+        safeAreaInsets: Insets(
           top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right),
         keyboardFrame: keyboard, refreshRate: window.screen.maximumFramesPerSecond)
     }

@@ -40,7 +40,7 @@ public struct ContainerChangeInfo: Hashable, Sendable {
 
   /// What changed between `old` and `new`, both in the same coordinates (the window's); the
   /// keyboard's frames are given in those.
-  public init(from old: Environment, to new: Environment) {
+  public init(from old: ItemEnvironment, to new: ItemEnvironment) {
     let oldScreen = old.screenBounds.size
     let newScreen = new.screenBounds.size
     rotated = (oldScreen.width > oldScreen.height) != (newScreen.width > newScreen.height)
@@ -96,8 +96,8 @@ public struct KeyboardNotification: Hashable, Sendable {
 
   /// The notification the keyboard sends between `old` and `new`, or `nil` when it neither
   /// showed, hid nor moved.
-  init?(from old: Environment, to new: Environment) {
-    func hidden(in environment: Environment, like frame: CGRect?) -> CGRect {
+  init?(from old: ItemEnvironment, to new: ItemEnvironment) {
+    func hidden(in environment: ItemEnvironment, like frame: CGRect?) -> CGRect {
       let height = frame?.height ?? 0
       return CGRect(
         x: environment.screenBounds.minX, y: environment.screenBounds.maxY,

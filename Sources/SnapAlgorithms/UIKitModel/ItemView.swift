@@ -517,7 +517,7 @@ extension ItemView {
   /// `duration`, started at `velocity` (normalised by the distance, on every axis alike).
   ///
   /// UIKit does not document how it turns the duration into a stiffness; the model uses the
-  /// reconstruction of `Spring.uikit(dampingRatio:duration:initialVelocity:)`.
+  /// reconstruction of `DampedSpring.uikit(dampingRatio:duration:initialVelocity:)`.
   @inlinable
   public mutating func animate(
     withDuration duration: Double, delay: Double = 0,
@@ -525,7 +525,7 @@ extension ItemView {
     options: AnimationOptions = [], completion: String? = nil,
     animations: (inout ItemView) -> Void
   ) {
-    let spring = Spring.uikit(
+    let spring = DampedSpring.uikit(
       dampingRatio: Double(dampingRatio), duration: duration, initialVelocity: Double(velocity))
     animate(
       with: spring.map(Motion.spring), delay: delay, options: options, completion: completion,
@@ -541,7 +541,7 @@ extension ItemView {
     options: AnimationOptions = [], animations: (inout ItemView) -> Void
   ) {
     guard
-      let spring = Spring.uikit(
+      let spring = DampedSpring.uikit(
         dampingRatio: Double(timingParameters.dampingRatio), duration: duration,
         initialVelocity: 0)
     else {

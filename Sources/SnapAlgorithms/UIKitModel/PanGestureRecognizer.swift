@@ -63,7 +63,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// `[recognizer translationInView:view]`.
   @inlinable
-  public func translation(in view: CoordinateSpace) -> CGPoint {
+  public func translation(in view: UIKitCoordinateSpace) -> CGPoint {
     CGPoint(x: location.x - reference.x, y: location.y - reference.y)
   }
 
@@ -90,7 +90,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
   /// coordinates the item's centre is in, for `.superview` (and for `.item`, which needs the
   /// view itself: `location(in: view)`).
   @inlinable
-  public func location(in view: CoordinateSpace) -> CGPoint {
+  public func location(in view: UIKitCoordinateSpace) -> CGPoint {
     switch view {
     case .window: return location
     case .superview, .item:
@@ -100,13 +100,13 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// `[recognizer velocityInView:view]`, in points per second.
   @inlinable
-  public func velocity(in view: CoordinateSpace) -> CGPoint {
+  public func velocity(in view: UIKitCoordinateSpace) -> CGPoint {
     CGPoint(x: velocity.dx, y: velocity.dy)
   }
 
   /// `[recognizer setTranslation:translation inView:view]`.
   @inlinable
-  public mutating func setTranslation(_ translation: CGPoint, in view: CoordinateSpace) {
+  public mutating func setTranslation(_ translation: CGPoint, in view: UIKitCoordinateSpace) {
     reference = CGPoint(x: location.x - translation.x, y: location.y - translation.y)
   }
 
@@ -123,7 +123,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// `recognizer.translation(in: nil)`: in the window.
   @inlinable
-  public func translation(in view: CoordinateSpace?) -> CGPoint { translation(in: view ?? .window) }
+  public func translation(in view: UIKitCoordinateSpace?) -> CGPoint { translation(in: view ?? .window) }
 
   /// `recognizer.setTranslation(_:in: view)`.
   @inlinable
@@ -139,7 +139,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// `recognizer.setTranslation(_:in: nil)`.
   @inlinable
-  public mutating func setTranslation(_ translation: CGPoint, in view: CoordinateSpace?) {
+  public mutating func setTranslation(_ translation: CGPoint, in view: UIKitCoordinateSpace?) {
     setTranslation(translation, in: view ?? .window)
   }
 
@@ -153,7 +153,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// `recognizer.velocity(in: nil)`.
   @inlinable
-  public func velocity(in view: CoordinateSpace?) -> CGPoint { velocity(in: view ?? .window) }
+  public func velocity(in view: UIKitCoordinateSpace?) -> CGPoint { velocity(in: view ?? .window) }
 
   /// `recognizer.location(in: view)`: the finger in the item's own coordinates (its bounds),
   /// through the superview and the item's model frame.
@@ -173,7 +173,7 @@ public struct PanGestureRecognizer: Hashable, Sendable {
 
   /// `recognizer.location(in: nil)`: the finger in the window.
   @inlinable
-  public func location(in view: CoordinateSpace?) -> CGPoint { location(in: view ?? .window) }
+  public func location(in view: UIKitCoordinateSpace?) -> CGPoint { location(in: view ?? .window) }
 
   /// `[recognizer setState:state]`, which only a subclass may call in UIKit's headers; the
   /// article calls it from the action method to end the drag early. The recogniser takes the

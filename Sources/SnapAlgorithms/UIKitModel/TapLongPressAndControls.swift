@@ -64,7 +64,7 @@ public struct LongPressGestureRecognizer: Hashable, Sendable {
 
   /// `recognizer.location(in: nil)`: the finger in the window.
   @inlinable
-  public func location(in view: CoordinateSpace?) -> CGPoint {
+  public func location(in view: UIKitCoordinateSpace?) -> CGPoint {
     switch view ?? .window {
     case .window: return location
     case .superview, .item:

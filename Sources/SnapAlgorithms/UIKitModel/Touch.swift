@@ -56,8 +56,8 @@ public struct Touch: Hashable, Sendable {
 ///
 /// None of the views involved is rotated or scaled, so a translation (a difference of two
 /// points) is the same vector in every one of them; the argument is kept so that the code
-/// reads like the article's.
-public enum CoordinateSpace: Sendable {
+/// reads like the article's. Named so as not to collide with SwiftUI's `CoordinateSpace`.
+public enum UIKitCoordinateSpace: Sendable {
   /// The item itself (`translationInView:button`).
   case item
   /// The item's superview (`translationInView:self.view`).

@@ -5,7 +5,7 @@ import Foundation
 /// The item's `center` is in the coordinates of its superview, as in UIKit, and so is this
 /// context's `environment`; touches and recognisers give the finger in whichever view the code
 /// asks for (`location(in: view)`, `location(in: superview)`, `location(in: nil)` for the
-/// window). When the superview fills the window (`Environment.superviewFrame` is `nil`) the
+/// window). When the superview fills the window (`ItemEnvironment.superviewFrame` is `nil`) the
 /// superview's coordinates are the window's. Under an opaque navigation bar the superview starts
 /// below the bar, so code that takes the screen's size for positions in its superview
 /// (`SCREEN_HEIGHT - h/2`) puts them a bar's height lower on screen, as it does in UIKit.
@@ -13,8 +13,8 @@ public struct UIKitContext: Sendable {
   /// When the handler runs, on the gesture's clock.
   public var time: Double
   /// The screen, window and bars at that moment, in the superview's coordinates
-  /// (`Environment.inSuperviewCoordinates`).
-  public var environment: Environment
+  /// (`ItemEnvironment.inSuperviewCoordinates`).
+  public var environment: ItemEnvironment
 
   /// The finger's velocity in points per second, as `UIPanGestureRecognizer.velocity(in:)`
   /// reports it (code on the touches API would compute the same from its own samples); zero
@@ -37,7 +37,7 @@ public struct UIKitContext: Sendable {
   /// to the one `environment` describes.
   @inlinable
   public init(
-    time: Double, environment: Environment, fingerVelocity: CGVector = .zero,
+    time: Double, environment: ItemEnvironment, fingerVelocity: CGVector = .zero,
     superview: Superview? = nil
   ) {
     self.time = time
@@ -61,7 +61,7 @@ public struct UIKitContext: Sendable {
 /// insets.
 ///
 /// The articles add the item to a view controller's view: it fills the window under
-/// translucent bars, and starts below an opaque navigation bar (`Environment.superviewFrame`).
+/// translucent bars, and starts below an opaque navigation bar (`ItemEnvironment.superviewFrame`).
 /// Such a view's `safeAreaInsets` are the part of it the bars and the window's insets cover:
 /// the status bar or sensor housing and the navigation bar at the top (none when the view
 /// starts below them), the tab bar (or the home indicator) at the bottom, the sensor housing's
@@ -73,14 +73,14 @@ public struct Superview: Hashable, Sendable {
   /// `context.superview`, the window's.
   public var frame: CGRect
   /// `superview.safeAreaInsets`, bars included.
-  public var safeAreaInsets: EdgeInsets
+  public var safeAreaInsets: Insets
 
   /// `superview.bounds`: its own coordinates, origin at its top left corner.
   @inlinable
   public var bounds: CGRect { CGRect(origin: .zero, size: frame.size) }
 
   @inlinable
-  public init(frame: CGRect, safeAreaInsets: EdgeInsets) {
+  public init(frame: CGRect, safeAreaInsets: Insets) {
     self.frame = frame
     self.safeAreaInsets = safeAreaInsets
   }
@@ -100,7 +100,7 @@ public struct Superview: Hashable, Sendable {
   /// with the insets a view controller's view reports there (how far the bars and the window's
   /// insets reach into it).
   @inlinable
-  public init(_ environment: Environment) {
+  public init(_ environment: ItemEnvironment) {
     let bounds = environment.bounds
     let frame = environment.superviewFrame ?? bounds
     let insets = environment.safeAreaInsets
@@ -108,7 +108,7 @@ public struct Superview: Hashable, Sendable {
     let barsBottom = bounds.maxY - max(environment.tabBarHeight, insets.bottom, 0) - extra.bottom
     self.init(
       frame: frame,
-      safeAreaInsets: EdgeInsets(
+      safeAreaInsets: Insets(
         top: max(environment.topBarsBottom - frame.minY, 0),
         left: max(bounds.minX + insets.left + extra.left - frame.minX, 0),
         bottom: max(frame.maxY - barsBottom, 0),

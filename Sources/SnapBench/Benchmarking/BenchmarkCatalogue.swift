@@ -79,13 +79,13 @@ struct BenchmarkInputs: Sendable {
   /// The seed every input is drawn from.
   @usableFromInline let seed: UInt64
   /// An iPhone 15 at 120 Hz with its usual bars: the scene of every algorithm benchmark.
-  @usableFromInline let environment: Environment
+  @usableFromInline let environment: ItemEnvironment
   @usableFromInline let itemSize = CGSize(width: 60, height: 60)
   /// A finger's walk through the middle of the screen, away from every band and bar, in steps
   /// of up to 8 pt: the drag every drag-step benchmark follows.
   @usableFromInline let path: [CGPoint]
   /// Half-second drags at 120 Hz ending at varied points, for whole gestures and releases.
-  @usableFromInline let gestures: [Gesture]
+  @usableFromInline let gestures: [TouchGesture]
   /// Points to clamp, inside and outside the safe region, for the reference benchmarks.
   let xs: [Double]
   let ys: [Double]
@@ -112,7 +112,7 @@ struct BenchmarkInputs: Sendable {
       .array(count: 16...16).example(seed: seed &+ 1) ?? []
     gestures = ends.map { dx, dy in
       let from = CGPoint(x: region.midX, y: region.midY)
-      return Gesture.drag(
+      return TouchGesture.drag(
         from: from, to: CGPoint(x: from.x + dx, y: from.y + dy), duration: 0.5, touchRate: 120)
     }
     let coordinates = Gen.double(in: -200...1100).array(count: 2048...2048)
@@ -210,7 +210,7 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
   let tick = environment.frameDuration
 
   // A session with the finger down and the drag under way (past any pan hysteresis).
-  var dragging = DragSession(
+  var dragging = DragSimulation(
     algorithm: algorithm, environment: environment, center: path[0], itemSize: size)
   dragging.receive(TouchEvent(time: 0, phase: .began, location: path[0]))
   for index in 1...4 {
@@ -219,11 +219,11 @@ func algorithmBenchmarks<Algorithm: SnapAlgorithm>(
   let dragState = BenchmarkState(session: dragging)
 
   // Sessions about to be released at varied points, and the same sessions just after.
-  var aboutToRelease: [DragSession<Algorithm>] = []
+  var aboutToRelease: [DragSimulation<Algorithm>] = []
   var releases: [TouchEvent] = []
-  var released: [DragSession<Algorithm>] = []
+  var released: [DragSimulation<Algorithm>] = []
   for gesture in inputs.gestures {
-    var session = DragSession(
+    var session = DragSimulation(
       algorithm: algorithm, environment: environment, center: gesture.start, itemSize: size)
     for event in gesture.events.dropLast() { session.receive(event) }
     aboutToRelease.append(session)
@@ -377,9 +377,9 @@ let benchmarkMotions: [Motion] =
     Motion.curve($0, duration: Motion.defaultDuration)
   }
   + [
-    Spring(dampingRatio: 0.7, response: 0.4), Spring(dampingRatio: 1, response: 0.4),
-    Spring(dampingRatio: 1.5, response: 0.4), Spring(mass: 1, stiffness: 100, damping: 10),
-    Spring.uikit(dampingRatio: 0.5, duration: 0.6, initialVelocity: 0),
+    DampedSpring(dampingRatio: 0.7, response: 0.4), DampedSpring(dampingRatio: 1, response: 0.4),
+    DampedSpring(dampingRatio: 1.5, response: 0.4), DampedSpring(mass: 1, stiffness: 100, damping: 10),
+    DampedSpring.uikit(dampingRatio: 0.5, duration: 0.6, initialVelocity: 0),
   ].compactMap { $0 }.map(Motion.spring)
 
 func motionBenchmarks(_ inputs: BenchmarkInputs) -> [Benchmark] {

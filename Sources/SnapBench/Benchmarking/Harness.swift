@@ -126,7 +126,7 @@ struct Harness {
     environment.refreshRate = 120
     let region = environment.safeRegion
     let start = CGPoint(x: region.midX, y: region.midY)
-    var session = DragSession(
+    var session = DragSimulation(
       algorithm: algorithm, environment: environment, center: start, itemSize: CGSize(width: 60, height: 60))
     let before = monotonicNanoseconds()
     session.receive(TouchEvent(time: 0, phase: .began, location: start))

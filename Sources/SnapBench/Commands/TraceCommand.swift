@@ -143,7 +143,7 @@ enum TraceCommand: Subcommand {
       algorithm.releaseMotion = chosen
     }
 
-    var input: Gesture
+    var input: TouchGesture
     if let replayed {
       input = replayed.gesture
     } else if let text = parsed.value(flick) {
@@ -312,10 +312,10 @@ enum TraceCommand: Subcommand {
   }
 
   /// Reads a gesture file, or standard input for `-` (a FIFO or `<(…)` too).
-  static func readGesture(_ path: String) throws -> Gesture {
+  static func readGesture(_ path: String) throws -> TouchGesture {
     let bytes = try readInput(path, what: "the gesture file")
     do {
-      return try Gesture(jsonText: bytes)
+      return try TouchGesture(jsonText: bytes)
     } catch {
       let source = path == "-" ? "standard input" : quoted(path)
       throw RuntimeError("the gesture in \(source) is invalid: \(error.description)")

@@ -142,7 +142,7 @@ extension Figures {
 
   /// The finger's path while it is in `environment`'s window: the touch events from `from` to
   /// `until`, in order.
-  static func fingerPath(_ gesture: Gesture, from: Double, until: Double) -> [CGPoint] {
+  static func fingerPath(_ gesture: TouchGesture, from: Double, until: Double) -> [CGPoint] {
     gesture.events.filter { $0.time >= from && $0.time < until && $0.location.x.isFinite && $0.location.y.isFinite }
       .map(\.location)
   }
@@ -164,7 +164,7 @@ extension Figures {
       label: lastChange == nil ? "every frame" : "after the last container change", colour: SVG.Palette.series[0],
       trajectory: trajectory, from: lastChange ?? -.infinity,
       marks: marks.filter { mark in mark.time.map { $0 >= (lastChange ?? -.infinity) } ?? true })
-    var panels: [(String, Environment, Path, [CGPoint])] = []
+    var panels: [(String, ItemEnvironment, Path, [CGPoint])] = []
     // One panel for each container the run passes through — before the first change, between
     // changes, after the last — up to four: past that, the middle ones are left out.
     let times = Array(Set(changes)).sorted()
@@ -213,7 +213,7 @@ extension Figures {
       layout.append((
         Canvas(
           originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: panelX,
-          top: top, limit: farthest(panel.1)),
+          top: top, limit: pins(panel.1, paths: [panel.2]) ? extent : nil),
         Double(extent.height) * scale, labelX))
       labelsEnd = labelX + textWidth(panel.0)
       panelX += Double(extent.width) * scale + gap
@@ -400,7 +400,7 @@ extension Figures {
   }
 
   /// A name for the region a violation names: the window, the safe region, or `region`.
-  static func regionName(_ region: CGRect, in environment: Environment, invariant: Invariant) -> String {
+  static func regionName(_ region: CGRect, in environment: ItemEnvironment, invariant: Invariant) -> String {
     if region == environment.bounds { return "the window" }
     if region == environment.safeRegion { return "the safe region" }
     return "the region it keeps to"
@@ -410,7 +410,7 @@ extension Figures {
   /// should keep to (dashed green), where it should be (`expected`, dashed green), the item
   /// (vermillion), and the finger's path, each cut to `window`.
   static func drawInset(
-    _ environment: Environment, window: CGRect, scale: Double, box: CGRect, into svg: inout SVG,
+    _ environment: ItemEnvironment, window: CGRect, scale: Double, box: CGRect, into svg: inout SVG,
     rect: CGRect, region: CGRect?, expected: CGRect?, finger: [CGPoint]
   ) {
     func map(_ p: CGPoint) -> (Double, Double) {

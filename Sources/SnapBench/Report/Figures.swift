@@ -73,26 +73,27 @@ enum Figures {
 
   /// Where everything the paths draw lies: the window, and every finite frame and rest, within
   /// half a window on each side.
-  static func extent(of environment: Environment, paths: [Path], including extra: [CGRect] = []) -> CGRect {
+  static func extent(of environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []) -> CGRect {
     everything(of: environment, paths: paths, including: extra).intersection(farthest(environment))
   }
 
   /// The most a picture of `environment` shows: the window and half a window on each side.
-  /// What lies beyond is drawn pinned to its edge (`Canvas.limit`).
-  static func farthest(_ environment: Environment) -> CGRect {
+  /// When a path goes beyond, the picture shows its extent and pins everything to that
+  /// (`Canvas.limit`); otherwise nothing is pinned.
+  static func farthest(_ environment: ItemEnvironment) -> CGRect {
     let bounds = environment.bounds
     return bounds.insetBy(dx: -bounds.width / 2, dy: -bounds.height / 2)
   }
 
   /// Whether anything the paths draw lies beyond `extent`, and is drawn pinned to its edge.
-  static func pins(_ environment: Environment, paths: [Path], including extra: [CGRect] = []) -> Bool {
+  static func pins(_ environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []) -> Bool {
     let shown = extent(of: environment, paths: paths, including: extra)
     return !shown.contains(everything(of: environment, paths: paths, including: extra))
   }
 
   /// The window, and every finite frame and rest of the paths.
   private static func everything(
-    of environment: Environment, paths: [Path], including extra: [CGRect]
+    of environment: ItemEnvironment, paths: [Path], including extra: [CGRect]
   ) -> CGRect {
     var extent = extra.filter(\.isFinite).reduce(environment.bounds) { $0.union($1) }
     for path in paths {
@@ -111,7 +112,7 @@ enum Figures {
   /// paths are named below; with `replay`, each path's item moves as it did, in a loop (SMIL).
   /// `overlay` draws more, through the same mapping.
   static func device(
-    _ environment: Environment, paths: [Path], title: String, subtitle subtitleLines: [String] = [],
+    _ environment: ItemEnvironment, paths: [Path], title: String, subtitle subtitleLines: [String] = [],
     width requested: Double? = nil, key: Bool = true, replay: Bool = false,
     including extra: [CGRect] = [], overlay: ((inout SVG, Canvas) -> Void)? = nil
   ) -> SVG {
@@ -133,7 +134,7 @@ enum Figures {
     if pins(environment, paths: paths, including: extra) { svg.markClipped() }
     let canvas = Canvas(
       originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top,
-      limit: farthest(environment))
+      limit: pins(environment, paths: paths, including: extra) ? extent : nil)
     svg.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitleLines.enumerated() {
       svg.text(line, x: 8, y: 30 + 14 * Double(index), size: 11, fill: SVG.Palette.muted)
@@ -175,13 +176,13 @@ enum Figures {
 
   /// Whether `environment` fills its device's screen: only then is the window drawn with the
   /// screen's rounded corners, its sensor housing and its home indicator.
-  static func fillsScreen(_ environment: Environment) -> Bool {
+  static func fillsScreen(_ environment: ItemEnvironment) -> Bool {
     environment.bounds.size == environment.screenBounds.size && environment.bounds.width > 0
   }
 
   /// What `drawWindow` draws, in words, for the text beside a picture: the window's size, each
   /// bar's height, the keyboard's, and the safe region's size.
-  static func describe(_ environment: Environment) -> String {
+  static func describe(_ environment: ItemEnvironment) -> String {
     let bounds = environment.bounds
     let insets = environment.safeAreaInsets
     var parts = ["the window \(formatNumber(bounds.width)) × \(formatNumber(bounds.height)) pt"]
@@ -204,7 +205,7 @@ enum Figures {
 
   /// The window, what covers it (bars, keyboard), the device's outline where the window fills
   /// the screen (rounded corners, the sensor housing, the home indicator), and the safe region.
-  static func drawWindow(_ environment: Environment, into svg: inout SVG, canvas: Canvas) {
+  static func drawWindow(_ environment: ItemEnvironment, into svg: inout SVG, canvas: Canvas) {
     let bounds = environment.bounds
     let screen = fillsScreen(environment)
     let shortSide = Double(min(bounds.width, bounds.height))
@@ -390,7 +391,7 @@ enum Figures {
   /// The canonical gestures of the report, on an item resting in the middle of the safe region
   /// (60×60): flicks towards each side (left, right, up, down), a slow drag into the bottom bar, a
   /// drag past the top and a cancelled drag.
-  static func canonicalGestures(in environment: Environment) -> [(String, Gesture)] {
+  static func canonicalGestures(in environment: ItemEnvironment) -> [(String, TouchGesture)] {
     let region = environment.safeRegion
     let middle = CGPoint(x: region.midX, y: region.midY)
     let bottom = environment.bounds.maxY - max(environment.tabBarHeight, environment.safeAreaInsets.bottom) / 2
@@ -399,10 +400,10 @@ enum Figures {
       ("flick right", .flick(from: middle, velocity: CGVector(dx: 1200, dy: 300))),
       ("flick up", .flick(from: middle, velocity: CGVector(dx: 250, dy: -1500))),
       ("flick down", .flick(from: middle, velocity: CGVector(dx: -250, dy: 1500))),
-      ("slow drag into the bottom bar", Gesture.drag(
+      ("slow drag into the bottom bar", TouchGesture.drag(
         from: middle, to: CGPoint(x: middle.x - 40, y: bottom), duration: 1.2, touchRate: 60
       ).heldStill()),
-      ("drag past the top", Gesture.drag(
+      ("drag past the top", TouchGesture.drag(
         from: middle, to: CGPoint(x: middle.x + 60, y: environment.bounds.minY - 200),
         duration: 0.6, touchRate: 60
       ).heldStill()),

@@ -46,7 +46,7 @@ struct ReportPage {
   /// The ids `leaveOut(_:)` was given.
   private(set) var leftOut: Set<String> = []
 
-  var environment: Environment { device.environment(orientation, bars: bars) }
+  var environment: ItemEnvironment { device.environment(orientation, bars: bars) }
 
   static func fileName(_ text: String) -> String {
     String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
@@ -216,7 +216,7 @@ struct ReportPage {
           caption: "Rings: the lift. A motion that starts at the finger's speed continues the line; one that starts from rest drops to 0 there."))
         // At rest on the right, then the device turns.
         let region = environment.safeRegion
-        var gesture = Gesture.drag(
+        var gesture = TouchGesture.drag(
           from: CGPoint(x: region.midX, y: region.midY),
           to: CGPoint(x: region.maxX - 40, y: region.midY - 80), duration: 0.4, touchRate: 60)
         let turned = device.environment(rotated, bars: bars)
@@ -304,7 +304,7 @@ struct ReportPage {
   mutating func addMotion() {
     let curves = TimingCurve.named.map { ($0.name, Motion.curve($0.curve, duration: 0.5), 0.0) }
     let springs = [0.3, 0.5, 0.7, 1, 1.5].compactMap { ratio in
-      Spring(dampingRatio: ratio, response: 0.4).map { ("spring ζ \(formatNumber(ratio))", Motion.spring($0)) }
+      DampedSpring(dampingRatio: ratio, response: 0.4).map { ("spring ζ \(formatNumber(ratio))", Motion.spring($0)) }
     }
     var items: [String] = []
     items.append(figure("motion-curves.svg", Figures.motionChart(

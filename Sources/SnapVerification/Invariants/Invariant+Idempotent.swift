@@ -6,7 +6,7 @@ extension Invariant {
   /// leaves it where it rests. `restAfter` is where the item rests when the run is carried on
   /// with a gesture appended after a gap (see `Example.rest(after:gap:)`).
   static func checkIdempotent(
-    _ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect
+    _ run: Run, restAfter: (_ tap: TouchGesture, _ gap: Double) -> CGRect
   ) -> Judgement {
     let scenario = run.scenario
     let trajectory = run.trajectory
@@ -22,7 +22,7 @@ extension Invariant {
     else { return .notApplicable }
     // The tap comes 0.1 s after the last frame, so after the rest and every container change
     // (not 0.1 s after the last touch, which a later change may follow).
-    let tap = Gesture.tap(at: tapPoint, start: tapPoint)
+    let tap = TouchGesture.tap(at: tapPoint, start: tapPoint)
     let lastTouch = scenario.gesture.events.last?.time ?? 0
     let gap = lastTouch.isFinite ? Swift.max(0.1, end + 0.1 - lastTouch) : 0.1
     let after = restAfter(tap, gap)

@@ -212,7 +212,7 @@ extension Invariant {
   /// goes (`gaveWay`). Not judged when `before` is on no slot, or on a place two slots share (a
   /// bar held both short of their places).
   static func slotProblem(
-    _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat,
+    _ before: CGRect, in then: ItemEnvironment, rest: CGRect, in final: ItemEnvironment, margin: CGFloat,
     slots: Int, rule: DockingRule, gaveWay: inout Bool
   ) -> Violation? {
     guard slots > 1 else { return nil }
@@ -222,7 +222,7 @@ extension Invariant {
     guard alongY || (rule.placement == .nearestEdge && !edges.isDisjoint(with: [.top, .bottom]))
     else { return nil }
     /// Where each slot puts the centre along the edge in `environment`, clamped into its box.
-    func places(_ environment: Environment) -> [CGFloat]? {
+    func places(_ environment: ItemEnvironment) -> [CGFloat]? {
       let extent = alongY ? before.height : before.width
       let region = environment.safeRegion
       let free = environment.unobstructed.safeRegion
@@ -249,7 +249,7 @@ extension Invariant {
     /// Whether, under the keyboard of `environment`, slot `covered` gives way to slot `other`:
     /// the keyboard moves `covered` from its place and leaves `other` where it is, and no slot it
     /// leaves clear is nearer `covered`.
-    func givesWay(in environment: Environment, from covered: Int, to other: Int) -> Bool {
+    func givesWay(in environment: ItemEnvironment, from covered: Int, to other: Int) -> Bool {
       guard environment.keyboardFrame != nil, let placed = places(environment) else { return false }
       var open = environment
       open.keyboardFrame = nil
@@ -284,13 +284,13 @@ extension Invariant {
   /// axis on which `before` was pressed against a bar or the keyboard (its fraction unknown),
   /// or on which the item does not fit, is not judged.
   static func placeAlongEdgeProblem(
-    _ before: CGRect, in then: Environment, rest: CGRect, in final: Environment, margin: CGFloat
+    _ before: CGRect, in then: ItemEnvironment, rest: CGRect, in final: ItemEnvironment, margin: CGFloat
   ) -> Violation? {
     let size = before.size
     for axis in ["x", "y"] {
       // The centres it may rest at without bars or keyboard, and with them; nil where the item
       // does not fit.
-      func ranges(_ environment: Environment) -> (free: (low: CGFloat, high: CGFloat), box: (low: CGFloat, high: CGFloat))? {
+      func ranges(_ environment: ItemEnvironment) -> (free: (low: CGFloat, high: CGFloat), box: (low: CGFloat, high: CGFloat))? {
         let extent = axis == "x" ? size.width : size.height
         func range(_ region: CGRect) -> (low: CGFloat, high: CGFloat) {
           axis == "x"

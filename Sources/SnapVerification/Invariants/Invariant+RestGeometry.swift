@@ -86,7 +86,7 @@ extension Invariant {
   /// the projected coordinate kept inside the region, or the slot nearest it — or nil when it
   /// is (or when the projection lies within half a point of the middle between two slots).
   static func alongEdgeProblem(
-    _ rest: CGRect, dockedOn edge: Edge, projected: CGPoint, environment: Environment,
+    _ rest: CGRect, dockedOn edge: Edge, projected: CGPoint, environment: ItemEnvironment,
     margin: CGFloat, rule: DockingRule
   ) -> (words: Prose, distance: CGFloat)? {
     let alongX = edge == .top || edge == .bottom
@@ -148,7 +148,7 @@ extension Invariant {
   /// the centre itself, or for an algorithm with a rubber band, the point the finger would
   /// have to put it at for the band to show it there.
   static func grabAnchor(
-    _ algorithm: Declarations, center: CGPoint, size: CGSize, environment: Environment
+    _ algorithm: Declarations, center: CGPoint, size: CGSize, environment: ItemEnvironment
   ) -> CGPoint {
     guard let coefficient = algorithm.rubberBand else { return center }
     let margin = algorithm.dockingMargin ?? 0
@@ -253,7 +253,7 @@ extension Invariant {
   /// nearest place it would be, or nil when it is: against an edge the rule allows, at the
   /// margin, and on one of the rule's slots along that edge.
   static func dockingProblem(
-    _ rect: CGRect, in environment: Environment, margin: CGFloat, rule: DockingRule
+    _ rect: CGRect, in environment: ItemEnvironment, margin: CGFloat, rule: DockingRule
   ) -> (words: Prose, distance: CGFloat)? {
     let region = environment.safeRegion
     let touching = edges(of: rect, in: region, margin: margin, rule: rule)

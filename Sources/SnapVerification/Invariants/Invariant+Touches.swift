@@ -178,14 +178,14 @@ extension Invariant {
   /// Whether a tap that moves an item from `from` to `to` finishes a dock: `from` is not docked
   /// and `to` is (`docksAgainstAnEdge`). A button that docks on every touch-up does so by design.
   static func finishesDock(
-    _ algorithm: Declarations, from: CGRect, to: CGRect, in environment: Environment
+    _ algorithm: Declarations, from: CGRect, to: CGRect, in environment: ItemEnvironment
   ) -> Bool {
     undocked(algorithm, from, in: environment)
       && docksAgainstAnEdge(algorithm, to, in: environment)
   }
 
   /// Whether `rect` is not docked as `algorithm` declares (false when it declares no docking).
-  static func undocked(_ algorithm: Declarations, _ rect: CGRect, in environment: Environment)
+  static func undocked(_ algorithm: Declarations, _ rect: CGRect, in environment: ItemEnvironment)
     -> Bool
   {
     guard let margin = algorithm.dockingMargin else { return false }
@@ -196,7 +196,7 @@ extension Invariant {
   /// flush with the window's own edges — where a library that ignores the safe area docks, which
   /// in-safe-area judges.
   static func docksAgainstAnEdge(
-    _ algorithm: Declarations, _ rect: CGRect, in environment: Environment
+    _ algorithm: Declarations, _ rect: CGRect, in environment: ItemEnvironment
   ) -> Bool {
     guard let margin = algorithm.dockingMargin else { return false }
     let rule = algorithm.dockingRule

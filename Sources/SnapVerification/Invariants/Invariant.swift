@@ -107,7 +107,7 @@ public struct Invariant: Hashable, Sendable, RawRepresentable, CaseIterable, Cod
     /// a simulation.
     var carriesRunOn = false
     /// The check: what the invariant finds in a run; `restAfter` carries the run on.
-    var judge: @Sendable (_ run: Run, _ restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect) -> Judgement
+    var judge: @Sendable (_ run: Run, _ restAfter: (_ tap: TouchGesture, _ gap: Double) -> CGRect) -> Judgement
   }
 
   /// The invariants from the worst to break to the least, by `harmRank`: losing the item, then
@@ -225,7 +225,7 @@ public struct Invariant: Hashable, Sendable, RawRepresentable, CaseIterable, Cod
   /// What the invariant finds in `run`; `restAfter` carries the run on with a gesture appended
   /// (idempotent's tap). Not generic: the checks read only what the algorithm declares, so they
   /// are compiled once, optimised, for every algorithm (a user's included).
-  func judge(_ run: Run, restAfter: (_ tap: Gesture, _ gap: Double) -> CGRect) -> Judgement {
+  func judge(_ run: Run, restAfter: (_ tap: TouchGesture, _ gap: Double) -> CGRect) -> Judgement {
     guard applies(to: run.algorithm) else { return .notApplicable }
     // An empty or negative item has no edges to keep anywhere: only finiteness and the cost
     // of a frame are asked of it.
@@ -254,7 +254,7 @@ struct Regions {
   /// item kept inside the window's safe area stops at.
   let safeArea: CGRect
 
-  init(_ environment: Environment) {
+  init(_ environment: ItemEnvironment) {
     bounds = environment.bounds
     safeRegion = environment.safeRegion
     let insets = environment.safeAreaInsets
@@ -299,7 +299,7 @@ struct Run: Sendable {
   let trajectory: Trajectory
   /// The scenario's environment before any container change, built once (the scenario builds it
   /// from its device each time it is asked).
-  let initialEnvironment: Environment
+  let initialEnvironment: ItemEnvironment
   /// How far a frame's time may lie from the events it shows: the simulator delivers events
   /// stamped up to a frame's time within this tolerance.
   let slack: Double
@@ -311,7 +311,7 @@ struct Run: Sendable {
   let initialRegions: Regions
   let changeRegions: [(time: Double, regions: Regions)]
   /// Each container change's environment as the host sees it, for `environment(at:)`.
-  let seenEnvironments: [(time: Double, environment: Environment)]
+  let seenEnvironments: [(time: Double, environment: ItemEnvironment)]
   /// The container changes the host sees, each with how long UIKit animates it.
   let changeDurations: [(time: Double, duration: Double)]
   /// Whether the frames' times never go down (as the simulator's display clock makes them).
@@ -330,7 +330,7 @@ struct Run: Sendable {
   /// `environment` is the scenario's (`scenario.environment`), when the caller has it already.
   init(
     algorithm: Declarations, scenario: Scenario, trajectory: Trajectory,
-    environment: Environment? = nil
+    environment: ItemEnvironment? = nil
   ) {
     self.algorithm = algorithm
     self.scenario = scenario
@@ -346,7 +346,7 @@ struct Run: Sendable {
     let later = Set(scenario.resizes.map(\.time))
     var before = initialEnvironment
     var visible: [ContainerChange] = []
-    var seenChanges: [(time: Double, environment: Environment)] = []
+    var seenChanges: [(time: Double, environment: ItemEnvironment)] = []
     var regions: [(time: Double, regions: Regions)] = []
     var durations: [(time: Double, duration: Double)] = []
     for change in scenario.gesture.containerChanges {
@@ -387,7 +387,7 @@ struct Run: Sendable {
 
   /// The environment at the end of the run, which the rest frame is judged in, as the host sees
   /// it.
-  var environment: Environment { trajectory.finalEnvironment.seen(by: algorithm.host) }
+  var environment: ItemEnvironment { trajectory.finalEnvironment.seen(by: algorithm.host) }
 
   /// The container's bounds and safe region in force at `time`: what `environment(at:)` gives,
   /// without copying an environment (the per-frame checks ask this of every frame).
@@ -402,7 +402,7 @@ struct Run: Sendable {
   }
 
   /// The environment in force at `time`, as `Scenario.environment(at:)` gives it.
-  func environment(at time: Double) -> Environment {
+  func environment(at time: Double) -> ItemEnvironment {
     seenEnvironments.last { $0.time <= time + slack }?.environment ?? initialEnvironment
   }
 
@@ -532,7 +532,7 @@ struct Example<Algorithm: SnapAlgorithm> {
 
   /// Where the item rests when `gesture` follows the run `gap` seconds after its last touch:
   /// the same as simulating the scenario with it appended, without the scenario again.
-  func rest(after gesture: Gesture, gap: Double) -> CGRect {
+  func rest(after gesture: TouchGesture, gap: Double) -> CGRect {
     if let atRest { return simulation.restAfter(atRest, gesture.events, gap) }
     let scenario = run.scenario
     let again = Scenario(

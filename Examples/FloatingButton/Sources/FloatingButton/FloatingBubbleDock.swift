@@ -50,7 +50,8 @@ public struct FloatingBubbleDock: DragGestureAlgorithm {
 
   /// The safe area in the reader's space: its size less `safeAreaInsets`.
   func safeArea(_ geometry: ContainerGeometry) -> CGRect {
-    let insets = geometry.safeAreaInsets
+    // SnapLab's `Insets`, beside SwiftUI's `EdgeInsets`.
+    let insets: Insets = geometry.safeAreaInsets
     return CGRect(
       x: insets.left, y: insets.top,
       width: geometry.size.width - insets.left - insets.right,

@@ -92,7 +92,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     let superview = context.superview
     let oldRegion = restRegion(in: Superview(old), keyboard: keyboardFrame(old))
@@ -130,7 +130,7 @@ public struct FloatingButtonDock: SnapAlgorithm {
     keyboardFrame(context.environment)
   }
 
-  private func keyboardFrame(_ environment: Environment) -> CGRect? {
+  private func keyboardFrame(_ environment: ItemEnvironment) -> CGRect? {
     bug == .ignoresKeyboard ? nil : environment.keyboardFrame
   }
 }

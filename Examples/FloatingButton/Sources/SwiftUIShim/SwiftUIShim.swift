@@ -2,10 +2,10 @@
 // bubble to compile where SwiftUI does not exist (Linux). They do nothing: the bubble only ever
 // runs on iOS, against the real SwiftUI; SnapLab runs its twin, `FloatingBubbleDock`.
 //
-// They also stand in for SwiftUI where the twin imports both SwiftUI and SnapLab: every name
-// here that SnapLab also declared would make the twin's unqualified uses ambiguous, so the
-// names SwiftUI and SnapLab could share are declared here too (`Environment`, `EdgeInsets`,
-// `Gesture`, `Spring`, `CoordinateSpace`, `Animation`, `Transaction`).
+// They also stand in for SwiftUI where the twin imports both SwiftUI and SnapLab: SwiftUI's
+// names that a floating-button library might also pick (`Environment`, `EdgeInsets`,
+// `Gesture`, `Spring`, `CoordinateSpace`, `Animation`, `Transaction`) are declared here, so
+// that a SnapLab type of the same name would make the twin ambiguous and fail to build.
 #if !canImport(SwiftUI)
   import Foundation
 

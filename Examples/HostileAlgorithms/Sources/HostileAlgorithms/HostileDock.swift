@@ -152,7 +152,7 @@ public struct HostileDock: SnapAlgorithm {
   }
 
   public mutating func environmentDidChange(
-    from old: Environment, view: inout ItemView, context: UIKitContext
+    from old: ItemEnvironment, view: inout ItemView, context: UIKitContext
   ) {
     if bug == .unwraps { _ = berth!.center }
     // Where such code usually is: out from under a keyboard that has just come up.
@@ -196,7 +196,7 @@ public struct HostileDock: SnapAlgorithm {
     keyboardFrame(context.environment)
   }
 
-  private func keyboardFrame(_ environment: Environment) -> CGRect? {
+  private func keyboardFrame(_ environment: ItemEnvironment) -> CGRect? {
     environment.keyboardFrame
   }
 }

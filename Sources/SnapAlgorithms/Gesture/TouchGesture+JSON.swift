@@ -5,7 +5,7 @@ public struct GestureFileError: Error, CustomStringConvertible, Sendable {
   public let description: String
 }
 
-extension Gesture: Codable {
+extension TouchGesture: Codable {
   /// The gesture-file format version this code reads and writes.
   public static let fileFormatVersion = 1
 
@@ -246,9 +246,9 @@ extension Gesture: Codable {
       }
       let bounds = CGRect(x: 0, y: 0, width: entry.width, height: entry.height)
       let insets = entry.safeArea.map {
-        EdgeInsets(top: $0.top, left: $0.left, bottom: $0.bottom, right: $0.right)
+        Insets(top: $0.top, left: $0.left, bottom: $0.bottom, right: $0.right)
       }
-      let environment = Environment(
+      let environment = ItemEnvironment(
         name: entry.name ?? "container",
         bounds: bounds,
         screenBounds: CGRect(
@@ -256,7 +256,7 @@ extension Gesture: Codable {
           height: entry.screenHeight ?? entry.height),
         safeAreaInsets: insets ?? .zero,
         additionalSafeAreaInsets: entry.additionalSafeArea.map {
-          EdgeInsets(top: $0.top, left: $0.left, bottom: $0.bottom, right: $0.right)
+          Insets(top: $0.top, left: $0.left, bottom: $0.bottom, right: $0.right)
         } ?? .zero,
         statusBarHeight: entry.statusBar ?? 0,
         navigationBarHeight: entry.navigationBar ?? 0,
@@ -338,7 +338,7 @@ extension Gesture: Codable {
   /// Reads a gesture file from its bytes, as read from disk (no copy is made of them).
   package init(jsonText bytes: consuming [UInt8]) throws(GestureFileError) {
     do {
-      self = try decodeFile(Gesture.self, fromText: bytes, file: "the gesture file")
+      self = try decodeFile(TouchGesture.self, fromText: bytes, file: "the gesture file")
     } catch {
       throw GestureFileError(description: error.description)
     }

@@ -6,7 +6,9 @@ import Foundation
 /// m x'' + c x' + k x = 0. Three parameterisations are offered: mass/stiffness/damping (Core
 /// Animation's `CASpringAnimation`), damping ratio/response (SwiftUI and most UIKit helpers),
 /// and UIView's damping/duration/initial-velocity form (see `uikit(dampingRatio:duration:initialVelocity:)`).
-public struct Spring: Hashable, Sendable {
+///
+/// Named so as not to collide with SwiftUI's `Spring`.
+public struct DampedSpring: Hashable, Sendable {
   public let mass: Double
   public let stiffness: Double
   public let damping: Double
@@ -65,7 +67,7 @@ public struct Spring: Hashable, Sendable {
   /// that is e^(−ζ ω0 duration) = 0.001. The animation then lasts exactly `duration` and stops
   /// on the target, as UIKit's does. `initialVelocity` is UIKit's: normalised by the distance.
   public static func uikit(dampingRatio: Double, duration: Double, initialVelocity: Double)
-    -> Spring?
+    -> DampedSpring?
   {
     guard dampingRatio.isFinite, duration.isFinite, initialVelocity.isFinite,
       dampingRatio > 0, duration > 0
@@ -76,7 +78,7 @@ public struct Spring: Hashable, Sendable {
       ? dampingRatio : 1 / (dampingRatio * (1 + (1 - 1 / (dampingRatio * dampingRatio)).squareRoot()))
     let omega = log(1 / settleTolerance) / (decayPerOmega * duration)
     guard omega.isFinite, omega > 0 else { return nil }
-    let spring = Spring(
+    let spring = DampedSpring(
       mass: 1, stiffness: omega * omega, damping: 2 * dampingRatio * omega,
       initialVelocity: initialVelocity, fixedDuration: duration,
       form: .uikit(dampingRatio: dampingRatio, duration: duration))
@@ -109,8 +111,8 @@ public struct Spring: Hashable, Sendable {
   }
 
   /// The same spring started with a different normalised initial velocity.
-  public func withInitialVelocity(_ velocity: Double) -> Spring {
-    Spring(
+  public func withInitialVelocity(_ velocity: Double) -> DampedSpring {
+    DampedSpring(
       mass: mass, stiffness: stiffness, damping: damping, initialVelocity: velocity,
       fixedDuration: fixedDuration, form: form)
   }
@@ -247,7 +249,7 @@ public struct Spring: Hashable, Sendable {
     return Self.settleTime(of: self, initialVelocity: initialVelocity)
   }
 
-  static func settleTime(of spring: Spring, initialVelocity: Double) -> Double {
+  static func settleTime(of spring: DampedSpring, initialVelocity: Double) -> Double {
     let x0 = 1.0
     let v0 = -initialVelocity
     let omega0 = spring.naturalFrequency
@@ -297,7 +299,7 @@ public struct Spring: Hashable, Sendable {
   }
 }
 
-extension Spring {
+extension DampedSpring {
   /// The two decay rates of an overdamped spring, −ω0 (ζ ± √(ζ² − 1)), computed without
   /// overflow or cancellation: with s = √(1 − 1/ζ²), the fast one is −ω0 ζ (1 + s) and the slow
   /// one −ω0 / (ζ (1 + s)), so that even ζ = 1e154 gives finite, accurate rates.
@@ -308,7 +310,7 @@ extension Spring {
   }
 }
 
-extension Spring: CustomStringConvertible {
+extension DampedSpring: CustomStringConvertible {
   public var description: String {
     switch form {
     case .massStiffnessDamping:

@@ -20,14 +20,16 @@ import Foundation
 ///   none is ignored). UIKit never hands code a NaN or a touch a light-year away, so neither do
 ///   we; what code does with such values can still be tested by calling its handlers directly.
 /// - Events, frames and every position it reports are in the window's coordinates; the
-///   algorithm works in its superview's (`Environment.superviewFrame`), as UIKit code does: the
+///   algorithm works in its superview's (`ItemEnvironment.superviewFrame`), as UIKit code does: the
 ///   session converts touches, the environment and the item's frame between the two.
-/// - The session's environment is the one the algorithm's host sees (`Environment.seen(by:)`):
+/// - The session's environment is the one the algorithm's host sees (`ItemEnvironment.seen(by:)`):
 ///   an item in a window of its own sees no bars and has the window for its superview.
-public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
+///
+/// Named so as not to collide with SwiftUI's `DragSession` (iOS 26).
+public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
   public var algorithm: Algorithm { handlers }
   public var view: ItemView { item }
-  public var environment: Environment {
+  public var environment: ItemEnvironment {
     didSet {
       context.environment = environment.inSuperviewCoordinates
       context.superview = Superview(environment)
@@ -39,7 +41,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// new context (a third of the simulator's copying).
   @usableFromInline var context: UIKitContext
   /// The environment as the algorithm sees it: in its superview's coordinates.
-  @inlinable var localEnvironment: Environment { context.environment }
+  @inlinable var localEnvironment: ItemEnvironment { context.environment }
   /// The time of the last event received.
   public var time: Double { clock }
 
@@ -131,7 +133,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// Starts with the item centred on `center` (in the window), and calls the algorithm's
   /// `didLoad(in:)`.
   @inlinable
-  public init(algorithm: Algorithm, environment: Environment, center: CGPoint, itemSize: CGSize) {
+  public init(algorithm: Algorithm, environment: ItemEnvironment, center: CGPoint, itemSize: CGSize) {
     var algorithm = algorithm
     let environment = environment.seen(by: algorithm.host)
     let local = environment.inSuperviewCoordinates
@@ -546,7 +548,7 @@ public struct DragSession<Algorithm: SnapAlgorithm>: Sendable {
   /// moves in the window (an opaque navigation bar appears), the item moves with it until the
   /// algorithm moves it back.
   @inlinable
-  public mutating func changeEnvironment(to new: Environment, at time: Double) {
+  public mutating func changeEnvironment(to new: ItemEnvironment, at time: Double) {
     let old = localEnvironment
     let before = environment
     environment = new.seen(by: handlers.host)

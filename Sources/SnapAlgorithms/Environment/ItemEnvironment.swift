@@ -10,7 +10,9 @@ import Foundation
 /// The item's superview, a view controller's view, fills the window unless `superviewFrame`
 /// says otherwise: under an opaque navigation bar with `extendedLayoutIncludesOpaqueBars` off
 /// it starts below the bar (`placeSuperviewBelowNavigationBar()`).
-public struct Environment: Hashable, Sendable {
+///
+/// Named so as not to collide with SwiftUI's `Environment`.
+public struct ItemEnvironment: Hashable, Sendable {
   /// What this environment shows, for reports: `"iPhone 15"`.
   public var name: String
   /// `UIScreen.main.bounds`: the whole display in the current orientation. Differs from
@@ -19,11 +21,11 @@ public struct Environment: Hashable, Sendable {
   /// The container's (key window's) bounds.
   public var bounds: CGRect
   /// The window's safe-area insets (notch, rounded corners, home indicator; not the bars).
-  public var safeAreaInsets: EdgeInsets
+  public var safeAreaInsets: Insets
   /// What the app's view controller adds to its view's safe area
   /// (`additionalSafeAreaInsets`): a side column it reserves, a safe area reported late after a
   /// push. Only an item in that view controller's view sees them (`ItemHost.viewController`).
-  public var additionalSafeAreaInsets: EdgeInsets
+  public var additionalSafeAreaInsets: Insets
   /// Height of the status bar; 0 when it is hidden.
   public var statusBarHeight: CGFloat
   /// Height of the navigation bar; 0 when there is none.
@@ -44,8 +46,8 @@ public struct Environment: Hashable, Sendable {
     name: String = "custom",
     bounds: CGRect,
     screenBounds: CGRect? = nil,
-    safeAreaInsets: EdgeInsets = .zero,
-    additionalSafeAreaInsets: EdgeInsets = .zero,
+    safeAreaInsets: Insets = .zero,
+    additionalSafeAreaInsets: Insets = .zero,
     statusBarHeight: CGFloat = 0,
     navigationBarHeight: CGFloat = 0,
     tabBarHeight: CGFloat = 0,
@@ -97,7 +99,7 @@ public struct Environment: Hashable, Sendable {
   /// every rectangle moved by `−superviewOffset` (the window then starts above the superview's
   /// origin). The same environment when the superview fills the window.
   @inlinable
-  public var inSuperviewCoordinates: Environment {
+  public var inSuperviewCoordinates: ItemEnvironment {
     let offset = superviewOffset
     guard offset != .zero else { return self }
     func moved(_ rect: CGRect) -> CGRect { rect.offsetBy(dx: -offset.dx, dy: -offset.dy) }
@@ -167,7 +169,7 @@ public struct Environment: Hashable, Sendable {
 /// navigation and tab bars, and only the window's safe area (the status bar or sensor housing,
 /// the home indicator, a landscape notch) and the keyboard, whose window lies above every app
 /// window, hide it. The simulator hands the algorithm the environment its host sees
-/// (`Environment.seen(by:)`), and the invariants judge by it.
+/// (`ItemEnvironment.seen(by:)`), and the invariants judge by it.
 public enum ItemHost: String, Hashable, Sendable, CaseIterable {
   /// A view controller's view: it starts below an opaque navigation bar, and its safe area
   /// includes the bars and the view controller's `additionalSafeAreaInsets`.
@@ -185,12 +187,12 @@ public enum ItemHost: String, Hashable, Sendable, CaseIterable {
   public var isWindow: Bool { self != .viewController }
 }
 
-extension Environment {
+extension ItemEnvironment {
   /// The environment as an item in `host` sees it. A view controller's view sees it all; a
   /// window sees no navigation or tab bar (the item floats above them) and no additional safe-area
   /// insets (the view controller's), and is the item's superview itself (no `superviewFrame`).
   @inlinable
-  public func seen(by host: ItemHost) -> Environment {
+  public func seen(by host: ItemHost) -> ItemEnvironment {
     guard host.isWindow else { return self }
     var result = self
     result.navigationBarHeight = 0

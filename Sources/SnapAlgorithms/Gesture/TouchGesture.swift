@@ -30,10 +30,10 @@ public struct TouchEvent: Hashable, Sendable {
 /// appearing or going; `environment` is the whole new state.
 public struct ContainerChange: Hashable, Sendable {
   public var time: Double
-  public var environment: Environment
+  public var environment: ItemEnvironment
 
   @inlinable
-  public init(time: Double, environment: Environment) {
+  public init(time: Double, environment: ItemEnvironment) {
     self.time = time
     self.environment = environment
   }
@@ -45,7 +45,9 @@ public struct ContainerChange: Hashable, Sendable {
 /// `began` starts a new touch. The container may change along the way (`containerChanges`,
 /// in time order). This is the input the simulator turns into what each algorithm's UIKit code
 /// receives.
-public struct Gesture: Hashable, Sendable {
+///
+/// Named so as not to collide with SwiftUI's `Gesture`.
+public struct TouchGesture: Hashable, Sendable {
   /// The item's centre before the first touch.
   public var start: CGPoint
   public var events: [TouchEvent]
@@ -60,7 +62,7 @@ public struct Gesture: Hashable, Sendable {
   }
 }
 
-extension Gesture {
+extension TouchGesture {
   /// A finger that lands on `from`, moves in a straight line to `to` over `duration` seconds
   /// with events at `touchRate` per second, and lifts there (or is cancelled there).
   ///
@@ -68,7 +70,7 @@ extension Gesture {
   public static func drag(
     from: CGPoint, to: CGPoint, duration: Double, touchRate: Int = 120,
     start: CGPoint? = nil, cancelled: Bool = false, beganAt startTime: Double = 0
-  ) -> Gesture {
+  ) -> TouchGesture {
     let steps = max(1, Int((duration * Double(touchRate)).rounded()))
     var events = [TouchEvent(time: startTime, phase: .began, location: from)]
     for step in 1...steps {
@@ -80,7 +82,7 @@ extension Gesture {
     }
     events.append(
       TouchEvent(time: startTime + duration, phase: cancelled ? .cancelled : .ended, location: to))
-    return Gesture(start: start ?? from, events: events)
+    return TouchGesture(start: start ?? from, events: events)
   }
 
   /// A flick: a finger that lands on `point`, moves at `velocity` points per second for
@@ -88,7 +90,7 @@ extension Gesture {
   /// velocity estimate at the lift is `velocity`.
   public static func flick(
     from point: CGPoint, velocity: CGVector, duration: Double = 0.05, touchRate: Int = 120
-  ) -> Gesture {
+  ) -> TouchGesture {
     let to = CGPoint(x: point.x + velocity.dx * duration, y: point.y + velocity.dy * duration)
     return drag(from: point, to: to, duration: duration, touchRate: touchRate)
   }
@@ -96,7 +98,7 @@ extension Gesture {
   /// This gesture with the finger held still before it lifts: two touches where it last was,
   /// 0.05 s and 0.1 s after its last event, then the lift 0.05 s later. UIKit's velocity
   /// estimate (a weighted pair of the last two moves) is then zero, so the release carries none.
-  public func heldStill() -> Gesture {
+  public func heldStill() -> TouchGesture {
     var gesture = self
     guard var last = gesture.events.popLast() else { return gesture }
     let at = last.location
@@ -108,8 +110,8 @@ extension Gesture {
   }
 
   /// A finger that lands on `point` and lifts 0.1 s later without moving.
-  public static func tap(at point: CGPoint, start: CGPoint? = nil, at time: Double = 0) -> Gesture {
-    Gesture(
+  public static func tap(at point: CGPoint, start: CGPoint? = nil, at time: Double = 0) -> TouchGesture {
+    TouchGesture(
       start: start ?? point,
       events: [
         TouchEvent(time: time, phase: .began, location: point),
@@ -119,13 +121,13 @@ extension Gesture {
 
   /// This gesture followed by `other`'s events, shifted to begin `gap` seconds after this one
   /// ends; `other.start` is ignored, since the item is wherever this gesture left it.
-  public func followed(by other: Gesture, after gap: Double = 0.5) -> Gesture {
+  public func followed(by other: TouchGesture, after gap: Double = 0.5) -> TouchGesture {
     let shift = Self.shift(of: other.events, toFollow: events, after: gap)
     let shifted = Self.events(other.events, shiftedBy: shift)
     let changes = other.containerChanges.map {
       ContainerChange(time: $0.time + shift, environment: $0.environment)
     }
-    return Gesture(
+    return TouchGesture(
       start: start, events: events + shifted, containerChanges: containerChanges + changes)
   }
 
@@ -145,7 +147,7 @@ extension Gesture {
 
   /// The gesture `trace` uses when none is given: the item rests in the middle of the region,
   /// the finger drags it up and to the left over a quarter second, and lets go.
-  public static func sample(in environment: Environment) -> Gesture {
+  public static func sample(in environment: ItemEnvironment) -> TouchGesture {
     let region = environment.safeRegion
     let from = CGPoint(x: region.midX + region.width * 0.15, y: region.midY)
     let to = CGPoint(x: region.midX - region.width * 0.2, y: region.midY - region.height * 0.2)

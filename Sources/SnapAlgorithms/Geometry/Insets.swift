@@ -3,8 +3,9 @@ import Foundation
 /// Distances inset from each side of a rectangle, in points.
 ///
 /// UIKit's `UIEdgeInsets` does not exist on Linux; this has the same fields and meaning, so
-/// code written against it reads the same in an app.
-public struct EdgeInsets: Hashable, Sendable, Codable {
+/// code written against it reads the same in an app. Named so as not to collide with SwiftUI's
+/// `EdgeInsets`.
+public struct Insets: Hashable, Sendable, Codable {
   public var top: CGFloat
   public var left: CGFloat
   public var bottom: CGFloat
@@ -19,7 +20,7 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
   }
 
   /// No inset on any side.
-  public static let zero = EdgeInsets()
+  public static let zero = Insets()
 }
 
 extension CGRect {
@@ -28,7 +29,7 @@ extension CGRect {
   /// When the insets exceed the size, the width or height is negative, exactly as in UIKit;
   /// callers that need a usable region must check `isEmpty`-style conditions themselves.
   @inlinable
-  public func inset(by insets: EdgeInsets) -> CGRect {
+  public func inset(by insets: Insets) -> CGRect {
     CGRect(
       x: origin.x + insets.left, y: origin.y + insets.top,
       width: size.width - insets.left - insets.right,
