@@ -131,7 +131,6 @@ enum Figures {
       key ? (paths.map { textWidth($0.label) }.max() ?? 0) + 32 : 0)
     let svgWidth = max(Double(extent.width) * scale + 16, longestText + 16)
     var svg = SVG(width: svgWidth, height: height, title: Self.sentence(title, subtitleLines))
-    if pins(environment, paths: paths, including: extra) { svg.markClipped() }
     let canvas = Canvas(
       originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top,
       limit: pins(environment, paths: paths, including: extra) ? extent : nil)
