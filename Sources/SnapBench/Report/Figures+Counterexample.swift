@@ -224,6 +224,7 @@ extension Figures {
       baseWidth, 16 + textWidth(title, size: 12, bold: true), labelsEnd + 8,
       16 + (subtitle.map { textWidth($0) }.max() ?? 0), panelX - gap + 8)
     var body = SVG(width: width, height: 0, title: sentence(title, subtitle))
+    if panels.contains(where: { farOff($0.1, paths: [$0.2]) }) { body.markClipped() }
     body.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitle.enumerated() {
       body.text(line, x: 8, y: 30 + 14 * Double(index), size: 11, fill: SVG.Palette.muted)

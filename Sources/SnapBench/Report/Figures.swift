@@ -91,6 +91,13 @@ enum Figures {
     return !shown.contains(everything(of: environment, paths: paths, including: extra))
   }
 
+  /// Whether something the paths draw lies so far off (beyond SVG's coordinate limit) that the
+  /// picture must say it was clipped.
+  static func farOff(_ environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []) -> Bool {
+    let all = everything(of: environment, paths: paths, including: extra)
+    return all.isNull || !(max(all.width, all.height) < SVG.coordinateLimit)
+  }
+
   /// The window, and every finite frame and rest of the paths.
   private static func everything(
     of environment: ItemEnvironment, paths: [Path], including extra: [CGRect]
@@ -131,6 +138,7 @@ enum Figures {
       key ? (paths.map { textWidth($0.label) }.max() ?? 0) + 32 : 0)
     let svgWidth = max(Double(extent.width) * scale + 16, longestText + 16)
     var svg = SVG(width: svgWidth, height: height, title: Self.sentence(title, subtitleLines))
+    if farOff(environment, paths: paths, including: extra) { svg.markClipped() }
     let canvas = Canvas(
       originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top,
       limit: pins(environment, paths: paths, including: extra) ? extent : nil)
