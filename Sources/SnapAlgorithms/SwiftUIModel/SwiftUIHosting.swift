@@ -80,8 +80,9 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
     }
     down.began = true
     self.touch = down
-    let value = dragValue(touch, down: down, view: view, context: context)
-    handle(view: &view, context: context) { algorithm, state, geometry in
+    let geometry = geometry(in: context.environment)
+    let value = dragValue(touch, down: down, context: context, geometry: geometry)
+    handle(view: &view, context: context, geometry: geometry) { algorithm, state, geometry in
       algorithm.onChanged(value, view: &state, geometry: geometry)
     }
   }
@@ -96,8 +97,9 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
       down.began = true
       self.touch = down
     }
-    let value = dragValue(touch, down: down, view: view, context: context)
-    handle(view: &view, context: context) { algorithm, state, geometry in
+    let geometry = geometry(in: context.environment)
+    let value = dragValue(touch, down: down, context: context, geometry: geometry)
+    handle(view: &view, context: context, geometry: geometry) { algorithm, state, geometry in
       algorithm.onChanged(value, view: &state, geometry: geometry)
     }
   }
@@ -111,8 +113,9 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
       }
       return
     }
-    let value = dragValue(touch, down: down, view: view, context: context)
-    handle(view: &view, context: context) { algorithm, state, geometry in
+    let geometry = geometry(in: context.environment)
+    let value = dragValue(touch, down: down, context: context, geometry: geometry)
+    handle(view: &view, context: context, geometry: geometry) { algorithm, state, geometry in
       state.gestureOffset = .zero
       algorithm.onEnded(value, view: &state, geometry: geometry)
       algorithm.onGestureReset(ended: true, view: &state, geometry: geometry)
@@ -153,7 +156,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
   }
 
   /// The drag's value for `touch`, in the gesture's coordinate space.
-  func dragValue(_ touch: Touch, down: TouchDown, view: ItemView, context: UIKitContext)
+  func dragValue(_ touch: Touch, down: TouchDown, context: UIKitContext, geometry: ContainerGeometry)
     -> DragValue
   {
     let velocity = CGSize(width: context.fingerVelocity.dx, height: context.fingerVelocity.dy)
@@ -164,7 +167,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
       location = touch.locationInWindow
       start = down.startInWindow
     case .reader:
-      let origin = geometry(in: context.environment).origin
+      let origin = geometry.origin
       location = CGPoint(x: touch.locationInContainer.x - origin.x, y: touch.locationInContainer.y - origin.y)
       start = CGPoint(x: down.start.x - origin.x, y: down.start.y - origin.y)
     case .local:
@@ -177,10 +180,11 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
 
   /// Runs `body` on the view's state and shows what it changed.
   mutating func handle(
-    view: inout ItemView, context: UIKitContext,
+    view: inout ItemView, context: UIKitContext, geometry known: ContainerGeometry? = nil,
     _ body: (inout Algorithm, inout FloatingViewState, ContainerGeometry) -> Void
   ) {
-    let geometry = geometry(in: context.environment)
+    // The reader's geometry is worked out once per event.
+    let geometry = known ?? geometry(in: context.environment)
     // Taken out, so that its list of steps is not shared and grows in place.
     var state =
       self.state.take()
