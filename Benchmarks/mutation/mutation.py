@@ -30,7 +30,7 @@ FORBIDDEN_PREFIXES = ["Sources/SnapVerification/", "Sources/SnapCheck/"]
 FORBIDDEN_FILES = {
     "Sources/SnapAlgorithms/Algorithms/" + name
     for name in ["EdgeDock.swift", "ForcedBoundaryEnd.swift", "InsetCorrection.swift",
-                 "PerAxisClamp.swift"]
+                 "PerAxisClamp.swift", "SwiftUIDockPublished.swift"]
 }
 
 
