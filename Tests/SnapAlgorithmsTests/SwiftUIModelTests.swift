@@ -100,9 +100,17 @@ struct SwiftUIModelTests {
     #expect(all.size == keyboard.bounds.size)
     #expect(all.safeAreaInsets.bottom == keyboard.bounds.maxY - 516)
     #expect(all.safeRect == keyboard.safeRegion)
+    #expect(all.screenSize == keyboard.bounds.size)
+    // A 320-wide window on a 1024-wide screen (iPad Split View): UIScreen is the whole screen.
+    let splitView = ItemEnvironment(
+      name: "split view", bounds: CGRect(x: 0, y: 0, width: 320, height: 1366),
+      screenBounds: CGRect(x: 0, y: 0, width: 1024, height: 1366))
+    let window = ContainerGeometry(environment: splitView, ignoring: .all)
+    #expect(window.size == CGSize(width: 320, height: 1366))
+    #expect(window.screenSize == CGSize(width: 1024, height: 1366))
   }
 
-  @Test("withAnimation: values animate apart and add up; a value set outside it ends its animation")
+  @Test("withAnimation: values animate apart and add up; a value changed outside it ends its animation, an equal one does not")
   func animations() {
     var view = ItemView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 60, height: 60))
     var hosting = SwiftUIHosting(Recorder())
@@ -117,6 +125,16 @@ struct SwiftUIModelTests {
     #expect(view.animations.count == 2)
     #expect(view.center == CGPoint(x: 170, y: 300))
     #expect(view.presentationCenter(at: 0) == CGPoint(x: 100, y: 300))
+    // Setting the offset to the value it already has is no change: SwiftUI updates only what
+    // differs, so both animations run on.
+    state = hosting.state!
+    let laidOut = state.position
+    state.offset = CGSize(width: 50, height: 0)
+    state.position = CGPoint(x: laidOut.x, y: laidOut.y)
+    hosting.state = state
+    hosting.touchesBegan(touch(170, 300), view: &view, context: context(0.25))
+    hosting.touchesEnded(touch(170, 300), view: &view, context: context(0.25))
+    #expect(view.animations.count == 2)
     // Setting the position outside an animation ends the position's animation only.
     state = hosting.state!
     state.position.x = 130

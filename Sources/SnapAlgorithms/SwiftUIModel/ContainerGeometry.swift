@@ -19,6 +19,11 @@ public struct ContainerGeometry: Hashable, Sendable {
   public var frameInContainer: CGRect
   /// The container's bounds in the reader's space: the screen the button must stay on.
   public var containerBounds: CGRect
+  /// `UIScreen.main.bounds.size`: the whole screen in the interface's orientation, which code
+  /// often reads instead of the reader's size. It is wider than the container in Split View,
+  /// Slide Over and a Stage Manager window, where such code places the button off its window.
+  /// (Not a `GeometryProxy` property; what the app's code reads from `UIScreen`.)
+  public var screenSize: CGSize
 
   /// The geometry a reader ignoring `ignored` reports in `environment` (in the superview's
   /// coordinates, as the simulator hands it to an algorithm).
@@ -50,6 +55,7 @@ public struct ContainerGeometry: Hashable, Sendable {
       top: safe.minY - frame.minY, left: safe.minX - frame.minX,
       bottom: frame.maxY - safe.maxY, right: frame.maxX - safe.maxX)
     containerBounds = environment.bounds.offsetBy(dx: -frame.minX, dy: -frame.minY)
+    screenSize = environment.screenBounds.size
   }
 
   /// The reader's origin in the container: what turns a point of the reader's space into the

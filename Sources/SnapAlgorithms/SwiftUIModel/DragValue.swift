@@ -60,7 +60,9 @@ public struct DragValue: Hashable, Sendable {
 public enum DragCoordinateSpace: Hashable, Sendable {
   /// `.local`, the default: the dragged view's own space, origin at its top left. The model
   /// takes the view's frame where it was when the finger came down, for the whole gesture, so
-  /// `translation` is the finger's displacement.
+  /// `translation` is the finger's displacement. A gesture attached after `.position(_:)` is
+  /// attached to the frame `.position` lays out, which fills the reader: its `.local` space is
+  /// the reader's, `.reader` here.
   case local
   /// `.global`: the window's space.
   case global

@@ -19,16 +19,16 @@ public struct FloatingViewState: Hashable, Sendable {
   /// `@State var position`, applied with `.position(position)`: the button's centre in the
   /// reader's space, before the offsets.
   public var position: CGPoint {
-    didSet { if !animating { steps.append(.set(.position)) } }
+    didSet { if !animating, position != oldValue { steps.append(.set(.position)) } }
   }
   /// `@State var offset`, applied with `.offset(offset)`.
   public var offset: CGSize {
-    didSet { if !animating { steps.append(.set(.offset)) } }
+    didSet { if !animating, offset != oldValue { steps.append(.set(.offset)) } }
   }
   /// A `@GestureState` drag offset, applied with `.offset(gestureOffset)`: SwiftUI resets it to
   /// `.zero`, without animation, when the gesture ends or is cancelled — before `onEnded` runs.
   public var gestureOffset: CGSize {
-    didSet { if !animating { steps.append(.set(.gestureOffset)) } }
+    didSet { if !animating, gestureOffset != oldValue { steps.append(.set(.gestureOffset)) } }
   }
   /// The button's size (`.frame(width:height:)`).
   public let size: CGSize
@@ -57,8 +57,11 @@ public struct FloatingViewState: Hashable, Sendable {
     }
   }
 
-  /// What the code did to the view, in order: a value set outside `withAnimation` (which ends
-  /// any animation of it: SwiftUI shows the new value at once), or changed inside it.
+  /// What the code did to the view, in order: a value changed outside `withAnimation` (which
+  /// ends any animation of it: SwiftUI shows the new value at once), or changed inside it. A
+  /// value set to what it already is is no change, and leaves its animation running: SwiftUI
+  /// updates only what differs (a `body` re-evaluated on a geometry change that assigns the
+  /// same `@State` value does not stop the button mid-dock).
   enum Step: Hashable, Sendable {
     case set(Property)
     case animated(Property, by: CGVector, with: SwiftUIAnimation)

@@ -222,7 +222,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
     for step in state.steps {
       switch step {
       case .set(let property):
-        // SwiftUI shows a value set outside an animation at once: its animation ends.
+        // SwiftUI shows a value changed outside an animation at once: its animation ends.
         view.removeAnimations(completion: property.tag)
       case .animated(let property, let move, let animation):
         var velocity: CGVector?
