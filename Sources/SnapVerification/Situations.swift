@@ -34,7 +34,7 @@ import SnapCheck
 ///   rests: thrown back across the screen or slid along its edge (each a third of the time),
 ///   dragged, or released close to a middle — what a docked button meets all day.
 /// - `cancelledDrag` (cancel): a drag past the pan's slop that the system cancels, or a call
-///   cancels with the in-call bar.
+///   cancels with the in-call bar; then, four times in five, a tap or a drag a second later.
 enum Situation: String, CaseIterable, Sendable {
   case stillFingerThroughChange = "still-finger-through-change"
   case changeAtRest = "change-at-rest"
@@ -296,11 +296,19 @@ extension ScenarioGenerators {
         return seconds[leftward ? 0 : 1].map { first + $0 }
       }
     case .cancelledDrag:
+      // Then, four times in five, the button is used again a second later — tapped, or dragged
+      // and docked — which shows what the cancel left behind: a dragging flag never cleared
+      // blocks the tap, a start offset never reset throws the next drag off the finger.
+      let tap = zip(Gen.int(in: -30...30), Gen.int(in: -30...30), Gen.int(in: 1...6)).map {
+        [Interaction.tap(x: $0.0, y: $0.1, jitterX: 0, jitterY: 0, events: $0.2, delay: 1000)]
+      }
+      let after = Gen.frequency((1, Gen.constant([Interaction]())), (2, tap), (2, dragToDock))
       return zip(
         Gen.frequency((1, Gen.constant([])), (1, dragToDock)), grab, sidewaysStroke,
-        Gen.frequency((3, Gen.constant(Interaction.cancel)), (1, Gen.constant(.callArrives)))
-      ).map { before, grab, stroke, cancel in
-        before + [.touch(onItem: true, x: grab.0, y: grab.1, delay: 1000), stroke, cancel]
+        Gen.frequency((3, Gen.constant(Interaction.cancel)), (1, Gen.constant(.callArrives))),
+        after
+      ).map { before, grab, stroke, cancel, after in
+        before + [.touch(onItem: true, x: grab.0, y: grab.1, delay: 1000), stroke, cancel] + after
       }
     }
   }
