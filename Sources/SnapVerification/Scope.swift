@@ -10,8 +10,11 @@ import SnapAlgorithms
 ///                       orientations: [.portrait], idioms: [.phone])
 ///     expectInvariants(MyDock(), scope: scope)
 ///
-/// An algorithm declares its own (`SnapAlgorithm.scope`); `verify(…, scope:)` and
-/// `snap-bench verify --item 60x60 --orientation portrait --idiom phone` narrow it further.
+/// A bench declares an algorithm's with it (`RegisteredAlgorithm(_:scope:)`), a test passes it
+/// to `expectInvariants(_:scope:)` or `verify(…, scope:)`, and
+/// `snap-bench verify --item 60x60 --orientation portrait --idiom phone` narrows it further.
+/// Where the item lives is the algorithm's own declaration (`SnapAlgorithm.host`,
+/// `DragGestureAlgorithm.host`).
 public struct Scope: Hashable, Sendable, CustomStringConvertible {
   /// The item sizes to try.
   public enum ItemSizes: Hashable, Sendable {
