@@ -73,6 +73,8 @@ struct SituationTests {
     let kinds = Situation.of(cause).map(\.situation)
     var held: [Situation: Int] = [:]
     var built: [Situation: Int] = [:]
+    var followUps = 0
+    var reachedAfterCancel = 0
     let count = 60
     for seed in UInt64(1)...UInt64(count) {
       let commands = try #require(generator.example(seed: seed))
@@ -88,11 +90,28 @@ struct SituationTests {
         "seed \(seed): \(commands)")
       built[kind, default: 0] += 1
       if Self.holds(kind, in: example) { held[kind, default: 0] += 1 }
+      if kind == .cancelledDrag, commands.last != .cancel, commands.last != .callArrives {
+        // Used again after the cancel: a later touch reaches the button.
+        followUps += 1
+        let touches = example.run.trajectory.touches
+        if let cancelled = touches.firstIndex(where: { $0.cancelled }),
+          touches[(cancelled + 1)...].contains(where: \.reachedItem)
+        {
+          reachedAfterCancel += 1
+        }
+      }
       // Its cause is the class's (or a plain gesture, when the change left nothing to see).
       let situations = CauseClass.situations(of: scenario, trajectory: example.run.trajectory)
       if kind != .secondGesture {
         #expect(situations.contains(cause), "seed \(seed): \(situations) for \(cause)")
       }
+    }
+    if cause == .cancel {
+      // Most cancelled drags go on with a tap or a drag, which reaches the button.
+      #expect(followUps >= count / 2, "\(followUps) of \(count) cancelled drags went on")
+      #expect(
+        Double(reachedAfterCancel) >= 0.8 * Double(followUps),
+        "a touch after the cancel reached the button in \(reachedAfterCancel) of \(followUps)")
     }
     for kind in kinds {
       // Built one time in every few, and holding in at least four in five of those.
@@ -125,7 +144,7 @@ struct SituationTests {
     case .secondGesture:
       return steps.filter { if case .touch = $0 { true } else { false } }.count == 2
     case .cancelledDrag:
-      return steps.last == .cancel || steps.last == .callArrives
+      return steps.contains { $0 == .cancel || $0 == .callArrives }
     }
   }
 
@@ -209,5 +228,57 @@ struct SituationTests {
     }
     #expect(built >= 15, "change-at-rest built \(built) times of 90")
     #expect(Double(under) >= 0.45 * Double(built), "under the keyboard in \(under) of \(built)")
+  }
+}
+
+/// What a cancel leaves behind in SwiftUI code that resets its state only in `onEnded`, which
+/// a cancelled gesture never calls: found at the default budget, by the cancelled drag's
+/// situation going on with a tap or a drag.
+@Suite("State a cancel leaves behind")
+struct CancelLeftoverTests {
+  /// A chat bubble whose `isDragging` (a `@State`, so nothing resets it on a cancel) blocks its
+  /// tap action — the shape of real SwiftUI bubbles that guard their tap with it.
+  struct DraggingFlagKept: DragGestureAlgorithm {
+    let id = "test.dragging-flag-kept"
+    var releaseAnimation: SwiftUIAnimation? = .spring(response: 0.35, dampingFraction: 0.8)
+    var dockingMargin: CGFloat? { 16 }
+    var coordinateSpace: DragCoordinateSpace { .reader }
+    var itemAction: ItemAction? { .handlers }
+    var isDragging = false
+
+    mutating func onChanged(
+      _ value: DragValue, view: inout FloatingViewState, geometry: ContainerGeometry
+    ) {
+      isDragging = true
+      view.gestureOffset = value.translation
+    }
+    mutating func onEnded(
+      _ value: DragValue, view: inout FloatingViewState, geometry: ContainerGeometry
+    ) {
+      // The @GestureState offset is already reset: carry the drag into the position, then dock.
+      view.position.x += value.translation.width
+      view.position.y += value.translation.height
+      let safe = geometry.safeRect
+      let half = view.size.width / 2
+      let x = view.position.x < safe.midX ? safe.minX + 16 + half : safe.maxX - 16 - half
+      let y = min(max(view.position.y, safe.minY + half), safe.maxY - half)
+      view.withAnimation(releaseAnimation) { $0.position = CGPoint(x: x, y: y) }
+      isDragging = false
+    }
+    mutating func onTap(_ view: inout FloatingViewState, geometry: ContainerGeometry) {
+      guard !isDragging else { return }
+      view.sendAction()
+    }
+  }
+
+  @Test("a dragging flag a cancel never clears blocks the next tap: found in the cancel class", arguments: [UInt64(1), 2, 3])
+  func draggingFlagKeptPastACancel(seed: UInt64) {
+    let finding = verify(
+      SwiftUIHosting(DraggingFlagKept()), .tapIsNotDrag, seed: seed,
+      scope: Scope(itemSizes: .exactly(CGSize(width: 56, height: 56))))
+    #expect(finding.status == .violated)
+    let cancel = finding.causes.first { $0.causeClass == .cancel }
+    #expect(cancel?.severity == .hazard, "seed \(seed): \(finding.causes.map(\.causeClass))")
+    #expect(cancel?.violation.defect == .tapDoesNotFire)
   }
 }
