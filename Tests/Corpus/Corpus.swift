@@ -15,7 +15,7 @@ public enum Corpus {
   /// Every implementation of the corpus, in the order of the shapes.
   public static let entries: [Entry] = [
     .keyWindowBubble, .pictureInPictureWindow, .touchUpInsideButton, .completionDock, .chatHead,
-    .debugBubble, .fourEdgeDock,
+    .debugBubble, .fourEdgeDock, .swiftUIOffsetBubble,
   ]
 }
 
@@ -42,6 +42,9 @@ extension Corpus {
     /// An AssistiveTouch clone on the touches API with a tap recogniser, docking to the nearest
     /// of four edges (MOONAssistiveTouch, LLDebugTool, XFAssistiveTouch).
     case fourEdgeDock = "four-edge dock"
+    /// A SwiftUI view moved by `@State` offsets, springing to the side of the screen it is on,
+    /// with a tap beside the drag (the SwiftUI tutorials' bubbles, coach-mark and chat bubbles).
+    case swiftUIOffsetBubble = "SwiftUI offset bubble"
   }
 
   /// A defect judged real by hand, as data: what goes wrong and why a careful iOS engineer would
