@@ -80,11 +80,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
     }
     down.began = true
     self.touch = down
-    let geometry = geometry(in: context.environment)
-    let value = dragValue(touch, down: down, context: context, geometry: geometry)
-    handle(view: &view, context: context, geometry: geometry) { algorithm, state, geometry in
-      algorithm.onChanged(value, view: &state, geometry: geometry)
-    }
+    changed(touch, down: down, view: &view, context: context)
   }
 
   public mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
@@ -97,18 +93,15 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
       down.began = true
       self.touch = down
     }
-    let geometry = geometry(in: context.environment)
-    let value = dragValue(touch, down: down, context: context, geometry: geometry)
-    handle(view: &view, context: context, geometry: geometry) { algorithm, state, geometry in
-      algorithm.onChanged(value, view: &state, geometry: geometry)
-    }
+    changed(touch, down: down, view: &view, context: context)
   }
 
   public mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
     guard let down = self.touch else { return }
     self.touch = nil
     guard down.began else {
-      handle(view: &view, context: context) { algorithm, state, geometry in
+      handle(view: &view, context: context, geometry: geometry(in: context.environment)) {
+        algorithm, state, geometry in
         algorithm.onTap(&state, geometry: geometry)
       }
       return
@@ -128,9 +121,21 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
     guard let down = self.touch else { return }
     self.touch = nil
     guard down.began else { return }
-    handle(view: &view, context: context) { algorithm, state, geometry in
+    handle(view: &view, context: context, geometry: geometry(in: context.environment)) {
+      algorithm, state, geometry in
       state.gestureOffset = .zero
       algorithm.onGestureReset(ended: false, view: &state, geometry: geometry)
+    }
+  }
+
+  /// `onChanged`, with the drag's value for `touch`.
+  mutating func changed(
+    _ touch: Touch, down: TouchDown, view: inout ItemView, context: UIKitContext
+  ) {
+    let geometry = geometry(in: context.environment)
+    let value = dragValue(touch, down: down, context: context, geometry: geometry)
+    handle(view: &view, context: context, geometry: geometry) { algorithm, state, geometry in
+      algorithm.onChanged(value, view: &state, geometry: geometry)
     }
   }
 
@@ -178,13 +183,12 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
     return DragValue(time: context.time, location: location, startLocation: start, velocity: velocity)
   }
 
-  /// Runs `body` on the view's state and shows what it changed.
+  /// Runs `body` on the view's state and shows what it changed, `geometry` being the reader's
+  /// in this event (worked out once per event by the caller).
   mutating func handle(
-    view: inout ItemView, context: UIKitContext, geometry known: ContainerGeometry? = nil,
+    view: inout ItemView, context: UIKitContext, geometry: ContainerGeometry,
     _ body: (inout Algorithm, inout FloatingViewState, ContainerGeometry) -> Void
   ) {
-    // The reader's geometry is worked out once per event.
-    let geometry = known ?? geometry(in: context.environment)
     // Taken out, so that its list of steps is not shared and grows in place.
     var state =
       self.state.take()
