@@ -205,15 +205,16 @@ extension Figures {
     var layout: [(canvas: Canvas, height: Double, labelX: Double)] = []
     var labelsEnd = 0.0
     var panelX = 8.0
-    for panel in panels {
+    let reaches = panels.map { reach(of: $0.1, paths: [$0.2]) }
+    for (panel, reach) in zip(panels, reaches) {
       let bounds = panel.1.bounds
-      let extent = Self.extent(of: panel.1, paths: [panel.2])
+      let extent = reach.extent
       let scale = bounds.height > 0 ? overviewHeight / Double(bounds.height) : 1
       let labelX = max(panelX, labelsEnd + 8)
       layout.append((
         Canvas(
           originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: panelX,
-          top: top, limit: pins(panel.1, paths: [panel.2]) ? extent : nil),
+          top: top, limit: reach.pins ? extent : nil),
         Double(extent.height) * scale, labelX))
       labelsEnd = labelX + textWidth(panel.0)
       panelX += Double(extent.width) * scale + gap
@@ -224,7 +225,7 @@ extension Figures {
       baseWidth, 16 + textWidth(title, size: 12, bold: true), labelsEnd + 8,
       16 + (subtitle.map { textWidth($0) }.max() ?? 0), panelX - gap + 8)
     var body = SVG(width: width, height: 0, title: sentence(title, subtitle))
-    if panels.contains(where: { farOff($0.1, paths: [$0.2]) }) { body.markClipped() }
+    if reaches.contains(where: \.farOff) { body.markClipped() }
     body.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitle.enumerated() {
       body.text(line, x: 8, y: 30 + 14 * Double(index), size: 11, fill: SVG.Palette.muted)

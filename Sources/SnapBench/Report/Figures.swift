@@ -71,31 +71,34 @@ enum Figures {
     return formatNumber((value * factor).rounded() / factor)
   }
 
-  /// Where everything the paths draw lies: the window, and every finite frame and rest, within
-  /// half a window on each side.
-  static func extent(of environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []) -> CGRect {
-    everything(of: environment, paths: paths, including: extra).intersection(farthest(environment))
+  /// What a picture of the paths shows, from one pass over their frames.
+  struct Reach {
+    /// Where everything the paths draw lies: the window, and every finite frame and rest,
+    /// within half a window on each side (`farthest`).
+    var extent: CGRect
+    /// Whether anything lies beyond `extent`: then the picture pins everything to it
+    /// (`Canvas.limit`); otherwise nothing is pinned.
+    var pins: Bool
+    /// Whether something lies so far off (beyond SVG's coordinate limit) that the picture must
+    /// say it was clipped.
+    var farOff: Bool
+  }
+
+  /// What a picture of `environment` and `paths` (and `extra` rects) shows.
+  static func reach(
+    of environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []
+  ) -> Reach {
+    let all = everything(of: environment, paths: paths, including: extra)
+    let extent = all.intersection(farthest(environment))
+    return Reach(
+      extent: extent, pins: !extent.contains(all),
+      farOff: all.isNull || !(max(all.width, all.height) < SVG.coordinateLimit))
   }
 
   /// The most a picture of `environment` shows: the window and half a window on each side.
-  /// When a path goes beyond, the picture shows its extent and pins everything to that
-  /// (`Canvas.limit`); otherwise nothing is pinned.
   static func farthest(_ environment: ItemEnvironment) -> CGRect {
     let bounds = environment.bounds
     return bounds.insetBy(dx: -bounds.width / 2, dy: -bounds.height / 2)
-  }
-
-  /// Whether anything the paths draw lies beyond `extent`, and is drawn pinned to its edge.
-  static func pins(_ environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []) -> Bool {
-    let shown = extent(of: environment, paths: paths, including: extra)
-    return !shown.contains(everything(of: environment, paths: paths, including: extra))
-  }
-
-  /// Whether something the paths draw lies so far off (beyond SVG's coordinate limit) that the
-  /// picture must say it was clipped.
-  static func farOff(_ environment: ItemEnvironment, paths: [Path], including extra: [CGRect] = []) -> Bool {
-    let all = everything(of: environment, paths: paths, including: extra)
-    return all.isNull || !(max(all.width, all.height) < SVG.coordinateLimit)
   }
 
   /// The window, and every finite frame and rest of the paths.
@@ -127,7 +130,8 @@ enum Figures {
     // Portrait phones at 170 px; a landscape window wider, so it stays legible.
     let width = requested ?? (bounds.width > bounds.height ? 330 : 170)
     let scale = bounds.width > 0 ? width / Double(bounds.width) : 1
-    let extent = Self.extent(of: environment, paths: paths, including: extra)
+    let reach = reach(of: environment, paths: paths, including: extra)
+    let extent = reach.extent
     let top = 24.0 + 14 * Double(subtitleLines.count) + (subtitleLines.isEmpty ? 0 : 2)
     let keyLines = key ? paths.count : 0
     let drawingHeight = Double(extent.height) * scale
@@ -138,10 +142,10 @@ enum Figures {
       key ? (paths.map { textWidth($0.label) }.max() ?? 0) + 32 : 0)
     let svgWidth = max(Double(extent.width) * scale + 16, longestText + 16)
     var svg = SVG(width: svgWidth, height: height, title: Self.sentence(title, subtitleLines))
-    if farOff(environment, paths: paths, including: extra) { svg.markClipped() }
+    if reach.farOff { svg.markClipped() }
     let canvas = Canvas(
       originX: Double(extent.minX), originY: Double(extent.minY), scale: scale, left: 8, top: top,
-      limit: pins(environment, paths: paths, including: extra) ? extent : nil)
+      limit: reach.pins ? extent : nil)
     svg.text(title, x: 8, y: 15, size: 12, weight: "bold")
     for (index, line) in subtitleLines.enumerated() {
       svg.text(line, x: 8, y: 30 + 14 * Double(index), size: 11, fill: SVG.Palette.muted)
