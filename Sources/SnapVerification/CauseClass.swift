@@ -20,7 +20,7 @@ public enum CauseClass: String, Sendable, Codable, CaseIterable, Comparable {
   case bars
   /// An iPad window that is not the full screen: Split View, Slide Over, Stage Manager.
   case iPadWindow = "ipad-window"
-  /// The system cancels a touch (an incoming call, a system gesture).
+  /// The system cancels a touch on the item (an incoming call, a system gesture).
   case cancel
   /// A finger lands on the item while it is still moving.
   case catchInFlight = "catch-in-flight"
@@ -124,7 +124,11 @@ public enum CauseClass: String, Sendable, Codable, CaseIterable, Comparable {
           features.insert(.hostile)
         }
         if event.time.isFinite { previousTime = event.time }
-        if event.phase == .cancelled { features.insert(.cancel) }
+      }
+      // A cancel counts where it takes a touch the item had: one that missed it is nothing the
+      // item ever hears of.
+      if trajectory.touches.contains(where: { $0.cancelled && $0.reachedItem }) {
+        features.insert(.cancel)
       }
       let landscape = initial.screenBounds.width > initial.screenBounds.height
       let shownBars = (initial.navigationBarHeight > 0, initial.tabBarHeight > 0)

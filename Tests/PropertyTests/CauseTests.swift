@@ -43,6 +43,14 @@ struct CauseTests {
     var cancelled = drag
     cancelled.events[1].phase = .cancelled
     #expect(cause(cancelled) == .cancel)
+    // A cancelled touch that missed the item is nothing the item hears of: a drag, then such a
+    // touch (200 pt below where the item rests) cancelled, is a plain gesture.
+    var missedThenCancelled = drag
+    missedThenCancelled.events += [
+      TouchEvent(time: 1.5, phase: .began, location: CGPoint(x: 200, y: 600)),
+      TouchEvent(time: 1.6, phase: .cancelled, location: CGPoint(x: 210, y: 600)),
+    ]
+    #expect(cause(missedThenCancelled) == .plain)
     keyboard.additionalSafeAreaInsets.left = 80
     var both = drag
     both.containerChanges = [ContainerChange(time: 0.5, environment: keyboard)]
