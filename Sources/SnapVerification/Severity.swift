@@ -147,6 +147,12 @@ extension Invariant {
   /// in points: a point or two.
   public static let polishDistance: CGFloat = 2
 
+  /// How large a defect found without a cause must be, as a share of the one found with it, for
+  /// the cause to be along for the ride (`Violation.accountsFor(_:)`): four fifths, so that a
+  /// frame's rounding or a slightly different drag does not split one defect in two, while a
+  /// defect the cause makes even a quarter larger is the cause's to report.
+  public static let sameSizeRatio: Double = 0.8
+
   /// The severity of a violation of `defect` of `magnitude`; `transient` when it shows only in
   /// one frame as the container changes.
   static func severity(of defect: Defect, magnitude: Magnitude, transient: Bool) -> Severity {

@@ -279,7 +279,7 @@ struct CauseSearch<Algorithm: SnapAlgorithm> {
         // A hazard of a container change's class that the run shows without the change is
         // not that class's to report: its cause is elsewhere (a plain drag's, most often).
         if violation.severity == .hazard,
-          without.showsToo(invariant, violation.defect, with: algorithm)
+          without.showsToo(invariant, violation, with: algorithm)
         {
           continue
         }
@@ -348,7 +348,7 @@ struct CauseSearch<Algorithm: SnapAlgorithm> {
     // Shrunk within its class, a container change's hazard keeps needing the change: it does
     // not shrink to a run that breaks the same way without it.
     var without = RideAlong(example, cause: cause)
-    if key.severity == .hazard, without.showsToo(invariant, key.defect, with: algorithm) {
+    if key.severity == .hazard, without.showsToo(invariant, violation, with: algorithm) {
       return nil
     }
     return magnitudeScore(violation)
@@ -411,28 +411,35 @@ struct VerificationFindings<Algorithm: SnapAlgorithm> {
     var causes = causes
     // A failure of several causes that shrank to one already found on its own, with the same
     // defect, says nothing new.
+    // (Found as badly: a defect is never hidden behind a smaller one of the same name.)
     let direct = causes.filter { $0.searchedClass == $0.causeClass }
     causes.removeAll { reduced in
       reduced.searchedClass != reduced.causeClass
         && direct.contains {
           $0.searchedClass == $0.causeClass && $0.causeClass == reduced.causeClass
-            && $0.severity == reduced.severity && $0.violation.defect == reduced.violation.defect
+            && $0.severity == reduced.severity && $0.worst.accountsFor(reduced.worst)
         }
     }
     // Nor does a cause whose counterexample breaks the invariant the same way without it (its
     // container changes and keyboard taken away), when a plain gesture already shows that
     // defect: the change was along for the ride.
     // (Under any invariant: resize-safe's not-docked is docked's without the change.)
+    // Both its smallest and its worst counterexample must break it as badly without: a change
+    // that makes a defect larger is not along for the ride.
     causes.removeAll { cause in
       guard cause.causeClass.isContainerChange,
         plainShows.contains(Shown(severity: cause.severity, defect: cause.violation.defect))
       else { return false }
-      let example = Example(
-        simulating: cause.counterexample.withoutContainerChanges, with: algorithm,
-        simulation: simulation, declarations: declarations)
-      return applicable.contains {
-        $0.judge(example).violation(cause.violation.defect, cause.severity) != nil
-      }
+      return [(cause.counterexample, cause.violation), (cause.worstScenario, cause.worst)]
+        .allSatisfy { scenario, violation in
+          let example = Example(
+            simulating: scenario.withoutContainerChanges, with: algorithm,
+            simulation: simulation, declarations: declarations)
+          return applicable.contains {
+            $0.judge(example).violation(violation.defect, cause.severity)?.accountsFor(violation)
+              ?? false
+          }
+        }
     }
     // Nor does one that needs several causes at once to show a defect that some single cause
     // already shows.
@@ -441,8 +448,7 @@ struct VerificationFindings<Algorithm: SnapAlgorithm> {
       combined.causeClass == .combined
         && found.contains {
           $0.causeClass != .combined && $0.causeClass != .hostile
-            && $0.severity == combined.severity
-            && $0.violation.defect == combined.violation.defect
+            && $0.severity == combined.severity && $0.worst.accountsFor(combined.worst)
         }
     }
     return causes.sorted {
@@ -550,8 +556,12 @@ struct RideAlong<Algorithm: SnapAlgorithm> {
     applies = cause.isContainerChange
   }
 
-  /// Whether `invariant` breaks with `defect`, as a hazard, in the run without the changes.
-  mutating func showsToo(_ invariant: Invariant, _ defect: Defect, with algorithm: Algorithm) -> Bool {
+  /// Whether `invariant` breaks as `violation` says, as a hazard, in the run without the
+  /// changes, and as badly (`Violation.accountsFor(_:)`): an item lost 420 pt off the screen
+  /// after a rotation is the rotation's, even when it rests 11 pt past the edge without one.
+  mutating func showsToo(
+    _ invariant: Invariant, _ violation: Violation, with algorithm: Algorithm
+  ) -> Bool {
     guard applies else { return false }
     let without =
       simulated
@@ -559,7 +569,8 @@ struct RideAlong<Algorithm: SnapAlgorithm> {
         simulating: example.scenario.withoutContainerChanges, with: algorithm,
         simulation: example.simulation, declarations: example.run.algorithm)
     simulated = without
-    return invariant.judge(without).violation(defect, .hazard) != nil
+    return invariant.judge(without).violation(violation.defect, .hazard)?.accountsFor(violation)
+      ?? false
   }
 }
 

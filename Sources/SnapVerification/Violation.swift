@@ -63,6 +63,22 @@ public struct Violation: Hashable, Sendable, CustomStringConvertible {
     hasher.combine(time)
   }
 
+  /// Whether this violation, found where some cause was taken away (or under another cause),
+  /// accounts for `other`: the same defect, and at least as bad — within a point or two
+  /// (`Invariant.polishDistance`), or `Invariant.sameSizeRatio` of it. Only then is `other`'s
+  /// cause along for the ride; a defect is never hidden behind a smaller one of the same name
+  /// (an item resting 11 pt past the edge by design does not hide the same item lost 420 pt off
+  /// the screen after a rotation).
+  public func accountsFor(_ other: Violation) -> Bool {
+    guard defect == other.defect, magnitude.unit == other.magnitude.unit else { return false }
+    let mine = magnitude.value
+    let theirs = other.magnitude.value
+    if theirs.isNaN { return mine.isNaN }
+    if mine.isNaN || mine >= theirs { return true }
+    let allowance = magnitude.unit == .points ? Double(Invariant.polishDistance) : 0
+    return mine + allowance >= theirs || mine >= theirs * Invariant.sameSizeRatio
+  }
+
   /// The same violation named `defect`, its severity decided again.
   func redefined(as defect: Defect) -> Violation {
     var copy = self

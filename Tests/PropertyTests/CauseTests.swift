@@ -94,6 +94,54 @@ struct CauseTests {
     #expect(keyboard.worst.magnitude.unit == .points && keyboard.worst.magnitude.value > 50)
   }
 
+  /// A chat head that docks with a sixth of itself hanging past the window's side, flush with
+  /// the window's top and bottom otherwise, and does nothing when the container changes: after a
+  /// rotation it stays where it was, hundreds of points off the screen.
+  struct Overhanging: SnapAlgorithm {
+    let id = "test.overhanging"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.3)
+    var dockingMargin: CGFloat? { 0 }
+    var grab = SeverityTests.Grab()
+    /// Where it rests against the nearer side, hanging past it.
+    func docked(_ view: ItemView, in window: CGRect) -> CGPoint {
+      let size = view.size
+      let hang = size.width / 6
+      let x = view.center.x < window.midX
+        ? window.minX + size.width / 2 - hang : window.maxX - size.width / 2 + hang
+      let y = min(max(view.center.y, window.minY + size.height / 2), window.maxY - size.height / 2)
+      return CGPoint(x: x, y: y)
+    }
+    mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {
+      view.center = docked(view, in: context.windowBounds)
+    }
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      grab.take(touch, view)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      view.center = grab.center(touch)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let target = docked(view, in: context.windowBounds)
+      view.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut]) { $0.center = target }
+    }
+  }
+
+  @Test("a small defect does not hide a large one of the same name: 10 pt past the edge at every rest, and hundreds after a rotation")
+  func largeDefectNotMasked() throws {
+    let scope = Scope(itemSizes: .exactly(CGSize(width: 60, height: 60)), idioms: [.phone])
+    let finding = verify(Overhanging(), .onScreen, examples: defaultExamples, seed: 1, scope: scope)
+    let plain = try #require(finding.hazards.first { $0.causeClass == .plain })
+    #expect(plain.violation.defect == .offScreenAtRest)
+    #expect(plain.worst.magnitude.value <= 10 + 0.5)
+    // The rotation leaves it where the portrait screen had it: its own cause, hundreds of
+    // points off, not folded into the plain drag's 10 pt because both rest off the screen.
+    let rotation = try #require(
+      finding.hazards.first { $0.causeClass == .rotation && $0.violation.defect == .offScreenAtRest },
+      "\(finding.causes.map(\.summary))")
+    #expect(rotation.worst.magnitude.value > 100)
+  }
+
   @Test("a scope keeps every scenario inside it: one size, one orientation, phones")
   func scoped() {
     let scope = Scope(
