@@ -90,7 +90,11 @@ public struct ItemEnvironment: Hashable, Sendable {
       superviewFrame = nil
       return
     }
-    let top = Swift.min(topBarsBottom, bounds.maxY)
+    // The bar's own bottom: the view controller's additional insets move its safe area, never
+    // its view.
+    let barBottom =
+      bounds.minY + max(statusBarHeight, safeAreaInsets.top) + navigationBarHeight
+    let top = Swift.min(barBottom, bounds.maxY)
     superviewFrame = CGRect(
       x: bounds.minX, y: top, width: bounds.width, height: Swift.max(bounds.maxY - top, 0))
   }
