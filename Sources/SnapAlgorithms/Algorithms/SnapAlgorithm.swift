@@ -41,8 +41,13 @@ public protocol SnapAlgorithm: Sendable {
   /// `tap-is-not-drag`; `nil`, the default, for an item with no action.
   var itemAction: ItemAction? { get }
   /// Whether a `UILongPressGestureRecognizer` is on the item (`handleLongPress` is its action):
-  /// `false`, the default, for none.
+  /// `false`, the default, for none. A touch the long press takes is the long press's: it is
+  /// not judged as a drag or a tap from then on.
   var recognizesLongPress: Bool { get }
+  /// What the author intends where it differs from what an iOS user expects (`ItemContract`: a
+  /// designed overhang, the edges it docks against, how it picks a side, a tap that moves it,
+  /// whether it must be catchable in flight, a bounce): `.expected`, the default, for none.
+  var contract: ItemContract { get }
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: ItemEnvironment)
@@ -101,6 +106,7 @@ extension SnapAlgorithm {
   public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
   public var recognizesLongPress: Bool { false }
+  public var contract: ItemContract { .expected }
   public mutating func didLoad(in environment: ItemEnvironment) {}
   public mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {}
   public mutating func handleTap(at location: CGPoint, view: inout ItemView, context: UIKitContext) {}

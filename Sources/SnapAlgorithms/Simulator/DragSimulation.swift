@@ -186,9 +186,11 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
     switch (event.phase, touch) {
     case (.began, .idle):
       tracker.begin(at: windowLocation, time: time)
+      let moving = item.isAnimating(at: time)
       var record = TouchRecord(
         began: time, finger: windowLocation, shownFrame: shownFrame(at: time),
-        itemWasMoving: item.isAnimating(at: time))
+        itemWasMoving: moving)
+      record.invitedCatch = moving && item.hitTestsWhereShown && item.acceptsTouches(at: time)
       record.actionsBefore = item.sent
       records.append(record)
     case (.moved, .touches), (.moved, .pan), (.moved, .longPress):
@@ -510,6 +512,7 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
     switch touch {
     case .touches, .pan:
       touch = .longPress(recognizer)
+      if !records.isEmpty { records[records.count - 1].longPressedAt = at }
       handlers.handleLongPress(&recognizer, view: &item, context: context)
       touch = .longPress(recognizer)
       handlers.touchesCancelled(finger, view: &item, context: context)

@@ -61,6 +61,13 @@ public struct TouchRecord: Hashable, Sendable {
   /// while it never has. A finger may get that far and come back between two display frames,
   /// which the frames alone do not show.
   public var leftHysteresisAt: Double?
+  /// When a long-press recogniser on the item (`SnapAlgorithm.recognizesLongPress`) took the
+  /// touch: from then on it is the long press's, neither a drag nor a tap. `nil` when none did.
+  public var longPressedAt: Double?
+  /// Whether the item, moving when the finger landed, was built to be caught there: it accepted
+  /// touches and hit-tested where it was shown (a display link drove it, or its view tests the
+  /// presentation layer), so its author meant a finger to catch it in flight.
+  public var invitedCatch = false
   /// How many times the item's action fired during the touch or at its lift.
   public var actions: Int
   @usableFromInline var actionsBefore: Int

@@ -67,6 +67,8 @@ public protocol DragGestureAlgorithm: Sendable {
   /// As `SnapAlgorithm.itemAction`: `.handlers` for a button whose tap runs an action
   /// (`onTap`); `nil`, the default, for none.
   var itemAction: ItemAction? { get }
+  /// As `SnapAlgorithm.contract`.
+  var contract: ItemContract { get }
 
   /// `.onAppear`: the button is laid out where the app put it (`view.position`).
   mutating func onAppear(_ view: inout FloatingViewState, geometry: ContainerGeometry)
@@ -101,6 +103,7 @@ extension DragGestureAlgorithm {
   public var projectsVelocity: Bool { false }
   public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
+  public var contract: ItemContract { .expected }
   public mutating func onAppear(_ view: inout FloatingViewState, geometry: ContainerGeometry) {}
   public mutating func onChanged(
     _ value: DragValue, view: inout FloatingViewState, geometry: ContainerGeometry

@@ -51,6 +51,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
   public var projectsVelocity: Bool { algorithm.projectsVelocity }
   public var confinesDragToSafeRegion: Bool { algorithm.confinesDragToSafeRegion }
   public var itemAction: ItemAction? { algorithm.itemAction.map { _ in .handlers } }
+  public var contract: ItemContract { algorithm.contract }
 
   /// The reader's geometry in `environment`.
   @inlinable

@@ -41,3 +41,14 @@ extension CGRect {
     return (dx * dx + dy * dy).squareRoot()
   }
 }
+
+extension CGRect {
+  /// The rectangle grown by `insets` on each side: the container an item with a designed
+  /// overhang may lie in. Itself when every inset is 0.
+  func outset(by insets: Insets) -> CGRect {
+    if insets == .zero { return self }
+    return CGRect(
+      x: minX - insets.left, y: minY - insets.top, width: width + insets.left + insets.right,
+      height: height + insets.top + insets.bottom)
+  }
+}

@@ -11,9 +11,11 @@ extension Invariant {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
-    let environment = run.environment
+    // Docked against the edges it declares (the safe area's by default), at its margin less a
+    // designed overhang.
+    let environment = algorithm.docking(run.environment)
     let bounds = run.environment.bounds
-    let region = run.environment.safeRegion
+    let region = environment.safeRegion
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
     // The last drag decides which applies: one that ended, or one the system cancelled (a tap
@@ -23,26 +25,26 @@ extension Invariant {
       let drag = trajectory.touches.last(where: {
         $0.reachedItem && $0.travel > PanGestureRecognizer.defaultHysteresis
       }), drag.end != nil, drag.cancelled == (self == .cancelSafe),
-      Self.movedWhileDragging(trajectory),
-      let margin = algorithm.dockingMargin,
+      Self.movedWhileDragging(trajectory), !Self.tapMovedItLast(run),
+      let margin = algorithm.dockingMargin(for: size),
       Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule)
     else { return .notApplicable }
     var judgement = Judgement.holds
+    let container = bounds.outset(by: algorithm.designedOverhang(for: size))
     if self == .cancelSafe, size.width <= bounds.width, size.height <= bounds.height,
-      !bounds.contains(trajectory.rest, tolerance: tolerance)
+      !container.contains(trajectory.rest, tolerance: tolerance)
     {
       judgement.add(Violation(
         "rests at \(trajectory.rest), off screen, after a cancelled drag",
-        defect: .offScreenAtRest, magnitude: .points(bounds.overhang(of: trajectory.rest)),
-        rect: trajectory.rest, region: bounds))
+        defect: .offScreenAtRest, magnitude: .points(container.overhang(of: trajectory.rest)),
+        rect: trajectory.rest, region: container))
     }
     if let problem = Self.dockingProblem(
       trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
     {
       judgement.add(Violation(
         "rests at \(trajectory.rest); \(problem.words)", defect: .notDocked,
-        magnitude: .points(problem.distance), rect: trajectory.rest,
-        region: environment.safeRegion))
+        magnitude: .points(problem.distance), rect: trajectory.rest, region: region))
     }
     return judgement
   }

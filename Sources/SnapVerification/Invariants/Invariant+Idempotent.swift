@@ -40,6 +40,8 @@ extension Invariant {
 
 extension Invariant {
   /// `idempotent`: a tap on the resting item (on screen) leaves it where it rests.
+  ///
+  /// Applies only to an item whose tap is not meant to move it (`ItemContract.tap`).
   public static let idempotent: Invariant = Invariant(
     "idempotent",
     definition: Definition(
@@ -47,6 +49,7 @@ extension Invariant {
       consequence: { size in "A tap on the resting button moves it\(size)." },
       abbreviation: "id",
       defects: [.tapMovesIt],
+      applies: { $0.contract.tap == .staysPut },
       carriesRunOn: true,
       judge: { run, restAfter in checkIdempotent(run, restAfter: restAfter) }))
 }

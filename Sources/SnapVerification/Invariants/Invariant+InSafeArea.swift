@@ -8,15 +8,17 @@ extension Invariant {
   /// safe region of its moment (the keyboard aside: the finger may take the item over it).
   static func checkInSafeArea(_ run: Run) -> Judgement {
     let trajectory = run.trajectory
-    let region = run.environment.safeRegion
     let size = run.scenario.itemSize
+    // A designed overhang lets the item rest that far past the edges it docks against.
+    let overhang = run.algorithm.designedOverhang(for: size)
+    let region = run.environment.safeRegion.outset(by: overhang)
     let tolerance = Self.tolerance
     var judgement = Judgement.notApplicable
     // Where the algorithm put it when it loaded, if it moved it then: inside the safe region of
     // that moment.
     if let placed = trajectory.loadPlacement {
       let rect = placed.rect(ofSize: size)
-      let region = run.initialEnvironment.safeRegion
+      let region = run.initialEnvironment.safeRegion.outset(by: overhang)
       let checkX = size.width <= region.width
       let checkY = size.height <= region.height
       if checkX || checkY { judgement.applicable = true }

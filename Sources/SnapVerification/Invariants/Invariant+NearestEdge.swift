@@ -10,30 +10,47 @@ extension Invariant {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
-    let environment = run.environment
-    let region = run.environment.safeRegion
+    // The sides of the region it docks against (the safe area's by default).
+    let environment = algorithm.docking(run.environment)
+    let region = environment.safeRegion
     let size = run.scenario.itemSize
     guard Self.containerSteadyThroughRelease(run),
       scenario.gesture.events.last?.phase == .ended, Self.movedWhileDragging(trajectory),
-      let margin = algorithm.dockingMargin,
+      let margin = algorithm.dockingMargin(for: size),
       Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
-      let releaseCenter = trajectory.releaseCenter, Self.releaseIsLast(trajectory)
+      let releaseCenter = trajectory.releaseCenter, Self.releaseIsLast(trajectory),
+      !Self.tapMovedItLast(run)
     else { return .notApplicable }
     let rule = algorithm.dockingRule
     if rule.placement != .nearerSide {
       return nearestEdgeByRule(
-        trajectory, size: size, region: region, margin: margin, rule: rule)
+        trajectory, environment: environment, size: size, region: region, margin: margin,
+        rule: rule)
     }
-    // The point the side is chosen from: the release point, or its projection.
-    let release = Self.projected(
-      releaseCenter, velocity: trajectory.releaseVelocity ?? .zero, rate: rule.decelerationRate)
-    let offset = release.x - region.midX
+    // The points the side may be chosen from (`ItemContract.sideChoice`): the item's centre
+    // when the finger lifts, or the finger itself, or their projections.
+    let velocity = trajectory.releaseVelocity ?? .zero
+    let centre = Self.projected(releaseCenter, velocity: velocity, rate: rule.decelerationRate)
+    let finger = trajectory.releaseFinger.map {
+      Self.projected($0, velocity: velocity, rate: rule.decelerationRate)
+    }
+    let choices: [CGPoint]
+    switch algorithm.contract.sideChoice {
+    case .centre: choices = [centre]
+    case .finger: choices = [finger ?? centre]
+    case .centreOrFinger: choices = [centre] + (finger.map { [$0] } ?? [])
+    }
     let restOffset = trajectory.rest.midX - region.midX
     // Within half a point of the middle, a side is not meaningful (nor for an item as wide
-    // as the region, whose left and right positions coincide).
-    guard abs(offset) > Self.halfPoint, abs(restOffset) > Self.halfPoint else { return .notApplicable }
+    // as the region, whose left and right positions coincide): a point that may choose the side
+    // and lies there leaves either side right.
+    let offsets = choices.map { $0.x - region.midX }
+    guard let first = offsets.first, offsets.allSatisfy({ abs($0) > Self.halfPoint }),
+      abs(restOffset) > Self.halfPoint
+    else { return .notApplicable }
     let restedRight = restOffset > 0
-    if restedRight == (offset > 0) {
+    if let chosen = offsets.firstIndex(where: { ($0 > 0) == restedRight }) {
+      let release = choices[chosen]
       guard rule.decelerationRate != nil,
         let problem = Self.alongEdgeProblem(
           trajectory.rest, dockedOn: restedRight ? .right : .left, projected: release,
@@ -43,19 +60,27 @@ extension Invariant {
         problem.words, defect: .wrongPlaceAlongEdge, magnitude: .points(problem.distance),
         rect: trajectory.rest, region: region))
     }
-    let what = rule.decelerationRate == nil ? "released with its centre" : "projected"
+    let offset = offsets.min { abs($0) < abs($1) } ?? first
+    let what =
+      (rule.decelerationRate == nil ? "released" : "projected")
+      + (offsets.count > 1 ? " with its centre and the finger"
+        : algorithm.contract.sideChoice == .finger && finger != nil
+          ? " with the finger" : " with its centre")
+    let at: Prose = offsets.count > 1
+      ? "x = \(offsets[0] + region.midX) and \(offsets[1] + region.midX)"
+      : "x = \(offsets[0] + region.midX)"
     return Judgement(Violation(
-      "\(what) at x = \(release.x), \(offset > 0 ? "right" : "left")"
-        + " of the middle (\(region.midX)), it rests on the \(restedRight ? "right" : "left")",
+      "\(what) at \(at), \(offset > 0 ? "right" : "left") of the middle (\(region.midX)), it "
+        + "rests on the \(restedRight ? "right" : "left")",
       defect: .wrongSide, magnitude: .points(abs(offset)), rect: trajectory.rest, region: region))
   }
 
   /// nearest-edge for rules other than the nearer side: the edge or corner the (projected)
   /// release point is nearest, the side a flick points to, or the one fixed side.
   private static func nearestEdgeByRule(
-    _ trajectory: Trajectory, size: CGSize, region: CGRect, margin: CGFloat, rule: DockingRule
+    _ trajectory: Trajectory, environment: ItemEnvironment, size: CGSize, region: CGRect,
+    margin: CGFloat, rule: DockingRule
   ) -> Judgement {
-    let environment = trajectory.finalEnvironment
     guard let releaseCenter = trajectory.releaseCenter else { return .notApplicable }
     let velocity = trajectory.releaseVelocity ?? .zero
     let point = Self.projected(releaseCenter, velocity: velocity, rate: rule.decelerationRate)

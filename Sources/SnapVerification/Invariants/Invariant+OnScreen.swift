@@ -14,6 +14,10 @@ extension Invariant {
     let trajectory = run.trajectory
     let size = run.scenario.itemSize
     let tolerance = Self.tolerance
+    // A designed overhang lets the item lie that far past the edges it docks against, and a
+    // declared bounce that much further while the release motion carries it.
+    let overhang = run.algorithm.designedOverhang(for: size)
+    let bounce = run.algorithm.designedOverhang(for: size, inMotion: true)
     var judgement = Judgement.notApplicable
     // How far off screen the item was when its motion began: a motion that brings an item back
     // from where the finger left it is not a bounce past the edge.
@@ -24,6 +28,7 @@ extension Invariant {
     var change: (time: Double, overhang: CGFloat)?
     for frame in trajectory.frames {
       let container = run.regions(at: frame.time).bounds
+        .outset(by: frame.phase == .motion ? bounce : overhang)
       let checkX = size.width <= container.width
       let checkY = size.height <= container.height
       guard checkX || checkY else { continue }
@@ -73,7 +78,9 @@ extension Invariant {
 // MARK: - Registration
 
 extension Invariant {
-  /// `on-screen`: every frame lies inside the container, on each axis the item fits along.
+  /// `on-screen`: every frame lies inside the container, on each axis the item fits along —
+  /// less the overhang the item declares (`ItemContract.overhang`) past the edges it docks
+  /// against, and in a release motion its declared bounce (`ItemContract.releaseOvershoot`).
   public static let onScreen: Invariant = Invariant(
     "on-screen",
     definition: Definition(

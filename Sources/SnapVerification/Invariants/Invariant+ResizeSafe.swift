@@ -13,9 +13,11 @@ extension Invariant {
     let algorithm = run.algorithm
     let scenario = run.scenario
     let trajectory = run.trajectory
-    let environment = run.environment
-    let region = run.environment.safeRegion
     let size = run.scenario.itemSize
+    // Docked against the edges it declares, at its margin less a designed overhang; inside the
+    // safe region but for that overhang.
+    let environment = algorithm.docking(run.environment)
+    let region = run.environment.safeRegion.outset(by: algorithm.designedOverhang(for: size))
     let tolerance = Self.tolerance
     guard !run.resizes.isEmpty, size.width <= region.width || size.height <= region.height
     else { return .notApplicable }
@@ -38,12 +40,12 @@ extension Invariant {
       let frame = trajectory.frames.last(where: { $0.time < first.time - run.slack })
       let rect = frame?.rect ?? scenario.gesture.start.rect(ofSize: size)
       return Self.dockingProblem(
-        rect, in: frame.map { run.environment(at: $0.time) } ?? run.initialEnvironment,
+        rect, in: algorithm.docking(frame.map { run.environment(at: $0.time) } ?? run.initialEnvironment),
         margin: margin, rule: algorithm.dockingRule) == nil
     }
-    if let margin = algorithm.dockingMargin,
-      Self.fitsDocked(size, in: region, margin: margin, rule: algorithm.dockingRule),
-      Self.movedWhileDragging(trajectory) || dockedBefore(margin),
+    if let margin = algorithm.dockingMargin(for: size),
+      Self.fitsDocked(size, in: environment.safeRegion, margin: margin, rule: algorithm.dockingRule),
+      Self.movedWhileDragging(trajectory) || dockedBefore(margin), !Self.tapMovedItLast(run),
       let problem = Self.dockingProblem(
         trajectory.rest, in: environment, margin: margin, rule: algorithm.dockingRule)
     {
@@ -80,18 +82,22 @@ extension Invariant {
       let before = trajectory.frames.last(where: { $0.time < first.time - slack }),
       before.phase == .rest
     else { return nil }
-    let then = run.environment(at: before.time)
-    let final = run.environment
     let size = scenario.itemSize
-    // Only a berth — a rest the algorithm chose: inside the safe region, and docked if it docks
-    // — is kept through the changes.
+    // Docking is judged against the edges the item declares, at its margin less its overhang.
+    let (thenSeen, finalSeen) = (run.environment(at: before.time), run.environment)
+    let then = algorithm.docking(thenSeen)
+    let final = algorithm.docking(finalSeen)
+    let dockingMargin = algorithm.dockingMargin(for: size)
+    // Only a berth — a rest the algorithm chose: inside the safe region (but for a designed
+    // overhang), and docked if it docks — is kept through the changes.
     let berth =
-      then.safeRegion.contains(before.rect, tolerance: Self.tolerance)
-      && (algorithm.dockingMargin.map {
+      run.environment(at: before.time).safeRegion.outset(by: algorithm.designedOverhang(for: size))
+        .contains(before.rect, tolerance: Self.tolerance)
+      && (dockingMargin.map {
         Self.dockingProblem(before.rect, in: then, margin: $0, rule: algorithm.dockingRule) == nil
       } ?? true)
     guard berth else { return nil }
-    if let margin = algorithm.dockingMargin {
+    if let margin = dockingMargin {
       let rule = algorithm.dockingRule
       let wasOn = Self.edges(of: before.rect, in: then.safeRegion, margin: margin, rule: rule)
       let nowOn = Self.edges(of: trajectory.rest, in: final.safeRegion, margin: margin, rule: rule)
@@ -114,7 +120,7 @@ extension Invariant {
     // An item on a slot rests on the same slot: the one nearest to where it was, even where a
     // bar or the keyboard held it short of it.
     var gaveWay = false
-    if let margin = algorithm.dockingMargin, let slots = algorithm.dockingRule.slots,
+    if let margin = dockingMargin, let slots = algorithm.dockingRule.slots,
       let problem = Self.slotProblem(
         before.rect, in: then, rest: trajectory.rest, in: final, margin: margin, slots: slots,
         rule: algorithm.dockingRule, gaveWay: &gaveWay)
@@ -124,7 +130,7 @@ extension Invariant {
     // An item that keeps its place along the edge, or rests on slots (the same slot is the
     // nearest to where it was: a slot is a fraction of the way along), stays at that fraction —
     // unless it gave way to the keyboard, a row up.
-    if let margin = algorithm.dockingMargin, !gaveWay,
+    if let margin = dockingMargin, !gaveWay,
       algorithm.dockingRule.keepsPlaceAlongEdge || algorithm.dockingRule.slots != nil,
       let problem = Self.placeAlongEdgeProblem(
         before.rect, in: then, rest: trajectory.rest, in: final, margin: margin)
@@ -135,7 +141,7 @@ extension Invariant {
     // where it rested since the last touch that moved it (its berth, which a cover or a column
     // may have pushed it from since), clamped into the region on each axis it fits along.
     if algorithm.dockingMargin == nil {
-      let region = final.safeRegion
+      let region = run.environment.safeRegion
       let moved = trajectory.touches.filter { $0.reachedItem && $0.movedTravel > 0 }
       let since = moved.compactMap(\.end).max() ?? -Double.infinity
       // Each place it rested at once (a rest lasts many frames at one place), starting with
@@ -168,9 +174,9 @@ extension Invariant {
       // Left alone, a view keeps its place in its superview: where the superview moved in the
       // window (a view controller's view under an opaque navigation bar that changed height),
       // the item moved with it, as every other subview did. Either place, clamped, is kept.
-      let offset = final.superviewOffset
+      let offset = finalSeen.superviewOffset
       let shift = CGVector(
-        dx: offset.dx - then.superviewOffset.dx, dy: offset.dy - then.superviewOffset.dy)
+        dx: offset.dx - thenSeen.superviewOffset.dx, dy: offset.dy - thenSeen.superviewOffset.dy)
       let carried = shift == .zero ? [] : berths.map { $0.offsetBy(dx: shift.dx, dy: shift.dy) }
       let targets = (berths + carried).map(kept)
       if let nearest = targets.min(by: {
@@ -189,7 +195,7 @@ extension Invariant {
     // Back in a container it rested in: back where it rested. An item of a docking algorithm
     // still where the app put it (it never moved) counted as docked within half a point of an
     // edge or a slot; the algorithm may seat it exactly there, so it comes back within that.
-    guard final == then else { return nil }
+    guard finalSeen == thenSeen else { return nil }
     let placedByApp =
       algorithm.dockingMargin != nil
       && before.rect.distance(to: scenario.gesture.start.rect(ofSize: size)) <= Self.tolerance

@@ -27,6 +27,17 @@ extension Invariant {
     return !trajectory.touches.contains { $0.reachedItem && $0.began > releaseTime + sameMoment }
   }
 
+  /// Whether the item's tap is declared to move it (`ItemContract.tap`) and the last touch that
+  /// reached it was a tap: where it rests is then the tap's place (a panel opened in the middle),
+  /// which on-screen and in-safe-area judge, not a dock.
+  static func tapMovedItLast(_ run: Run) -> Bool {
+    guard run.algorithm.contract.tap == .movesItem,
+      let last = run.trajectory.touches.last(where: \.reachedItem), let end = last.end
+    else { return false }
+    return !last.cancelled && run.longPressTook(last) == nil && last.travel <= tapTravel
+      && end - last.began <= tapDuration
+  }
+
   /// Whether the container stayed as it was from the moment the touch that made the last
   /// release landed: a rotation before that touch sets the scene it is judged in, one during or
   /// after it is resize-safe's to judge.
@@ -151,7 +162,7 @@ extension Invariant {
     _ algorithm: Declarations, center: CGPoint, size: CGSize, environment: ItemEnvironment
   ) -> CGPoint {
     guard let coefficient = algorithm.rubberBand else { return center }
-    let margin = algorithm.dockingMargin ?? 0
+    let margin = algorithm.dockingMargin(for: size) ?? 0
     let vertical = algorithm.dockingRule.marginOnAllSides ? margin : 0
     let region = environment.safeRegion
     let bounds = environment.bounds

@@ -8,17 +8,17 @@ extension Invariant {
   /// touch beside it does not.
   static func checkCatchable(_ run: Run) -> Judgement {
     var judgement = Judgement.notApplicable
-    // A release motion of `briefMotion` or less is over before a finger can mean to catch it:
-    // a catch it misses is polish.
-    let brief = (run.algorithm.releaseMotion?.settleTime ?? 0) <= Self.briefMotion
     for touch in run.trajectory.touches {
       let shown = touch.shownFrame
-      let missable = touch.itemWasMoving && brief
+      let missable = Self.catchExcused(run, touch)
       guard shown.isFinite, shown.width > 2, shown.height > 2 else { continue }
+      // Only the part of the item a finger can touch counts: not what lies off the window or
+      // under a bar that takes the touch.
+      let visible = shown.intersection(run.regions(at: touch.began).touchable)
       let when = touch.itemWasMoving ? "while it moves" : "at rest"
       // Only a violation is described: the words are not built for every touch.
       var finger: Prose { "(\(touch.finger.x), \(touch.finger.y))" }
-      if shown.insetBy(dx: 1, dy: 1).contains(touch.finger) {
+      if !visible.isNull, visible.insetBy(dx: 1, dy: 1).contains(touch.finger) {
         judgement.applicable = true
         guard touch.reachedItem else {
           judgement.add(Violation(
@@ -41,9 +41,10 @@ extension Invariant {
         let size = run.scenario.itemSize
         let fits = (x: size.width <= window.width, y: size.height <= window.height)
         let offAtCatch = window.overhang(of: shown, checkX: fits.x, checkY: fits.y)
+        let pressedAt = run.longPressTook(touch) ?? .infinity
         for frame in run.dragFrames(of: touch) {
           guard let at = frame.finger else { continue }
-          if farAt <= frame.time + run.slack { break }
+          if farAt <= frame.time + run.slack || pressedAt <= frame.time + run.slack { break }
           let moved = hypot(at.x - touch.finger.x, at.y - touch.finger.y)
           if moved >= PanGestureRecognizer.defaultHysteresis { break }
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
@@ -79,14 +80,23 @@ extension Invariant {
           "at t = \(touch.began) a touch at \(finger), beside the item shown at "
             + "\(shown), grabs it: its touch area is where it is not shown",
           defect: .grabbedBesideIt, magnitude: .points(outside), at: touch.began, rect: shown,
-          region: shown, transient: touch.itemWasMoving && brief))
+          region: shown, transient: missable))
       }
     }
     return judgement
   }
 
-  /// The longest release motion, in seconds, whose missed catches are polish.
-  static let briefMotion: Double = 0.3
+  /// Whether what goes wrong when `touch` catches the item is polish: the item was moving and
+  /// not meant to be caught then. Declared (`ItemContract.catchableInFlight`), that is the
+  /// answer; undeclared, a motion that did not let the touch through where the item was shown
+  /// (`TouchRecord.invitedCatch`) and whose release motion lasts no longer than a finger needs
+  /// to aim (`ItemContract.briefMotion`) is not meant to be caught.
+  static func catchExcused(_ run: Run, _ touch: TouchRecord) -> Bool {
+    guard touch.itemWasMoving else { return false }
+    if let declared = run.algorithm.contract.catchableInFlight { return !declared }
+    return !touch.invitedCatch
+      && (run.algorithm.releaseMotion?.settleTime ?? 0) <= ItemContract.briefMotion
+  }
 
   /// The longest a touch may last to count as a tap, in seconds, and the farthest its finger may
   /// move, in points: the jitter of a finger held still (UIKit's own tap allows 10 pt).
@@ -99,8 +109,10 @@ extension Invariant {
     let trajectory = run.trajectory
     let touches = trajectory.touches
     var judgement = Judgement.notApplicable
+    let movesOnTap = run.algorithm.contract.tap == .movesItem
     for (index, touch) in touches.enumerated() where touch.reachedItem {
-      guard let end = touch.end, !touch.cancelled else { continue }
+      // A touch a long press took is neither a tap nor a drag.
+      guard let end = touch.end, !touch.cancelled, run.longPressTook(touch) == nil else { continue }
       var finger: Prose { "(\(touch.finger.x), \(touch.finger.y))" }
       var span: Prose { "t = \(touch.began)…\(end)" }
       // A container change under a still finger moves the item and the finger's coordinates:
@@ -118,6 +130,22 @@ extension Invariant {
         guard !touch.itemWasMoving else { continue }
         let until = index + 1 < touches.count ? touches[index + 1].began : .infinity
         if run.containerChanges(from: touch.began, to: until) { continue }
+        // An item whose tap is meant to move it must move: where to is on-screen's and
+        // in-safe-area's to judge.
+        if movesOnTap {
+          let after = trajectory.frames.last(where: { $0.time < until })?.rect ?? trajectory.rest
+          let rest = until == .infinity ? trajectory.rest : after
+          let moved = max(rest.distance(to: touch.shownFrame), trajectory.frames.lazy.filter {
+            $0.time >= touch.began && $0.time < until
+          }.map { $0.rect.distance(to: touch.shownFrame) }.max() ?? 0)
+          if moved <= tolerance {
+            judgement.add(Violation(
+              "a tap at \(finger) (\(span)) on the item resting at \(touch.shownFrame) leaves "
+                + "it there, though its tap is declared to move it", defect: .tapLeavesIt,
+              magnitude: .once, at: end, rect: touch.shownFrame, region: touch.shownFrame))
+          }
+          continue
+        }
         // The farthest it is taken: a tap that sets off a dock moves it far, not a frame's step.
         var moved: CGRect?
         var farthest = tolerance
@@ -188,8 +216,9 @@ extension Invariant {
   static func undocked(_ algorithm: Declarations, _ rect: CGRect, in environment: ItemEnvironment)
     -> Bool
   {
-    guard let margin = algorithm.dockingMargin else { return false }
-    return dockingProblem(rect, in: environment, margin: margin, rule: algorithm.dockingRule) != nil
+    guard let margin = algorithm.dockingMargin(for: rect.size) else { return false }
+    return dockingProblem(
+      rect, in: algorithm.docking(environment), margin: margin, rule: algorithm.dockingRule) != nil
   }
 
   /// Whether `rect` is docked against the safe region as `algorithm` declares (its margin), or
@@ -198,9 +227,11 @@ extension Invariant {
   static func docksAgainstAnEdge(
     _ algorithm: Declarations, _ rect: CGRect, in environment: ItemEnvironment
   ) -> Bool {
-    guard let margin = algorithm.dockingMargin else { return false }
+    guard let margin = algorithm.dockingMargin(for: rect.size) else { return false }
     let rule = algorithm.dockingRule
-    if dockingProblem(rect, in: environment, margin: margin, rule: rule) == nil { return true }
+    if dockingProblem(rect, in: algorithm.docking(environment), margin: margin, rule: rule) == nil {
+      return true
+    }
     // The window's edges as the region docked against: no bars, insets or keyboard.
     var window = environment
     window.safeAreaInsets = .zero
@@ -253,7 +284,7 @@ extension Invariant {
       harmRank: 90,
       consequence: { _ in "A tap moves the button, or a drag fires its action." },
       abbreviation: "tind",
-      defects: [.tapMovesIt, .tapDoesNotFire, .dragFiresAction],
+      defects: [.tapMovesIt, .tapDoesNotFire, .dragFiresAction, .tapLeavesIt],
       applies: { $0.itemAction != nil },
       judge: { run, _ in checkTapIsNotDrag(run) }))
 }
@@ -282,6 +313,13 @@ extension Defect {
 
   /// `jumps-when-caught`: jumps when caught.
   public static let jumpsWhenCaught: Defect = Defect("jumps-when-caught", "jumps when caught")
+
+  /// `tap-leaves-it`: a tap declared to move the item (`ItemContract.tap`) leaves it where it
+  /// rests.
+  public static let tapLeavesIt: Defect = Defect(
+    "tap-leaves-it",
+    "a tap meant to move it leaves it where it is",
+    measuresPosition: false)
 
   /// `grabbed-beside-it`: a touch beside it grabs it.
   public static let grabbedBesideIt: Defect = Defect(

@@ -17,9 +17,8 @@ extension Invariant {
     for record in trajectory.touches where record.reachedItem {
       guard let grabbed = record.grabbedCenter else { continue }
       let follow = Self.followProblems(run, touch: record, grabbedAt: grabbed).problems
-      // A catch during a brief release motion is catchable's polish, and so is how it follows.
-      let brief = record.itemWasMoving
-        && (algorithm.releaseMotion?.settleTime ?? 0) <= Self.briefMotion
+      // A catch the item was not meant for is catchable's polish, and so is how it follows.
+      let brief = Self.catchExcused(run, record)
       for var violation in [follow.hazard, follow.polish].compactMap({ $0 }) {
         if brief { violation.severity = .polish }
         judgement.add(violation)
@@ -38,18 +37,19 @@ extension Invariant {
     case .nearerSide, .left, .right, .thrown: sideOnly = algorithm.dockingRule.slots == nil
     case .nearestEdge, .nearestCorner: sideOnly = false
     }
-    if sideOnly, scenario.gesture.events.last?.phase == .ended, algorithm.dockingMargin != nil,
+    if sideOnly, scenario.gesture.events.last?.phase == .ended,
+      let declared = algorithm.dockingMargin(for: scenario.itemSize),
       !projects || algorithm.dockingRule.decelerationRate == nil,
       let release = trajectory.releaseCenter,
       let releaseTime = trajectory.releaseTime, Self.releaseIsLast(trajectory),
       !run.resizes.contains(where: { $0.time >= releaseTime })
     {
-      let region = trajectory.finalEnvironment.safeRegion
+      // Into the region it docks against (the safe area's by default).
+      let region = algorithm.docking(trajectory.finalEnvironment.seen(by: algorithm.host)).safeRegion
       let height = scenario.itemSize.height
       // The algorithm's margin counts as part of docking when the item has room for it (exactly
       // room enough counts, as docked's own test has it).
-      let margin = height + 2 * (algorithm.dockingMargin ?? 0) <= region.height
-        ? algorithm.dockingMargin ?? 0 : 0
+      let margin = height + 2 * declared <= region.height ? declared : 0
       if height <= region.height {
         func kept(_ y: CGFloat) -> CGFloat {
           min(max(y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
@@ -100,7 +100,9 @@ extension Invariant {
     -> Violation?
   {
     let algorithm = run.algorithm
-    guard let margin = algorithm.dockingMargin, !touch.itemWasMoving, let end = touch.end else {
+    guard let margin = algorithm.dockingMargin(for: run.scenario.itemSize), !touch.itemWasMoving,
+      run.longPressTook(touch) == nil, let end = touch.end
+    else {
       return nil
     }
     let environment = run.environment(at: touch.began)
@@ -219,7 +221,7 @@ extension Invariant {
     let tolerance = Self.tolerance
     let hysteresis = PanGestureRecognizer.defaultHysteresis
     let rubberBand = algorithm.rubberBand
-    let margin = algorithm.dockingMargin ?? 0
+    let margin = algorithm.dockingMargin(for: scenario.itemSize) ?? 0
     let marginOnAllSides = algorithm.dockingRule.marginOnAllSides
     /// When the touch's last drag frame is shown (what a clamp holds there is held): found once,
     /// when a clamp first asks.
@@ -373,8 +375,11 @@ extension Invariant {
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,
         clamped: clamped)
     }
+    // A touch a long press took is the long press's from then on: it drags nothing.
+    let pressedAt = (run.longPressTook(touch) ?? .infinity) - slack
     for frame in run.dragFrames(of: touch) {
       guard let finger = frame.finger else { continue }
+      if frame.time >= pressedAt { break }
       // Until the finger has moved a pan's hysteresis from where it landed, nothing may
       // follow yet.
       if !recognised {

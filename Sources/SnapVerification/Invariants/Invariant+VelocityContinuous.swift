@@ -84,7 +84,7 @@ extension Invariant {
         }
         // Past the rest region a rubber band moves the item slower than the finger, by the
         // formula's slope there: that is the speed to hand over. Against the window it stops.
-        let margin = algorithm.dockingMargin ?? 0
+        let margin = algorithm.dockingMargin(for: size) ?? 0
         let inset = axis == "x" || algorithm.dockingRule.marginOnAllSides ? margin : 0
         let extent = axis == "x" ? size.width : size.height
         let (regionLow, regionHigh, windowLow, windowHigh) =

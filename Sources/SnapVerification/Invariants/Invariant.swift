@@ -253,10 +253,18 @@ struct Regions {
   /// The bounds less the window's own safe-area insets (no bars, no keyboard): a bound an
   /// item kept inside the window's safe area stops at.
   let safeArea: CGRect
+  /// Where a finger can touch the item: the window less the navigation and tab bars the host
+  /// sees, which lie above a view controller's view and take the touches that land on them.
+  let touchable: CGRect
 
   init(_ environment: ItemEnvironment) {
     bounds = environment.bounds
     safeRegion = environment.safeRegion
+    let barTop = bounds.minY + max(environment.statusBarHeight, environment.safeAreaInsets.top)
+    let top = environment.navigationBarHeight > 0
+      ? min(barTop + environment.navigationBarHeight, bounds.maxY) : bounds.minY
+    let bottom = max(bounds.maxY - environment.tabBarHeight, top)
+    touchable = CGRect(x: bounds.minX, y: top, width: bounds.width, height: bottom - top)
     let insets = environment.safeAreaInsets
     safeArea = CGRect(
       x: bounds.minX + insets.left, y: bounds.minY + insets.top,
@@ -277,6 +285,9 @@ struct Declarations: Sendable {
   let confinesDragToSafeRegion: Bool
   let itemAction: ItemAction?
   let releaseMotion: Motion?
+  let recognizesLongPress: Bool
+  /// What the author intends where it differs from what a user expects (`ItemContract`).
+  let contract: ItemContract
 
   init(_ algorithm: some SnapAlgorithm) {
     host = algorithm.host
@@ -288,6 +299,57 @@ struct Declarations: Sendable {
     confinesDragToSafeRegion = algorithm.confinesDragToSafeRegion
     itemAction = algorithm.itemAction
     releaseMotion = algorithm.releaseMotion
+    recognizesLongPress = algorithm.recognizesLongPress
+    contract = algorithm.contract
+  }
+
+  /// How far from the edge it docks against an item of `size` means to rest, in points: the
+  /// declared margin less the designed overhang (negative: past the edge); `nil` when it does
+  /// not dock.
+  func dockingMargin(for size: CGSize) -> CGFloat? {
+    guard let margin = dockingMargin else { return nil }
+    let overhang = contract.overhang
+    if overhang.isNone { return margin }
+    return margin - overhang.amount(extent: size.width)
+  }
+
+  /// How far past each edge of the container an item of `size` may lie by design: the
+  /// overhang, where the margin applies (`Overhang`), and in a release motion the declared
+  /// overshoot beyond it on every edge.
+  func designedOverhang(for size: CGSize, inMotion: Bool = false) -> Insets {
+    let overhang = contract.overhang
+    let across = overhang.amount(extent: size.width)
+    let along = dockingRule.marginOnAllSides ? across : 0
+    let bounce = inMotion ? max(contract.releaseOvershoot, 0) : 0
+    return Insets(top: along + bounce, left: across + bounce, bottom: along + bounce, right: across + bounce)
+  }
+
+  /// `environment` with its safe region made the region the item docks against
+  /// (`ItemContract.dockingReference`): the environment itself for the safe area; for the
+  /// window, the screen or the superview, the same with no inset, bar or keyboard; for the layout
+  /// margins, the safe area with the system's minimum side margins inside it.
+  func docking(_ environment: ItemEnvironment) -> ItemEnvironment {
+    var result = environment
+    func bare(_ bounds: CGRect) {
+      result.bounds = bounds
+      result.safeAreaInsets = .zero
+      result.additionalSafeAreaInsets = .zero
+      result.statusBarHeight = 0
+      result.navigationBarHeight = 0
+      result.tabBarHeight = 0
+      result.keyboardFrame = nil
+    }
+    switch contract.dockingReference {
+    case .safeArea: return environment
+    case .window: bare(environment.bounds)
+    case .screen: bare(environment.screenBounds)
+    case .superview: bare(environment.superviewFrame ?? environment.bounds)
+    case .layoutMargins:
+      let side: CGFloat = environment.idiom == .pad ? 20 : 16
+      result.additionalSafeAreaInsets.left += side
+      result.additionalSafeAreaInsets.right += side
+    }
+    return result
   }
 }
 
@@ -383,6 +445,13 @@ struct Run: Sendable {
       previous = frame.time
     }
     framesInTimeOrder = ordered
+  }
+
+  /// When a long press the item declares competing with its drag
+  /// (`ItemContract.competingLongPress`) took `touch`: from then on the touch is the long
+  /// press's, neither a drag nor a tap. `nil` when none did, or none is declared.
+  func longPressTook(_ touch: TouchRecord) -> Double? {
+    algorithm.contract.competingLongPress ? touch.longPressedAt : nil
   }
 
   /// The environment at the end of the run, which the rest frame is judged in, as the host sees

@@ -1,0 +1,137 @@
+import Foundation
+
+/// What the item's author intends, where it differs from what an iOS user expects of a floating
+/// button by default: declared as simply as the host is, and checked both ways.
+///
+/// Every declaration relaxes the judge for what it names and tightens it there too: an item
+/// declared to hang a sixth of itself past the edge may rest off the screen by that much, and must
+/// (a dock flush with the edge is then `not-docked`); an item declared catchable in flight has
+/// every missed catch judged a hazard, however short its motion. Undeclared, each is what an iOS
+/// user expects (the table in docs/TestingYourAlgorithm.md, "What your button promises").
+///
+///     // A chat head tucked a sixth past the side of the screen, docking against the window's
+///     // edges (not the safe area's), whose tap opens a panel in the middle of the screen.
+///     var contract: ItemContract {
+///       ItemContract(
+///         overhang: Overhang(fractionOfItem: 1.0 / 6), dockingReference: .window,
+///         tap: .movesItem)
+///     }
+public struct ItemContract: Hashable, Sendable {
+  /// How far the item hangs past the edges it docks against, by design.
+  public var overhang: Overhang
+  /// The edges the item docks against: the safe area (the default), or the window's, the
+  /// screen's, the superview's, the layout margins'.
+  public var dockingReference: DockingReference
+  /// Which point of the release decides the side an item docks on.
+  public var sideChoice: SideChoice
+  /// What a tap on the resting item does to where it is.
+  public var tap: TapEffect
+  /// Whether the item's long press (`SnapAlgorithm.recognizesLongPress`) competes with its drag
+  /// by design: a finger held still until the long press is recognised opens what it opens, and
+  /// moving that finger afterwards drags nothing. `false`, the default: a user who holds the
+  /// button a moment before dragging expects it to move, as AssistiveTouch does.
+  public var competingLongPress: Bool
+  /// Whether a finger must be able to catch the item while it moves: `true`, every missed catch
+  /// is a hazard however short the motion; `false`, a moving item is not meant to be caught;
+  /// `nil` (the default), a motion that lets touches through (`.allowUserInteraction`, a
+  /// display link) or lasts longer than a finger needs to aim (`ItemContract.briefMotion`) must
+  /// be catchable.
+  public var catchableInFlight: Bool?
+  /// How far past where it comes to rest the release motion may carry the item by design (a
+  /// documented bounce, keyframes), in points: frames of the motion that far past the edge are
+  /// intended. 0 by default: a motion that bounces past the edge it docks against is a defect.
+  public var releaseOvershoot: CGFloat
+
+  /// A release motion of this long or less, in seconds, is over before a finger can mean to
+  /// catch the item: what the default (`catchableInFlight` `nil`) excuses, for a motion that
+  /// does not let touches through.
+  public static let briefMotion: Double = 0.3
+
+  @inlinable
+  public init(
+    overhang: Overhang = .none, dockingReference: DockingReference = .safeArea,
+    sideChoice: SideChoice = .centreOrFinger, tap: TapEffect = .staysPut,
+    competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
+    releaseOvershoot: CGFloat = 0
+  ) {
+    self.overhang = overhang
+    self.dockingReference = dockingReference
+    self.sideChoice = sideChoice
+    self.tap = tap
+    self.competingLongPress = competingLongPress
+    self.catchableInFlight = catchableInFlight
+    self.releaseOvershoot = releaseOvershoot
+  }
+
+  /// What an iOS user expects: docked inside the safe area at the declared margin, on the side
+  /// the release is on, left where it is by a tap, catchable in any motion that lets touches
+  /// through or lasts long enough to aim at.
+  public static let expected = ItemContract()
+}
+
+/// How far an item hangs past the edges it docks against, by design: `points` plus
+/// `fractionOfItem` of its width. It applies where the
+/// docking margin does — the left and right edges, and the top and bottom too for a rule with
+/// `marginOnAllSides` — and makes the item dock that much past the edge (its margin less the
+/// overhang).
+public struct Overhang: Hashable, Sendable {
+  public var points: CGFloat
+  public var fractionOfItem: CGFloat
+
+  @inlinable
+  public init(points: CGFloat = 0, fractionOfItem: CGFloat = 0) {
+    self.points = points
+    self.fractionOfItem = fractionOfItem
+  }
+
+  /// None: the item rests wholly inside the edges it docks against.
+  public static let none = Overhang()
+
+  /// How far an item `extent` points long on the axis across the edge hangs past it.
+  @inlinable
+  public func amount(extent: CGFloat) -> CGFloat {
+    let fraction = extent.isFinite ? fractionOfItem * extent : 0
+    return Swift.max(points + fraction, 0)
+  }
+
+  /// Whether it hangs past at all.
+  @inlinable
+  public var isNone: Bool { points <= 0 && fractionOfItem <= 0 }
+}
+
+/// The edges a docked item rests against.
+public enum DockingReference: String, Hashable, Sendable, CaseIterable {
+  /// The safe area, less the navigation and tab bars and the keyboard (the item's host sees):
+  /// what an iOS user expects a button to stay clear of.
+  case safeArea = "safe-area"
+  /// The window's (the container's) bounds: no inset, bar or keyboard.
+  case window
+  /// `UIScreen.main.bounds`, which an iPad window in Split View or Stage Manager only covers part of.
+  case screen
+  /// The item's superview's bounds (a view controller's view starts below an opaque navigation
+  /// bar).
+  case superview
+  /// The superview's layout margins: the safe area with the system's minimum side margins (16 pt
+  /// on a phone, 20 pt on an iPad) inside it.
+  case layoutMargins = "layout-margins"
+}
+
+/// Which point of the release decides the side an item docks on.
+public enum SideChoice: String, Hashable, Sendable, CaseIterable {
+  /// The item's centre or the finger's lift, when the two disagree (a release near the middle,
+  /// the item grabbed off-centre): either side is what a user let go on.
+  case centreOrFinger = "centre-or-finger"
+  /// The item's centre when the finger lifts.
+  case centre
+  /// Where the finger lifts.
+  case finger
+}
+
+/// What a tap on the resting item does to where it is.
+public enum TapEffect: String, Hashable, Sendable, CaseIterable {
+  /// Nothing: a tap fires the action and leaves the item where it is.
+  case staysPut = "stays-put"
+  /// A tap moves the item (opens a panel at another place, expands it into a menu), and must:
+  /// where it goes is still judged on screen and in the safe area, but not docked.
+  case movesItem = "moves-item"
+}

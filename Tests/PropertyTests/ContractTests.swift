@@ -1,0 +1,278 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+import Testing
+
+/// What an item declares it intends (`ItemContract`) relaxes the judge for what it names and
+/// tightens it there: each declaration is pinned three ways — the behaviour undeclared (a
+/// hazard), declared (none), and declared but not what the item does (a hazard again).
+@Suite("The item's contract: declared intent, relaxed and tightened")
+struct ContractTests {
+  static let phone = DeviceProfile.named("iPhone 8")!
+
+  /// A 60×60 button on the touches API that follows the finger and docks to a side when it
+  /// lifts, with what each test needs changed.
+  struct Declared: SnapAlgorithm {
+    var id = "test.declared"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
+    var dockingMargin: CGFloat? { 0 }
+    var itemAction: ItemAction? { tapTarget == nil ? nil : .handlers }
+    var contract = ItemContract.expected
+    var recognizesLongPress = false
+    /// How far past the side it docks it hangs.
+    var hang: CGFloat = 0
+    /// Whether it docks against the window's sides rather than the safe area's.
+    var docksToWindow = false
+    /// Whether the finger, not the item's centre, picks the side.
+    var sideByFinger = false
+    /// Where a tap moves it (its action opens a panel there), if a tap moves it.
+    var tapTarget: CGPoint?
+    /// Whether its motion lets touches through where it is shown, and a catch does not stop it
+    /// (the grab is taken from the model value: the item jumps).
+    var catchableButJumps = false
+    var offset = CGPoint.zero
+    var landing = CGPoint.zero
+    var lastFinger = CGPoint.zero
+    var moved = false
+
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      if !catchableButJumps { view.stopAnimations(at: context.time) }
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      landing = at
+      lastFinger = at
+      moved = false
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      lastFinger = at
+      if hypot(at.x - landing.x, at.y - landing.y) > 2 { moved = true }
+      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      if !moved, let tapTarget {
+        view.sendAction()
+        view.animate(withDuration: 0.25) { $0.center = tapTarget }
+        return
+      }
+      if !moved, tapTarget == nil, itemAction != nil { return }
+      let region = docksToWindow ? context.windowBounds : context.environment.safeRegion
+      let half = view.size.width / 2
+      let chooser = sideByFinger ? lastFinger.x : view.center.x
+      let x = chooser < region.midX ? region.minX + half - hang : region.maxX - half + hang
+      let target = CGPoint(x: x, y: view.center.y)
+      if catchableButJumps {
+        view.hitTestsWhereShown = true
+        view.animate(withDuration: 0.25, options: [.curveEaseOut, .allowUserInteraction]) {
+          $0.center = target
+        }
+      } else {
+        view.animate(withDuration: 0.25, options: [.curveEaseOut]) { $0.center = target }
+      }
+    }
+  }
+
+  static func gesture(_ events: [(Double, TouchPhase, CGFloat, CGFloat)], start: CGPoint)
+    -> TouchGesture
+  {
+    TouchGesture(
+      start: start,
+      events: events.map { TouchEvent(time: $0.0, phase: $0.1, location: CGPoint(x: $0.2, y: $0.3)) })
+  }
+
+  static func found<Algorithm: SnapAlgorithm>(
+    _ invariant: Invariant, _ algorithm: Algorithm, in scenario: Scenario
+  ) -> [Violation] {
+    invariant.violations(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+  }
+
+  static func hazards(_ found: [Violation]) -> Set<Defect> {
+    Set(found.filter { $0.severity == .hazard }.map(\.defect))
+  }
+
+  /// A drag from (150, 300) to the left, let go at x 120: it docks on the left.
+  static let dragLeft = Scenario(
+    device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+    gesture: gesture(
+      [(0, .began, 150, 300), (0.016, .moved, 140, 300), (0.033, .moved, 130, 300),
+       (0.05, .moved, 120, 300), (0.066, .ended, 120, 300)],
+      start: CGPoint(x: 150, y: 300)))
+
+  @Test("a designed overhang: off the screen by that much at rest is intended, and a dock flush with the edge breaks it")
+  func overhang() {
+    let hanging = Declared(hang: 10)
+    // Undeclared, resting 10 pt past the left edge is a hazard of on-screen and in-safe-area.
+    #expect(Self.hazards(Self.found(.onScreen, hanging, in: Self.dragLeft)).contains(.offScreenAtRest))
+    #expect(Self.hazards(Self.found(.inSafeArea, hanging, in: Self.dragLeft)).contains(.outsideSafeArea))
+    // Declared a sixth of its 60 pt: intended, and docked.
+    var declared = hanging
+    declared.contract = ItemContract(overhang: Overhang(fractionOfItem: 1.0 / 6))
+    for invariant in [Invariant.onScreen, .inSafeArea, .docked] {
+      #expect(Self.hazards(Self.found(invariant, declared, in: Self.dragLeft)).isEmpty, "\(invariant)")
+    }
+    // Declared, but it docks flush: the overhang it promises is not there.
+    var flush = Declared()
+    flush.contract = declared.contract
+    let docked = Self.found(.docked, flush, in: Self.dragLeft)
+    let notDocked = docked.first { $0.defect == .notDocked && $0.severity == .hazard }
+    #expect(notDocked.map { abs($0.magnitude.value - 10) < 0.1 } == true, "\(docked)")
+    // Hanging further than declared is still off the screen.
+    var further = Declared(hang: 30)
+    further.contract = declared.contract
+    #expect(Self.hazards(Self.found(.onScreen, further, in: Self.dragLeft)).contains(.offScreenAtRest))
+  }
+
+  @Test("the edges it docks against: the window's sides in landscape are docked, and in-safe-area still sees the sensor housing")
+  func dockingReference() {
+    let landscape = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, orientation: .landscape,
+      bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 300, 200), (0.016, .moved, 280, 200), (0.033, .moved, 260, 200),
+         (0.05, .moved, 240, 200), (0.066, .ended, 240, 200)],
+        start: CGPoint(x: 300, y: 200)))
+    let toWindow = Declared(docksToWindow: true)
+    #expect(Self.hazards(Self.found(.docked, toWindow, in: landscape)).contains(.notDocked))
+    var declared = toWindow
+    declared.contract = ItemContract(dockingReference: .window)
+    #expect(Self.hazards(Self.found(.docked, declared, in: landscape)).isEmpty)
+    #expect(Self.hazards(Self.found(.nearestEdge, declared, in: landscape)).isEmpty)
+    // Under the sensor housing either way: one finding, in-safe-area's.
+    #expect(Self.hazards(Self.found(.inSafeArea, declared, in: landscape)).contains(.outsideSafeArea))
+    // Declared the window, but it docks against the safe area: not the edges it promises.
+    var safe = Declared()
+    safe.contract = declared.contract
+    #expect(Self.hazards(Self.found(.docked, safe, in: landscape)).contains(.notDocked))
+  }
+
+  @Test("the side: centre right of the middle and finger left of it is either side by default, the declared one when declared")
+  func sideChoice() {
+    // Grabbed 40 pt right of its centre, let go with the finger at x 175 (left of the middle,
+    // 187.5) and the centre at 135... then dragged right so the centre ends at 205 and the
+    // finger at 245: the two disagree only when grabbed off-centre.
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 125, 300), (0.016, .moved, 140, 300), (0.033, .moved, 155, 300),
+         (0.05, .moved, 170, 300), (0.066, .ended, 170, 300)],
+        start: CGPoint(x: 155, y: 300)))
+    // Centre 155 + 45 = 200 (right of 187.5), finger 170 (left): it docks by the finger.
+    let byFinger = Declared(sideByFinger: true)
+    #expect(Self.hazards(Self.found(.nearestEdge, byFinger, in: scenario)).isEmpty)
+    var centre = byFinger
+    centre.contract = ItemContract(sideChoice: .centre)
+    #expect(Self.hazards(Self.found(.nearestEdge, centre, in: scenario)).contains(.wrongSide))
+    // Declared by the finger, an item that docks by its centre breaks it.
+    var declaredFinger = Declared()
+    declaredFinger.contract = ItemContract(sideChoice: .finger)
+    #expect(Self.hazards(Self.found(.nearestEdge, declaredFinger, in: scenario)).contains(.wrongSide))
+  }
+
+  @Test("a tap that moves the item: intended when declared, and a tap that then leaves it is the defect")
+  func tapMovesItem() {
+    let panel = CGPoint(x: 187.5, y: 333.5)
+    var events = [
+      (0.0, TouchPhase.began, CGFloat(150), CGFloat(300)), (0.016, .moved, 140, 300),
+      (0.033, .moved, 130, 300), (0.05, .moved, 120, 300), (0.066, .ended, 120, 300),
+    ]
+    // A tap on the docked button (centre x 30) a second later.
+    events += [(1.0, .began, 30, 300), (1.08, .ended, 30, 300)]
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(events, start: CGPoint(x: 150, y: 300)))
+    let opens = Declared(tapTarget: panel)
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, opens, in: scenario)).contains(.tapMovesIt))
+    #expect(Self.hazards(Self.found(.docked, opens, in: scenario)).contains(.notDocked))
+    var declared = opens
+    declared.contract = ItemContract(tap: .movesItem)
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, declared, in: scenario)).isEmpty)
+    #expect(Self.hazards(Self.found(.docked, declared, in: scenario)).isEmpty)
+    #expect(!Invariant.idempotent.applies(to: declared))
+    // Declared, but the tap fires and leaves it where it rests.
+    var stays = declared
+    stays.tapTarget = nil
+    stays.id = "test.declared-stays"
+    var fires = StaysOnTap(base: stays)
+    fires.base.contract = declared.contract
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, fires, in: scenario)).contains(.tapLeavesIt))
+  }
+
+  /// `Declared` whose tap fires its action and leaves it where it is.
+  struct StaysOnTap: SnapAlgorithm {
+    var base: Declared
+    var id: String { base.id }
+    var inputAPI: InputAPI { base.inputAPI }
+    var releaseMotion: Motion? {
+      get { base.releaseMotion }
+      set { base.releaseMotion = newValue }
+    }
+    var dockingMargin: CGFloat? { base.dockingMargin }
+    var itemAction: ItemAction? { .handlers }
+    var contract: ItemContract { base.contract }
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      base.touchesBegan(touch, view: &view, context: context)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      base.touchesMoved(touch, view: &view, context: context)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      if !base.moved {
+        view.sendAction()
+        return
+      }
+      base.touchesEnded(touch, view: &view, context: context)
+    }
+  }
+
+  /// The drag of `dragLeft`, then a touch at t 0.1 where the item is shown in its 0.25 s dock,
+  /// dragged down 60 pt.
+  static let catchInFlight = Scenario(
+    device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+    gesture: gesture(
+      [(0, .began, 150, 300), (0.016, .moved, 140, 300), (0.033, .moved, 130, 300),
+       (0.05, .moved, 120, 300), (0.066, .ended, 120, 300),
+       (0.1, .began, 95, 300), (0.116, .moved, 95, 315), (0.133, .moved, 95, 330),
+       (0.15, .moved, 95, 345), (0.166, .moved, 95, 360), (0.183, .ended, 95, 360)],
+      start: CGPoint(x: 150, y: 300)))
+
+  @Test("a catch in a brief motion: polish undeclared, a hazard when the item invites it or declares it")
+  func catchable() {
+    // A 0.25 s dock that ignores touches (no .allowUserInteraction): a touch on it misses.
+    let ignores = Declared()
+    let missed = Self.found(.catchable, ignores, in: Self.catchInFlight)
+    #expect(missed.contains { $0.defect == .touchIgnored && $0.severity == .polish }, "\(missed)")
+    var declared = ignores
+    declared.contract = ItemContract(catchableInFlight: true)
+    #expect(Self.hazards(Self.found(.catchable, declared, in: Self.catchInFlight)).contains(.touchIgnored))
+    // Built to be caught (touches let through where it is shown), it carries on to its target
+    // under the finger: a hazard however brief the motion, with nothing declared.
+    let jumps = Declared(catchableButJumps: true)
+    let caught = Self.found(.catchable, jumps, in: Self.catchInFlight)
+    #expect(Self.hazards(caught).contains(.lagsTheFinger), "\(caught)")
+    // Declared not catchable, the same jump is polish.
+    var notMeant = jumps
+    notMeant.contract = ItemContract(catchableInFlight: false)
+    #expect(Self.hazards(Self.found(.catchable, notMeant, in: Self.catchInFlight)).isEmpty)
+  }
+
+  @Test("a long press declared to compete with the drag takes the touch: held still, then moved, the item need not follow")
+  func longPress() {
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 150, 300), (0.3, .moved, 151, 300), (0.7, .moved, 151, 301),
+         (0.716, .moved, 151, 330), (0.733, .moved, 151, 360), (0.75, .moved, 151, 390),
+         (0.766, .ended, 151, 390)],
+        start: CGPoint(x: 150, y: 300)))
+    var pressed = Declared()
+    pressed.recognizesLongPress = true
+    let trajectory = scenario.simulate(pressed)
+    #expect(trajectory.touches.first?.longPressedAt != nil)
+    // Undeclared, a user who held it a moment expected the drag to move it.
+    #expect(Self.hazards(Self.found(.tracksFinger, pressed, in: scenario)).contains(.lagsTheFinger))
+    pressed.contract = ItemContract(competingLongPress: true)
+    #expect(Self.hazards(Self.found(.tracksFinger, pressed, in: scenario)).isEmpty)
+    #expect(Self.hazards(Self.found(.catchable, pressed, in: scenario)).isEmpty)
+  }
+}
