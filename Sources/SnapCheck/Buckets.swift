@@ -23,6 +23,9 @@ public struct FailureBucket<Key: Hashable, Value> {
   /// of `climbLimit` mutations of it.
   public var worst: Value
   public var worstScore: Double
+  /// The least score `counterexample` was shrunk to keep (`forAllBuckets`'s `typical`), or
+  /// `nil` when any score in the bucket would do.
+  public var floor: Double?
   /// Property runs spent shrinking and climbing.
   public var shrinkEvaluations: Int
   public var climbEvaluations: Int
@@ -93,11 +96,18 @@ public struct BucketedResult<Key: Hashable, Value> {
 /// most, or have the most to shrink, get more than the rest. A bucket's shrink starts from its
 /// simplest example: by `smaller(a, b)` ("is `a` smaller than `b`?") when given, else the
 /// shortest record of choices, then the least.
+///
+/// `typical(key, scores)`, when given, names for each bucket the least score its counterexample
+/// must keep, from the scores of every example that fell in it: the shrink then starts from the
+/// simplest example at least that bad and keeps to values at least that bad, so that what the
+/// bucket shows first is the size of failure most of its examples have, not the slightest
+/// instance the shrinker can reach (`nil`: any score will do).
 public func forAllBuckets<Value, Key: Hashable>(
   _ strata: [Gen<Value>], weights: [Int]? = nil, seed: UInt64, examples: Int,
   shrinkLimit: Int = 10_000, climbLimit: Int = 0,
   budgets: (([(key: Key, start: Value)]) -> [BucketBudget])? = nil,
   smaller: ((Value, Value) -> Bool)? = nil, jobs: Int = 1,
+  typical: ((Key, [Double]) -> Double?)? = nil,
   buckets classify: (Value, PropertyContext) throws -> [(key: Key, score: Double)],
   score: (Value, Key) -> Double?
 ) -> BucketedResult<Key, Value> {
@@ -107,7 +117,8 @@ public func forAllBuckets<Value, Key: Hashable>(
     withoutActuallyEscaping(score) { score in
       BucketRun(
         strata: strata, turns: Turns(weights: weights ?? strata.map { _ in 1 }, count: strata.count),
-        seed: seed, jobs: max(1, jobs), classify: classify, score: score, smaller: smaller
+        seed: seed, jobs: max(1, jobs), classify: classify, score: score, smaller: smaller,
+        typical: typical
       ).run(
         examples: examples,
         budgets: budgets ?? { $0.map { _ in BucketBudget(shrink: shrinkLimit, climb: climbLimit) } })
@@ -153,6 +164,7 @@ private struct BucketRun<Value, Key: Hashable> {
   let classify: (Value, PropertyContext) throws -> [(key: Key, score: Double)]
   let score: (Value, Key) -> Double?
   let smaller: ((Value, Value) -> Bool)?
+  let typical: ((Key, [Double]) -> Double?)?
 
   /// What one example recorded: its stratum, choices, labels and the buckets it fell in (`nil`
   /// when discarded).
@@ -178,6 +190,8 @@ private struct BucketRun<Value, Key: Hashable> {
     var worstScore: Double
     /// The stratum of the worst, which the climb stays in.
     var worstStratum: Int
+    /// Every example that fell in it, with its score: kept only when `typical` asks for them.
+    var all: [(choices: [UInt64], value: Value, score: Double, stratum: Int)] = []
   }
 
   func run(examples: Int, budgets: ([(key: Key, start: Value)]) -> [BucketBudget])
@@ -219,6 +233,9 @@ private struct BucketRun<Value, Key: Hashable> {
         for (key, score) in outcome.hits {
           if let at = index[key] {
             tallies[at].hits += 1
+            if typical != nil {
+              tallies[at].all.append((outcome.choices, outcome.value, score, outcome.stratum))
+            }
             if score > tallies[at].worstScore {
               tallies[at].worstScore = score
               tallies[at].worstChoices = outcome.choices
@@ -241,7 +258,8 @@ private struct BucketRun<Value, Key: Hashable> {
                 key: key, hits: 1, firstHit: examplesRun, stratum: outcome.stratum,
                 firstChoices: outcome.choices, firstValue: outcome.value,
                 worstChoices: outcome.choices, worstValue: outcome.value, worstScore: score,
-                worstStratum: outcome.stratum))
+                worstStratum: outcome.stratum,
+                all: typical == nil ? [] : [(outcome.choices, outcome.value, score, outcome.stratum)]))
           }
         }
       }
@@ -259,6 +277,29 @@ private struct BucketRun<Value, Key: Hashable> {
     var finished = [UncheckedSendable<FailureBucket<Key, Value>?>](
       repeating: UncheckedSendable(nil), count: tallies.count)
     let workers = (0..<min(jobs, max(tallies.count, 1))).map { _ in TestCase(maximumChoices: 8192) }
+    // Where a bucket's typical failure is worse than its simplest example, its shrink starts
+    // from the simplest example that bad, and keeps to it.
+    var floors = [Double?](repeating: nil, count: tallies.count)
+    if let typical {
+      for position in tallies.indices {
+        let tally = tallies[position]
+        guard let floor = typical(tally.key, tally.all.map(\.score)) else { continue }
+        var start: (choices: [UInt64], value: Value, score: Double, stratum: Int)?
+        for hit in tally.all where hit.score >= floor {
+          let simpler = start.map { start in
+            smaller.map { $0(hit.value, start.value) }
+              ?? Shrinker.isSimpler(hit.choices, than: start.choices)
+          } ?? true
+          if simpler { start = hit }
+        }
+        guard let start else { continue }
+        floors[position] = floor
+        tallies[position].firstChoices = start.choices
+        tallies[position].firstValue = start.value
+        tallies[position].stratum = start.stratum
+      }
+      for position in tallies.indices { tallies[position].all = [] }
+    }
     let limits = budgets(tallies.map { (key: $0.key, start: $0.firstValue) })
     func budget(_ position: Int) -> BucketBudget {
       position < limits.count ? limits[position] : BucketBudget(shrink: 0)
@@ -278,7 +319,7 @@ private struct BucketRun<Value, Key: Hashable> {
             finish(
               tallies[position], position: position, testCase: workers[worker],
               shrinkLimit: max(0, budget(position).shrink),
-              climbLimit: max(0, budget(position).climb), seeds: seeds))
+              climbLimit: max(0, budget(position).climb), floor: floors[position], seeds: seeds))
         }
       }
     }
@@ -322,9 +363,10 @@ private struct BucketRun<Value, Key: Hashable> {
   /// Shrinks a bucket's first example and climbs from its worst.
   func finish(
     _ tally: Tally, position: Int, testCase: TestCase, shrinkLimit: Int, climbLimit: Int,
-    seeds: [(stratum: Int, choices: [UInt64])] = []
+    floor: Double? = nil, seeds: [(stratum: Int, choices: [UInt64])] = []
   ) -> FailureBucket<Key, Value> {
     let key = tally.key
+    let least = floor ?? -.infinity
     /// The value `choices` replay to from `stratum` (zeros past their end, or `random` draws),
     /// its score in the bucket, and the record it consumed; `nil` when it does not fall in it.
     func replay(
@@ -340,7 +382,9 @@ private struct BucketRun<Value, Key: Hashable> {
     ) -> (value: Value, score: Double, run: Shrinker.Run)? {
       let gen = strata[stratum]
       testCase.reset(prefix: choices, random: random, recordsSpans: spans)
-      guard let value = try? gen.generate(testCase), let score = score(value, key) else {
+      guard let value = try? gen.generate(testCase), let score = score(value, key),
+        score >= least || (score.isNaN && least == -.infinity)
+      else {
         return nil
       }
       return (
@@ -352,7 +396,7 @@ private struct BucketRun<Value, Key: Hashable> {
       key: key, hits: tally.hits, firstHit: tally.firstHit, stratum: tally.stratum,
       counterexample: tally.firstValue, originalCounterexample: tally.firstValue,
       choices: tally.firstChoices, worst: tally.worstValue, worstScore: tally.worstScore,
-      shrinkEvaluations: 0, climbEvaluations: 0, isFlaky: false)
+      floor: floor, shrinkEvaluations: 0, climbEvaluations: 0, isFlaky: false)
     guard var start = replay(tally.firstChoices, spans: true) else {
       bucket.isFlaky = true
       return bucket

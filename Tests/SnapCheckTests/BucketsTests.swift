@@ -41,6 +41,27 @@ struct BucketsTests {
     #expect(negative.firstHit >= 1 && negative.firstHit <= result.examplesRun)
   }
 
+  @Test("with a typical score, a bucket shows the smallest example at least that bad, not the slightest one")
+  func typicalFloor() throws {
+    // Most negative elements are hundreds below zero; the slightest the shrinker reaches is -1.
+    let plain = forAllBuckets(
+      [Self.lists], seed: 3, examples: 300, buckets: { xs, _ in Self.defects(xs) },
+      score: Self.score)
+    #expect(plain.buckets.first { $0.key == "negative" }?.counterexample == [-1])
+    let typical = forAllBuckets(
+      [Self.lists], seed: 3, examples: 300,
+      typical: { key, scores in key == "negative" ? 500 : nil },
+      buckets: { xs, _ in Self.defects(xs) }, score: Self.score)
+    let negative = try #require(typical.buckets.first { $0.key == "negative" })
+    // Shrunk as far as the floor lets it: one element, exactly 500 below zero.
+    #expect(negative.counterexample == [-500])
+    #expect(negative.floor == 500)
+    // The other bucket, with no floor, is shrunk as before.
+    #expect(typical.buckets.first { $0.key == "large sum" }?.counterexample.reduce(0, +) == 1001)
+    // Its worst is unchanged by the floor.
+    #expect(negative.worstScore == plain.buckets.first { $0.key == "negative" }?.worstScore)
+  }
+
   @Test("strata get their turns whatever the seed", arguments: [1, 2, 99] as [UInt64])
   func strataShare(seed: UInt64) {
     let small = Gen.int(in: 0...10)
