@@ -166,6 +166,30 @@ enum VerificationBudget {
     examples >= defaultExamples ? .max : max(30, examples * 5 / 2)
   }
 
+  /// The least magnitude a cause's smallest counterexample keeps: the low end of the band most
+  /// of its examples fall in (each band four times the size of the one below it, from the
+  /// slightest example up; on a tie, the larger), so that a defect whose examples mostly lose the
+  /// item hundreds of points off the screen is not shown first by a 3 pt instance of it. `nil`
+  /// when the slightest band is the commonest, or there are too few examples to tell.
+  static func typicalFloor(_ scores: [Double]) -> Double? {
+    let sizes = scores.filter { $0.isFinite && $0 > 0 }
+    guard sizes.count >= typicalSample, let least = sizes.min() else { return nil }
+    var counts: [Int: Int] = [:]
+    for size in sizes {
+      counts[Int((log(size / least) / log(bandRatio)).rounded(.down)), default: 0] += 1
+    }
+    guard
+      let (band, _) = counts.max(by: { $0.value < $1.value || ($0.value == $1.value && $0.key < $1.key) }),
+      band > 0
+    else { return nil }
+    return least * pow(bandRatio, Double(band))
+  }
+
+  /// How many times the size of the band below it a band of `typicalFloor` spans.
+  static let bandRatio: Double = 4
+  /// The fewest examples of a cause from which its commonest band is told.
+  static let typicalSample = 3
+
   /// How much a scenario has to lose: its touch events, a container change counting as ten.
   static func size(_ scenario: Scenario) -> Int {
     scenario.gesture.events.count + 10 * scenario.gesture.containerChanges.count
@@ -209,7 +233,7 @@ func verify<Algorithm: SnapAlgorithm>(
         $0.map { (key: $0.key, start: $0.start.scenario) }, examples: examples)
     },
     smaller: { VerificationBudget.size($0.scenario) < VerificationBudget.size($1.scenario) },
-    jobs: jobs,
+    jobs: jobs, typical: { _, scores in VerificationBudget.typicalFloor(scores) },
     buckets: search.hits, score: search.score)
   // The shrinker works on the generator's choices, one step at a time; a whole touch the
   // failure does not need can survive it. Each is taken out of the scenario itself.
@@ -411,14 +435,25 @@ struct VerificationFindings<Algorithm: SnapAlgorithm> {
     var causes = causes
     // A failure of several causes that shrank to one already found on its own, with the same
     // defect, says nothing new.
-    // (Found as badly: a defect is never hidden behind a smaller one of the same name.)
+    // Its worse worst, if it found one, is that cause's worst: a defect is never hidden behind a
+    // smaller one of the same name.
+    func twin(_ a: Finding.Cause, _ b: Finding.Cause) -> Bool {
+      a.causeClass == b.causeClass && a.severity == b.severity
+        && a.violation.defect == b.violation.defect
+    }
     let direct = causes.filter { $0.searchedClass == $0.causeClass }
-    causes.removeAll { reduced in
-      reduced.searchedClass != reduced.causeClass
-        && direct.contains {
-          $0.searchedClass == $0.causeClass && $0.causeClass == reduced.causeClass
-            && $0.severity == reduced.severity && $0.worst.accountsFor(reduced.worst)
-        }
+    let reduced = causes.filter { cause in
+      cause.searchedClass != cause.causeClass && direct.contains { twin($0, cause) }
+    }
+    causes.removeAll { cause in
+      cause.searchedClass != cause.causeClass && direct.contains { twin($0, cause) }
+    }
+    for cause in reduced {
+      guard let at = causes.firstIndex(where: { $0.searchedClass == $0.causeClass && twin($0, cause) }),
+        !causes[at].worst.accountsFor(cause.worst)
+      else { continue }
+      causes[at].worst = cause.worst
+      causes[at].worstScenario = cause.worstScenario
     }
     // Nor does a cause whose counterexample breaks the invariant the same way without it (its
     // container changes and keyboard taken away), when a plain gesture already shows that

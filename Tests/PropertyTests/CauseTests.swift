@@ -142,6 +142,49 @@ struct CauseTests {
     #expect(rotation.worst.magnitude.value > 100)
   }
 
+  /// A button that docks past the side it is let go on by a quarter of how far the finger
+  /// dragged it: a short drag leaves it a few points off the screen, a usual one tens of points.
+  struct ThrownPast: SnapAlgorithm {
+    let id = "test.thrown-past"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.3)
+    var dockingMargin: CGFloat? { 0 }
+    var grab = SeverityTests.Grab()
+    var landing = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      grab.take(touch, view)
+      landing = touch.locationInContainer
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      view.center = grab.center(touch)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let window = context.windowBounds
+      let at = touch.locationInContainer
+      let past = hypot(at.x - landing.x, at.y - landing.y) / 4
+      let half = view.size.width / 2
+      let x = view.center.x < window.midX ? window.minX + half - past : window.maxX - half + past
+      let y = min(max(view.center.y, window.minY + half), window.maxY - half)
+      view.animate(withDuration: 0.3, delay: 0, options: [.curveEaseOut]) {
+        $0.center = CGPoint(x: x, y: y)
+      }
+    }
+  }
+
+  @Test("a cause is shown first by the size most of its examples have, not by its slightest instance")
+  func typicalCounterexample() throws {
+    let scope = Scope(
+      itemSizes: .exactly(CGSize(width: 60, height: 60)), orientations: [.portrait],
+      idioms: [.phone], causes: [.plain])
+    let finding = verify(ThrownPast(), .onScreen, examples: defaultExamples, seed: 1, scope: scope)
+    let rest = try #require(finding.hazards.first { $0.violation.defect == .offScreenAtRest })
+    // Most drags are tens to hundreds of points: the first counterexample is such a drag's, a
+    // quarter of it past the edge, not a drag just past the slop, 3 pt off.
+    #expect(rest.violation.magnitude.value > 10, "\(rest.violation)")
+    #expect(rest.worst.magnitude.value >= rest.violation.magnitude.value)
+    #expect(rest.counterexample.gesture.events.count <= PublishedFindingsTests.maximumEvents)
+  }
+
   @Test("a scope keeps every scenario inside it: one size, one orientation, phones")
   func scoped() {
     let scope = Scope(
