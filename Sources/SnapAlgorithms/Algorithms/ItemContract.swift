@@ -73,7 +73,8 @@ public struct ItemContract: Hashable, Sendable {
 /// `fractionOfItem` of its width. It applies where the
 /// docking margin does — the left and right edges, and the top and bottom too for a rule with
 /// `marginOnAllSides` — and makes the item dock that much past the edge (its margin less the
-/// overhang).
+/// overhang). A negative `dockingMargin` says the same in points: `dockingMargin` −8 and
+/// `dockingMargin` 0 with `Overhang(points: 8)` are one declaration.
 public struct Overhang: Hashable, Sendable {
   public var points: CGFloat
   public var fractionOfItem: CGFloat
@@ -116,14 +117,16 @@ public enum DockingReference: String, Hashable, Sendable, CaseIterable {
   case layoutMargins = "layout-margins"
 }
 
-/// Which point of the release decides the side an item docks on.
+/// Which point of the release decides where an item docks.
 public enum SideChoice: String, Hashable, Sendable, CaseIterable {
-  /// The item's centre or the finger's lift, when the two disagree (a release near the middle,
-  /// the item grabbed off-centre): either side is what a user let go on.
+  /// The side of the item's centre or of the finger's lift, when the two disagree (a release
+  /// near the middle, the item grabbed off-centre): either side is what a user let go on. Along
+  /// the side it docks at the centre's height.
   case centreOrFinger = "centre-or-finger"
-  /// The item's centre when the finger lifts.
+  /// The item's centre when the finger lifts: its side, and its height along the side.
   case centre
-  /// Where the finger lifts.
+  /// Where the finger lifts: its side, and its height along the side (a ball that lands where
+  /// the user let go).
   case finger
 }
 

@@ -191,6 +191,7 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
         began: time, finger: windowLocation, shownFrame: shownFrame(at: time),
         itemWasMoving: moving)
       record.invitedCatch = moving && item.hitTestsWhereShown && item.acceptsTouches(at: time)
+      record.itemHidden = !item.isHitTestable
       record.actionsBefore = item.sent
       records.append(record)
     case (.moved, .touches), (.moved, .pan), (.moved, .longPress):
@@ -242,7 +243,9 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
     switch (event.phase, touch) {
     case (.began, .idle):
       item.removeFinishedAnimations(at: time)
-      guard item.acceptsTouches(at: time), item.hitFrame(at: time).contains(location) else {
+      guard item.acceptsTouches(at: time), item.isHitTestable,
+        item.hitFrame(at: time).contains(location)
+      else {
         touch = .elsewhere
         return
       }

@@ -68,6 +68,9 @@ public struct TouchRecord: Hashable, Sendable {
   /// touches and hit-tested where it was shown (a display link drove it, or its view tests the
   /// presentation layer), so its author meant a finger to catch it in flight.
   public var invitedCatch = false
+  /// Whether the item was hidden when the finger landed (`ItemView.isHidden`, or an alpha
+  /// below 0.01): nothing a finger could see or reach.
+  public var itemHidden = false
   /// How many times the item's action fired during the touch or at its lift.
   public var actions: Int
   @usableFromInline var actionsBefore: Int

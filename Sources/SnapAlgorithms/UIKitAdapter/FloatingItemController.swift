@@ -84,6 +84,8 @@
       item?.center = model.presentationCenter(at: now)
       // A UIView animation without .allowUserInteraction ignores touches; the model says when.
       item?.isUserInteractionEnabled = model.acceptsTouches(at: now)
+      item?.isHidden = model.isHidden
+      item?.alpha = model.alpha
     }
 
     private func touch(_ phase: TouchPhase, at location: CGPoint) {

@@ -59,6 +59,8 @@
     open var window: UIWindow? { nil }
     open var safeAreaInsets: UIEdgeInsets { UIEdgeInsets(top: 0, left: 0, bottom: 0, right: 0) }
     open var isUserInteractionEnabled = true
+    open var isHidden = false
+    open var alpha: CGFloat = 1
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
     open func convert(_ rect: CGRect, from view: UIView?) -> CGRect { rect }
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {}

@@ -17,6 +17,12 @@ public struct ItemView: Hashable, Sendable {
   public var center: CGPoint
   /// `bounds.size`.
   public var size: CGSize
+  /// `isHidden`: a hidden view is not drawn, and UIKit's hit-testing passes over it (a menu
+  /// that hides its button while it is open).
+  public var isHidden = false
+  /// `alpha`: below 0.01 UIKit's hit-testing passes over the view as if it were hidden (a
+  /// button faded out while its menu is open). Set at once: fading is not modelled.
+  public var alpha: CGFloat = 1
   /// Animations of `center` that have not yet finished.
   @inlinable public var animations: [Animation] { inFlight }
   @usableFromInline var inFlight: [Animation] = []
@@ -339,6 +345,11 @@ public struct ItemView: Hashable, Sendable {
     }
     return velocity
   }
+
+  /// Whether UIKit's hit-testing can find the view at all: not hidden, and its alpha at least
+  /// 0.01.
+  @inlinable
+  public var isHitTestable: Bool { !isHidden && alpha >= 0.01 }
 
   /// The frame a touch landing at `time` is hit-tested against: the model frame, as UIKit's
   /// hit-testing uses, or the shown frame for an item driven by a display link.

@@ -11,7 +11,8 @@ extension Invariant {
     for touch in run.trajectory.touches {
       let shown = touch.shownFrame
       let missable = Self.catchExcused(run, touch)
-      guard shown.isFinite, shown.width > 2, shown.height > 2 else { continue }
+      // A hidden item is nothing a finger can see to catch.
+      guard shown.isFinite, shown.width > 2, shown.height > 2, !touch.itemHidden else { continue }
       // Only the part of the item a finger can touch counts: not what lies off the window or
       // under a bar that takes the touch.
       let visible = shown.intersection(run.regions(at: touch.began).touchable)

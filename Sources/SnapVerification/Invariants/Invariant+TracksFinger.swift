@@ -58,8 +58,12 @@ extension Invariant {
         let flick = projects
           ? kept(DockingRule.project(release, velocity: trajectory.releaseVelocity ?? .zero, rate: FluidDock.normalDeceleration).y)
           : allowed
-        let low = min(release.y, allowed, flick)
-        let high = max(release.y, allowed, flick)
+        // An item that docks where the finger lifts (`ItemContract.sideChoice` `.finger`) may
+        // go to the finger's height, kept inside the region.
+        let lifted = algorithm.contract.sideChoice == .finger
+          ? trajectory.releaseFinger.map { kept($0.y) } ?? allowed : allowed
+        let low = min(release.y, allowed, flick, lifted)
+        let high = max(release.y, allowed, flick, lifted)
         let rest = trajectory.rest.midY
         if rest < low - tolerance || rest > high + tolerance {
           let limit = rest < low ? low : high

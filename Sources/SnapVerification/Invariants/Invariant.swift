@@ -313,12 +313,12 @@ struct Declarations: Sendable {
     return margin - overhang.amount(extent: size.width)
   }
 
-  /// How far past each edge of the container an item of `size` may lie by design: the
-  /// overhang, where the margin applies (`Overhang`), and in a release motion the declared
-  /// overshoot beyond it on every edge.
+  /// How far past each edge of the container an item of `size` may lie by design: as far past
+  /// the edges it docks against as its margin less its overhang puts it (a negative docking
+  /// margin is a designed overhang too), where the margin applies (`Overhang`), and in a release
+  /// motion the declared overshoot beyond that on every edge.
   func designedOverhang(for size: CGSize, inMotion: Bool = false) -> Insets {
-    let overhang = contract.overhang
-    let across = overhang.amount(extent: size.width)
+    let across = max(-(dockingMargin(for: size) ?? 0), 0)
     let along = dockingRule.marginOnAllSides ? across : 0
     let bounce = inMotion ? max(contract.releaseOvershoot, 0) : 0
     return Insets(top: along + bounce, left: across + bounce, bottom: along + bounce, right: across + bounce)
