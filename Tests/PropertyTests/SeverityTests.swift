@@ -484,4 +484,40 @@ struct SeverityTests {
     #expect(!polishOnly.fails())
     #expect(polishOnly.fails(strict: true))
   }
+
+  /// A 60 pt button that rests, when the finger lifts, with its top-left corner at `corner`.
+  struct RestsAt: SnapAlgorithm {
+    var id = "test.rests-at"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = Motion.none
+    var dockingMargin: CGFloat? { nil }
+    var corner: CGPoint
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      view.center = CGPoint(x: corner.x + view.size.width / 2, y: corner.y + view.size.height / 2)
+    }
+  }
+
+  @Test("in a landscape phone's side inset only the sensor housing and the rounded corners hide the item; just past the share they leave, a hazard")
+  func sideInsetInUserTerms() {
+    // iPhone 15 landscape: 852×393, 59 pt side insets, the Dynamic Island down the middle of a
+    // side (y 133.5…259.5), corners rounded at 55 pt.
+    let scenario = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, orientation: .landscape,
+      bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture([(0, .began, 400, 200), (0.05, .ended, 400, 200)], start: CGPoint(x: 400, y: 200)))
+    func hazards(at corner: CGPoint) -> [Violation] {
+      Self.found(.inSafeArea, RestsAt(corner: corner), in: scenario).filter { $0.severity == .hazard }
+    }
+    // Beside the island, 19 pt into the inset, well below the corner's rounding: all of it seen.
+    #expect(hazards(at: CGPoint(x: 40, y: 280)).isEmpty)
+    // In the top corner the display's rounding cuts a sliver of the frame's corner: seen.
+    #expect(hazards(at: CGPoint(x: 40, y: 4)).isEmpty)
+    // Level with the island, 19 pt under it.
+    let under = hazards(at: CGPoint(x: 40, y: 170))
+    #expect(under.contains { $0.defect == .outsideSafeArea && abs($0.magnitude.value - 19) < 1 }, "\(under)")
+    // Just past the share the corner may take: pushed into the corner, a hazard.
+    #expect(!hazards(at: CGPoint(x: 0, y: 0)).isEmpty)
+    // Past the bottom of the safe region (the home indicator's inset), whatever the side: as before.
+    #expect(!hazards(at: CGPoint(x: 300, y: 340)).isEmpty)
+  }
 }

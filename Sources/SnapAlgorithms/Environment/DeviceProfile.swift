@@ -25,6 +25,13 @@ public struct DeviceProfile: Hashable, Sendable {
   /// Display refresh rate in Hz.
   public let refreshRate: Int
   public let confidence: Confidence
+  /// The display's corner radius in points (`UIScreen`'s private `_displayCornerRadius`): what
+  /// of a rect in a corner of the screen no one sees. 0 for a square display.
+  public var displayCornerRadius: CGFloat = 0
+  /// How long the sensor housing (the notch, or the Dynamic Island) is along the edge it sits
+  /// on, in points, centred on it: across the top in portrait, down one side in landscape.
+  /// 0 for none.
+  public var sensorHousingLength: CGFloat = 0
 
   /// Whether the device has a home indicator rather than a home button (a bottom inset).
   @inlinable
@@ -134,7 +141,8 @@ extension DeviceProfile {
   public static let catalogue: [DeviceProfile] = {
     func phone(
       _ names: [String], _ width: CGFloat, _ height: CGFloat, top: CGFloat, bottom: CGFloat,
-      side: CGFloat, landscapeBottom: CGFloat, hz: [Int], _ confidence: Confidence
+      side: CGFloat, landscapeBottom: CGFloat, hz: [Int], _ confidence: Confidence,
+      corner: CGFloat = 0, housing: CGFloat = 0
     ) -> [DeviceProfile] {
       zip(names, hz).map { name, rate in
         DeviceProfile(
@@ -142,19 +150,20 @@ extension DeviceProfile {
           portraitSize: CGSize(width: width, height: height),
           portraitInsets: Insets(top: top, bottom: bottom),
           landscapeInsets: Insets(left: side, bottom: landscapeBottom, right: side),
-          refreshRate: rate, confidence: confidence)
+          refreshRate: rate, confidence: confidence, displayCornerRadius: corner,
+          sensorHousingLength: housing)
       }
     }
     func pad(
       _ name: String, alias: String, _ width: CGFloat, _ height: CGFloat, hz: Int,
-      _ confidence: Confidence
+      _ confidence: Confidence, corner: CGFloat = 18
     ) -> DeviceProfile {
       DeviceProfile(
         name: name, aliases: [alias], idiom: .pad,
         portraitSize: CGSize(width: width, height: height),
         portraitInsets: Insets(top: 24, bottom: 20),
         landscapeInsets: Insets(top: 24, bottom: 20),
-        refreshRate: hz, confidence: confidence)
+        refreshRate: hz, confidence: confidence, displayCornerRadius: corner)
     }
     var devices: [DeviceProfile] = []
     devices += phone(
@@ -168,28 +177,28 @@ extension DeviceProfile {
       .medium)
     devices += phone(
       ["iPhone X", "iPhone XS", "iPhone 11 Pro"], 375, 812, top: 44, bottom: 34, side: 44,
-      landscapeBottom: 21, hz: [60, 60, 60], .high)
+      landscapeBottom: 21, hz: [60, 60, 60], .high, corner: 39, housing: 210)
     devices += phone(
       ["iPhone 12 mini", "iPhone 13 mini"], 375, 812, top: 50, bottom: 34, side: 50,
-      landscapeBottom: 21, hz: [60, 60], .medium)
+      landscapeBottom: 21, hz: [60, 60], .medium, corner: 44, housing: 230)
     devices += phone(
       ["iPhone XR", "iPhone 11"], 414, 896, top: 48, bottom: 34, side: 48, landscapeBottom: 21,
-      hz: [60, 60], .medium)
+      hz: [60, 60], .medium, corner: 41.5, housing: 230)
     devices += phone(
       ["iPhone 12", "iPhone 13", "iPhone 14"], 390, 844, top: 47, bottom: 34, side: 47,
-      landscapeBottom: 21, hz: [60, 60, 60], .high)
+      landscapeBottom: 21, hz: [60, 60, 60], .high, corner: 47.33, housing: 210)
     devices += phone(
       ["iPhone 14 Pro", "iPhone 15", "iPhone 16"], 393, 852, top: 59, bottom: 34, side: 59,
-      landscapeBottom: 21, hz: [120, 60, 60], .high)
+      landscapeBottom: 21, hz: [120, 60, 60], .high, corner: 55, housing: 126)
     devices += phone(
       ["iPhone 15 Pro Max", "iPhone 16 Plus"], 430, 932, top: 59, bottom: 34, side: 59,
-      landscapeBottom: 21, hz: [120, 60], .high)
+      landscapeBottom: 21, hz: [120, 60], .high, corner: 55, housing: 126)
     devices += phone(
       ["iPhone 16 Pro"], 402, 874, top: 62, bottom: 34, side: 62, landscapeBottom: 21,
-      hz: [120], .medium)
+      hz: [120], .medium, corner: 62, housing: 126)
     devices += phone(
       ["iPhone 16 Pro Max"], 440, 956, top: 62, bottom: 34, side: 62, landscapeBottom: 21,
-      hz: [120], .medium)
+      hz: [120], .medium, corner: 62, housing: 126)
     devices.append(pad("iPad mini (6th gen+)", alias: "iPad mini", 744, 1133, hz: 60, .low))
     devices.append(pad("iPad Air 11\"", alias: "iPad Air", 820, 1180, hz: 60, .low))
     devices.append(pad("iPad Pro 12.9\" (3rd gen+)", alias: "iPad Pro 12.9\"", 1024, 1366, hz: 120, .high))

@@ -22,11 +22,16 @@ extension Invariant {
       let checkX = size.width <= region.width
       let checkY = size.height <= region.height
       if checkX || checkY { judgement.applicable = true }
-      if !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+      if let outside = Self.outsideSafeRegion(
+        rect, region: region, environment: run.initialEnvironment, checkX: checkX, checkY: checkY),
+        !outside.underHardware || outside.magnitude > Self.polishDistance
+      {
         judgement.add(Violation(
-          "placed at load at \(rect), outside the safe region \(region)",
-          defect: .outsideSafeArea,
-          magnitude: .points(region.overhang(of: rect, checkX: checkX, checkY: checkY)),
+          "placed at load at \(rect), "
+            + (outside.underHardware
+              ? "\(outside.magnitude) pt under the sensor housing or the display's corner"
+              : "outside the safe region \(region)"),
+          defect: .outsideSafeArea, magnitude: .points(outside.magnitude),
           at: trajectory.frames.first?.time, rect: rect, region: region))
       }
     }
@@ -76,11 +81,18 @@ extension Invariant {
     }
     let checkX = size.width <= region.width
     let checkY = size.height <= region.height
-    if !region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+    // In a landscape phone's side insets only the sensor housing and the rounded corners hide
+    // it: a point or two under them is polish, like any other point or two.
+    if let outside = Self.outsideSafeRegion(
+      trajectory.rest, region: region, environment: run.environment, checkX: checkX, checkY: checkY),
+      !outside.underHardware || outside.magnitude > Self.polishDistance
+    {
       judgement.add(Violation(
-        "rests at \(trajectory.rest), outside the safe region \(region)",
-        defect: .outsideSafeArea,
-        magnitude: .points(region.overhang(of: trajectory.rest, checkX: checkX, checkY: checkY)),
+        "rests at \(trajectory.rest), "
+          + (outside.underHardware
+            ? "\(outside.magnitude) pt under the sensor housing or the display's corner"
+            : "outside the safe region \(region)"),
+        defect: .outsideSafeArea, magnitude: .points(outside.magnitude),
         rect: trajectory.rest, region: region))
       return judgement
     }

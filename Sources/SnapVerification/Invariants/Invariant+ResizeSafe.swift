@@ -18,18 +18,20 @@ extension Invariant {
     // safe region but for that overhang.
     let environment = algorithm.docking(run.environment)
     let region = run.environment.safeRegion.outset(by: algorithm.designedOverhang(for: size))
-    let tolerance = Self.tolerance
     guard !run.resizes.isEmpty, size.width <= region.width || size.height <= region.height
     else { return .notApplicable }
     let checkX = size.width <= region.width
     let checkY = size.height <= region.height
-    guard region.contains(trajectory.rest, tolerance: tolerance, checkX: checkX, checkY: checkY)
-    else {
+    if let outside = Self.outsideSafeRegion(
+      trajectory.rest, region: region, environment: run.environment, checkX: checkX, checkY: checkY),
+      !outside.underHardware || outside.magnitude > Self.polishDistance
+    {
       return Judgement(Violation(
-        "after the container changed, rests at \(trajectory.rest), outside the new safe"
-          + " region \(region)", defect: .outsideSafeArea,
-        magnitude: .points(region.overhang(of: trajectory.rest, checkX: checkX, checkY: checkY)),
-        rect: trajectory.rest, region: region))
+        "after the container changed, rests at \(trajectory.rest), "
+          + (outside.underHardware
+            ? "\(outside.magnitude) pt under the sensor housing or the display's corner"
+            : "outside the new safe region \(region)"), defect: .outsideSafeArea,
+        magnitude: .points(outside.magnitude), rect: trajectory.rest, region: region))
     }
     // Docked, when a drag gave the algorithm a release to dock it from, or it rested docked
     // before the change (where it starts stands for where earlier use left it): an item the app

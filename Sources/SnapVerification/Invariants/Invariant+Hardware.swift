@@ -1,0 +1,110 @@
+import Foundation
+import SnapAlgorithms
+
+// What really hides an item in a landscape phone's side insets: the sensor housing and the
+// display's rounded corners, not the whole inset.
+
+extension Invariant {
+  /// How far `rect` lies outside `region`, the safe region of `environment`, on the axes asked
+  /// for (`CGRect.overhang`), in what hides it from a user: on a landscape phone, a rect that
+  /// leaves the region only into the window's side insets is measured by what of it lies under
+  /// the sensor housing (centred on the side, `DeviceProfile.sensorHousingLength` long, as deep
+  /// as the inset) or past the display's rounded corners — the rest of a side inset is screen a
+  /// user sees — and is not outside at all when that is less than `hiddenShare` of it. `nil`
+  /// when `rect` lies inside `region` (within `tolerance`), or hides no more than that.
+  static func outsideSafeRegion(
+    _ rect: CGRect, region: CGRect, environment: ItemEnvironment, checkX: Bool, checkY: Bool
+  ) -> (magnitude: CGFloat, underHardware: Bool)? {
+    guard !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) else {
+      return nil
+    }
+    if let hidden = hardwareCover(of: rect, region: region, environment: environment, checkY: checkY) {
+      return hidden.share < hiddenShare ? nil : (hidden.depth, true)
+    }
+    return (region.overhang(of: rect, checkX: checkX, checkY: checkY), false)
+  }
+
+  /// The share of an item's area that hardware may hide before a careful engineer calls it
+  /// hidden: a fiftieth (a corner of a 60 pt button clipped by the display's rounding, which a
+  /// round button does not even fill). An item 2 pt into the sensor housing hides more.
+  static let hiddenShare: CGFloat = 0.02
+
+  /// What of `rect` lies under a landscape phone's sensor housing or past its display's rounded
+  /// corners — how deep, in points, and what share of its area — when it leaves `region` only
+  /// into the side insets of the window (not a side column's, not past the screen's edge, not at
+  /// the top or bottom); `nil` otherwise.
+  static func hardwareCover(
+    of rect: CGRect, region: CGRect, environment: ItemEnvironment, checkY: Bool
+  ) -> (depth: CGFloat, share: CGFloat)? {
+    let bounds = environment.bounds
+    let insets = environment.safeAreaInsets
+    guard environment.idiom == .phone, bounds.width > bounds.height,
+      insets.left > 0 || insets.right > 0, rect.isFinite, rect.width > 0, rect.height > 0,
+      let device = DeviceProfile.of(environment)
+    else { return nil }
+    // Only into the window's own side insets, and no further than the screen's edges.
+    let left = bounds.minX + insets.left
+    let right = bounds.maxX - insets.right
+    guard abs(region.minX - left) <= tolerance || rect.minX >= region.minX - tolerance,
+      abs(region.maxX - right) <= tolerance || rect.maxX <= region.maxX + tolerance,
+      rect.minX >= bounds.minX - tolerance, rect.maxX <= bounds.maxX + tolerance,
+      !checkY || (rect.minY >= region.minY - tolerance && rect.maxY <= region.maxY + tolerance)
+    else { return nil }
+    // The housing, centred on the side (either side: the phone may be turned either way), and
+    // the display's rounded corners.
+    let length = device.sensorHousingLength
+    let band = (low: bounds.midY - length / 2, high: bounds.midY + length / 2)
+    let radius = device.displayCornerRadius
+    func hidden(_ point: CGPoint) -> CGFloat {
+      var depth: CGFloat = 0
+      if length > 0, point.y > band.low, point.y < band.high {
+        depth = max(depth, left - point.x, point.x - right)
+      }
+      if radius > 0 {
+        let centre = CGPoint(
+          x: min(max(point.x, bounds.minX + radius), bounds.maxX - radius),
+          y: min(max(point.y, bounds.minY + radius), bounds.maxY - radius))
+        depth = max(depth, hypot(point.x - centre.x, point.y - centre.y) - radius)
+      }
+      return depth
+    }
+    // The deepest point is on the rect's edge: under the housing its side, past a corner's
+    // rounding its corner.
+    var deepest: CGFloat = 0
+    if length > 0, rect.maxY > band.low, rect.minY < band.high {
+      deepest = max(deepest, left - rect.minX, rect.maxX - right)
+    }
+    for corner in [
+      CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+      CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY),
+    ] {
+      deepest = max(deepest, hidden(corner))
+    }
+    // The share of its area hidden, sampled over the item.
+    let steps = Self.coverSamples
+    var covered = 0
+    for row in 0..<steps {
+      for column in 0..<steps {
+        let point = CGPoint(
+          x: rect.minX + (CGFloat(column) + 0.5) * rect.width / CGFloat(steps),
+          y: rect.minY + (CGFloat(row) + 0.5) * rect.height / CGFloat(steps))
+        if hidden(point) > 0 { covered += 1 }
+      }
+    }
+    return (deepest, CGFloat(covered) / CGFloat(steps * steps))
+  }
+
+  /// How many points along each side of an item `hardwareCover` samples: 24, a cell of 2.5 pt
+  /// on a 60 pt button.
+  static let coverSamples = 24
+}
+
+extension DeviceProfile {
+  /// The catalogue device `environment` was made from (its name, less " (landscape)" or what
+  /// else follows it), if any.
+  static func of(_ environment: ItemEnvironment) -> DeviceProfile? {
+    let name = environment.name
+    return catalogue.filter { device in device.acceptedNames.contains { name.hasPrefix($0) } }
+      .max { $0.name.count < $1.name.count }
+  }
+}
