@@ -26,7 +26,10 @@ import SnapVerification
 ///   or a new window size it is no longer docked, and may be off screen or under the keyboard.
 /// - A cancel is never heard (`@State`, no `onChange`): it rests where the finger left it, the
 ///   next drag jumps by the stale drag offset, and the next tap does nothing (`isDragging`).
-/// - The spring starts at rest: the finger leaves at speed and the bubble stops dead first.
+/// - (Not a hazard: the spring starts at rest, so the finger leaves at speed and the bubble stops
+///   dead first. A hitch loses nothing; by issue 47's judgements at first sight on code nobody
+///   here had read, a careful engineer leaves it unless the button promises the flick's speed,
+///   which this one does not. `velocity-continuous` reports it as polish.)
 /// - Caught while it springs, it is where it is going: a touch on it misses it (SwiftUI
 ///   hit-tests it there), and a drag that takes it moves it from there.
 public struct SwiftUIOffsetBubble: DragGestureAlgorithm {
@@ -118,9 +121,6 @@ extension Corpus.Entry {
         invariants: [.cancelSafe, .docked, .tapIsNotDrag, .tracksFinger, .catchable],
         defects: [.notDocked, .tapDoesNotFire, .lagsTheFinger, .offScreenAtRest],
         causeClasses: [.cancel], foundBySnapLab: true),
-      Corpus.JudgedDefect(
-        "the spring starts at rest: the finger leaves at speed and the bubble stops dead first",
-        invariants: [.velocityContinuous], defects: [.velocityHitch], causeClasses: [.plain]),
       Corpus.JudgedDefect(
         "caught while it springs, it is where it is going: a touch on it misses it (SwiftUI "
           + "hit-tests it there), and a drag that does take it moves it from there, a jump by what "

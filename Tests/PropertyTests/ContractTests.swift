@@ -275,4 +275,53 @@ struct ContractTests {
     #expect(Self.hazards(Self.found(.tracksFinger, pressed, in: scenario)).isEmpty)
     #expect(Self.hazards(Self.found(.catchable, pressed, in: scenario)).isEmpty)
   }
+
+  /// A button that docks with a spring, handed `handed` times the finger's velocity.
+  struct Springs: SnapAlgorithm {
+    var id = "test.springs"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .spring(dampingRatio: 1, response: 0.4)
+    var dockingMargin: CGFloat? { 16 }
+    var contract = ItemContract.expected
+    var handed: CGFloat
+    var offset = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let region = context.environment.safeRegion
+      let half = view.size.width / 2
+      let x = view.center.x < region.midX ? region.minX + 16 + half : region.maxX - 16 - half
+      let velocity = context.fingerVelocity
+      let target = CGPoint(x: x, y: view.center.y)
+      view.animate(
+        with: releaseMotion,
+        velocity: CGVector(dx: velocity.dx * handed, dy: velocity.dy * handed)
+      ) { $0.center = target }
+    }
+  }
+
+  @Test("a spring started at rest after a flick is a hitch, polish; promised, or handed the wrong speed, a hazard")
+  func velocityHandOver() {
+    // A flick left at about 1,500 pt/s from the middle of an iPhone 8.
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 190, 300), (0.016, .moved, 165, 300), (0.033, .moved, 140, 300),
+         (0.05, .moved, 115, 300), (0.066, .ended, 115, 300)],
+        start: CGPoint(x: 190, y: 300)))
+    let atRest = Self.found(.velocityContinuous, Springs(handed: 0), in: scenario)
+    #expect(atRest.contains { $0.defect == .velocityHitch && $0.severity == .polish }, "\(atRest)")
+    var promised = Springs(handed: 0)
+    promised.contract = ItemContract(handsOverVelocity: true)
+    #expect(Self.hazards(Self.found(.velocityContinuous, promised, in: scenario)).contains(.velocityHitch))
+    // Handed a velocity, but half of it: it meant to, and got it wrong.
+    #expect(Self.hazards(Self.found(.velocityContinuous, Springs(handed: 0.5), in: scenario)).contains(.velocityHitch))
+    #expect(Self.hazards(Self.found(.velocityContinuous, Springs(handed: 1), in: scenario)).isEmpty)
+  }
 }

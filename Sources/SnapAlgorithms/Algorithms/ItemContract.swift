@@ -37,6 +37,12 @@ public struct ItemContract: Hashable, Sendable {
   /// display link) or lasts longer than a finger needs to aim (`ItemContract.briefMotion`) must
   /// be catchable.
   public var catchableInFlight: Bool?
+  /// Whether the release motion starts at the finger's velocity by design (a spring handed the
+  /// flick): `true`, a hitch where the finger hands the item over is a hazard; `false`, the
+  /// motion starts at rest by design; `nil` (the default), a motion that was handed some
+  /// velocity, or an algorithm that projects the flick (`projectsVelocity`), means it — one
+  /// that starts at rest stops dead after a flick, which is polish: nothing is lost.
+  public var handsOverVelocity: Bool?
   /// How far past where it comes to rest the release motion may carry the item by design (a
   /// documented bounce, keyframes), in points: frames of the motion that far past the edge are
   /// intended. 0 by default: a motion that bounces past the edge it docks against is a defect.
@@ -52,7 +58,7 @@ public struct ItemContract: Hashable, Sendable {
     overhang: Overhang = .none, dockingReference: DockingReference = .safeArea,
     sideChoice: SideChoice = .centreOrFinger, tap: TapEffect = .staysPut,
     competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
-    releaseOvershoot: CGFloat = 0
+    handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0
   ) {
     self.overhang = overhang
     self.dockingReference = dockingReference
@@ -60,6 +66,7 @@ public struct ItemContract: Hashable, Sendable {
     self.tap = tap
     self.competingLongPress = competingLongPress
     self.catchableInFlight = catchableInFlight
+    self.handsOverVelocity = handsOverVelocity
     self.releaseOvershoot = releaseOvershoot
   }
 

@@ -124,6 +124,12 @@ extension Invariant {
           && abs(handed) <= abs(itemSpeed) + allowed
       }
       if !matches {
+        // A motion its author started at rest, by choice or by default, stops dead after a
+        // flick: a hitch a user sees, polish — unless the item promises the flick's speed
+        // (`ItemContract.handsOverVelocity`), or was handed some (then the wrong one).
+        let promised =
+          algorithm.contract.handsOverVelocity
+          ?? (algorithm.projectsVelocity || abs(handed) > Self.minimumAxisSpeed)
         let moving: Prose =
           eased
           ? "the item moved at \(itemSpeed.rounded()) pt/s along \(axis) (the finger's "
@@ -134,7 +140,7 @@ extension Invariant {
           "\(moving); the motion starts at \(handed.rounded()) pt/s",
           defect: .velocityHitch,
           magnitude: Magnitude(Double(gap.isFinite ? gap : .greatestFiniteMagnitude), .pointsPerSecond),
-          at: releaseTime, rect: rect))
+          at: releaseTime, rect: rect, transient: !promised))
       }
     }
     return judgement
