@@ -324,4 +324,28 @@ struct ContractTests {
     #expect(Self.hazards(Self.found(.velocityContinuous, Springs(handed: 0.5), in: scenario)).contains(.velocityHitch))
     #expect(Self.hazards(Self.found(.velocityContinuous, Springs(handed: 1), in: scenario)).isEmpty)
   }
+
+  /// The chat head of the guide's "What your button promises" (docs/TestingYourAlgorithm.md),
+  /// as it is written there.
+  struct GuideChatHead: SnapAlgorithm {
+    let id = "guide.chat-head"
+    let inputAPI = InputAPI.panGestureRecognizer
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.3)
+    var dockingMargin: CGFloat? { 0 }
+    // A chat head tucked a sixth past the side of the screen, docked against the window's edges,
+    // whose tap opens a panel in the middle of the screen, and which must be catchable in flight.
+    var contract: ItemContract {
+      ItemContract(
+        overhang: Overhang(fractionOfItem: 1.0 / 6), dockingReference: .window, tap: .movesItem,
+        catchableInFlight: true)
+    }
+  }
+
+  @Test("the guide's contract declares what it says")
+  func guideContract() {
+    let contract = GuideChatHead().contract
+    #expect(contract.overhang.amount(extent: 60) == 10)
+    #expect(contract.dockingReference == .window && contract.tap == .movesItem)
+    #expect(contract.catchableInFlight == true && contract.sideChoice == .centreOrFinger)
+  }
 }

@@ -20,6 +20,9 @@ public struct FloatingButtonDock: SnapAlgorithm {
   public let inputAPI = InputAPI.panGestureRecognizer
   public var releaseMotion: Motion? = .curve(.easeOut, duration: 0.3)
   public var dockingMargin: CGFloat? { margin }
+  /// What the app means beyond what a user expects: a finger catches the button mid-motion
+  /// where it is shown, however short the motion, so every missed catch is a hazard.
+  public var contract: ItemContract { ItemContract(catchableInFlight: true) }
 
   public let margin: CGFloat = 16
   public let bug: Bug?
