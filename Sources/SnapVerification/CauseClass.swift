@@ -48,6 +48,23 @@ public enum CauseClass: String, Sendable, Codable, CaseIterable, Comparable {
     }
   }
 
+  /// How often a user of an app meets the situation, against a plain gesture's 1: what orders
+  /// the mechanisms of `FindingGroup.byMechanism` (with how many of the class's examples show
+  /// each), so that the bug users meet most is shown first. Judgements, not measurements: the
+  /// keyboard and a rotation in half of the apps that have them; bars that change, an iPad
+  /// window, a fifth to a third; a cancelled touch or a catch in flight a fifth (a call, a finger
+  /// on a moving button); a side column, several causes at once, a tenth; hostile input never.
+  public var prevalence: Double {
+    switch self {
+    case .plain: return 1
+    case .keyboard, .rotation: return 0.5
+    case .bars, .iPadWindow: return 0.3
+    case .cancel, .catchInFlight: return 0.2
+    case .sideColumn, .combined: return 0.1
+    case .hostile: return 0
+    }
+  }
+
   /// Whether the class is one cause alone: not a plain gesture, several at once or hostile input.
   public var isSingleCause: Bool { self != .plain && self != .combined && self != .hostile }
 

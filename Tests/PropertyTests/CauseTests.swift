@@ -185,6 +185,27 @@ struct CauseTests {
     #expect(rest.counterexample.gesture.events.count <= PublishedFindingsTests.maximumEvents)
   }
 
+  @Test("hazards grouped by mechanism: every cause once, one counterexample per group, the likeliest first")
+  func groupedByMechanism() throws {
+    let findings = verify(EdgeDockPublished(), examples: defaultExamples, seed: 1)
+    let groups = FindingGroup.byMechanism(findings)
+    let hazards = findings.flatMap(\.hazards)
+    // Every hazard cause is in exactly one group, and there are fewer groups than causes: one
+    // scenario shows several invariants' hazards.
+    #expect(groups.map(\.members.count).reduce(0, +) == hazards.count)
+    #expect(groups.count < hazards.count)
+    for group in groups {
+      let key = "\(group.lead.cause.counterexample)"
+      #expect(group.members.contains { "\($0.cause.counterexample)" == key })
+      #expect(group.members.allSatisfy { $0.likelihood <= group.lead.likelihood })
+    }
+    #expect(zip(groups, groups.dropFirst()).allSatisfy { $0.lead.likelihood >= $1.lead.likelihood })
+    // The likeliest: what a plain drag does to it, a user meets every day.
+    let first = try #require(groups.first)
+    #expect(first.lead.cause.causeClass == .plain)
+    #expect(first.invariants.count >= 2, "\(first.summary)")
+  }
+
   @Test("a scope keeps every scenario inside it: one size, one orientation, phones")
   func scoped() {
     let scope = Scope(

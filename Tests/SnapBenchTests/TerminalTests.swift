@@ -81,7 +81,7 @@ struct TerminalTests {
   func verifyMatrix() throws {
     let arguments = "verify --algorithm forced-boundary-end.corrected --algorithm edge-dock.published --examples 3"
     let narrow = try Self.inTerminal(columns: 80, arguments)
-    let table = narrow.components(separatedBy: "\n\n✗")[0]
+    let table = narrow.components(separatedBy: "\n\nWhat to fix")[0].components(separatedBy: "\n\n✗")[0]
     #expect(Self.widest(table) <= 80)
     #expect(table.contains("isa"))
     #expect(table.contains("Key: os on-screen, isa in-safe-area"))

@@ -584,6 +584,24 @@ enum VerifyCommand: Subcommand {
             + (crashed ? "crash" : "deadline"))
         return lines.joined(separator: "\n")
       }
+    // What to fix first: each row's hazards by the mechanism that shows them, the commonest
+    // first, each once; the details follow.
+    sections += rows.compactMap { row -> String? in
+      let groups = FindingGroup.byMechanism(row.findings)
+      guard let first = groups.first?.lead.finding else { return nil }
+      var lines = ["What to fix in \(rowLabel(first)), by mechanism (the commonest first):"]
+      for (number, group) in groups.enumerated() {
+        let lead = group.lead
+        let tool = lead.finding.replayTool
+        lines += [
+          "  \(number + 1). " + group.summary,
+          "     smallest counterexample: \(lead.cause.counterexample)",
+          "     replay: " + lead.cause.replayCommand(
+            tool: tool, algorithm: lead.finding.algorithm, motion: lead.finding.replayedMotion),
+        ]
+      }
+      return lines.joined(separator: "\n")
+    }
     sections += violated.map { finding in
       (["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue)"]
         + finding.causes.flatMap { $0.reportLines(for: finding) }).joined(separator: "\n")

@@ -1,0 +1,122 @@
+import Foundation
+import SnapAlgorithms
+
+/// One root mechanism among the hazards `verify` found for one algorithm: every cause, under any
+/// invariant, that the same counterexample shows — one ignored inset is one entry naming each
+/// invariant it breaks, not one issue per invariant.
+///
+/// ```swift
+/// let findings = verify(MyDock())
+/// for group in FindingGroup.byMechanism(findings) {
+///   print(group.summary)
+///   print("  smallest counterexample: \(group.lead.cause.counterexample)")
+/// }
+/// ```
+public struct FindingGroup: Sendable {
+  /// A cause, and the finding (its invariant) it belongs to.
+  public struct Member: Sendable {
+    public var finding: Finding
+    public var cause: Finding.Cause
+
+    /// How common the cause is where it can happen: the share of its class's examples that show
+    /// it.
+    public var share: Double {
+      cause.classExamples > 0 ? Double(cause.examples) / Double(cause.classExamples) : 0
+    }
+
+    /// How likely a user is to meet it: its share of its class's examples, times how often a
+    /// user meets that situation (`CauseClass.prevalence`).
+    public var likelihood: Double { share * cause.causeClass.prevalence }
+  }
+
+  /// Every cause of the group, the lead first, then in the order of `Invariant.worstFirst`.
+  public var members: [Member]
+
+  /// The cause the group is shown by: the likeliest for a user to meet (`Member.likelihood`), on
+  /// a tie the one whose invariant is worst to break.
+  public var lead: Member { members[0] }
+
+  /// The invariants the mechanism breaks, worst first, each once.
+  public var invariants: [Invariant] {
+    var seen = Set<Invariant>()
+    return members.map(\.finding.invariant).filter { seen.insert($0).inserted }
+  }
+
+  /// The largest worst case of the group.
+  public var worst: Violation {
+    members.map(\.cause.worst).max { $0.magnitude.value < $1.magnitude.value } ?? lead.cause.worst
+  }
+
+  /// `a rotation: rests off screen (on-screen); rests under a bar, the keyboard or an inset
+  /// (in-safe-area, resize-safe) — in 12 of 29 examples of its class, worst 459 pt`.
+  public var summary: String {
+    // Each defect once, with every invariant it breaks here.
+    var defects: [(defect: Defect, invariants: [String])] = []
+    for member in members {
+      let defect = member.cause.violation.defect
+      let invariant = member.finding.invariant.rawValue
+      if let index = defects.firstIndex(where: { $0.defect == defect }) {
+        if !defects[index].invariants.contains(invariant) {
+          defects[index].invariants.append(invariant)
+        }
+      } else {
+        defects.append((defect, [invariant]))
+      }
+    }
+    let said = defects.map { "\($0.defect.summary) (\($0.invariants.joined(separator: ", ")))" }
+    return "\(lead.cause.causeClass.summary): " + said.joined(separator: "; ")
+      + " — in \(lead.cause.examples) of \(lead.cause.classExamples) examples of its class, "
+      + "worst \(worst.magnitude)"
+  }
+
+  /// The hazards of `findings` (one algorithm's, one motion's) grouped by the counterexample
+  /// that shows them: two causes whose smallest counterexamples, or worst cases, are the same
+  /// scenario are one mechanism. Groups come the likeliest for a user to meet first (its lead's
+  /// `Member.likelihood`), then the worst to break (`Invariant.worstFirst`).
+  public static func byMechanism(_ findings: [Finding]) -> [FindingGroup] {
+    let members = findings.flatMap { finding in
+      finding.hazards.map { Member(finding: finding, cause: $0) }
+    }
+    guard !members.isEmpty else { return [] }
+    // Union-find over the members: joined when they share a scenario.
+    var parent = Array(members.indices)
+    func root(_ index: Int) -> Int {
+      var index = index
+      while parent[index] != index {
+        parent[index] = parent[parent[index]]
+        index = parent[index]
+      }
+      return index
+    }
+    // A scenario is known by its words and its exact gesture file.
+    func key(_ scenario: Scenario) -> String {
+      "\(scenario)\n" + scenario.gesture.jsonValue.serialized(pretty: false)
+    }
+    var byScenario: [String: Int] = [:]
+    for (index, member) in members.enumerated() {
+      for scenario in [key(member.cause.counterexample), key(member.cause.worstScenario)] {
+        if let other = byScenario[scenario] {
+          parent[root(index)] = root(other)
+        } else {
+          byScenario[scenario] = index
+        }
+      }
+    }
+    let rank = Dictionary(
+      uniqueKeysWithValues: Invariant.worstFirst.enumerated().map { ($0.element, $0.offset) })
+    func before(_ a: Member, _ b: Member) -> Bool {
+      if a.likelihood != b.likelihood { return a.likelihood > b.likelihood }
+      return (rank[a.finding.invariant] ?? 0) < (rank[b.finding.invariant] ?? 0)
+    }
+    var groups: [Int: [Member]] = [:]
+    var order: [Int] = []
+    for index in members.indices {
+      let key = root(index)
+      if groups[key] == nil { order.append(key) }
+      groups[key, default: []].append(members[index])
+    }
+    return order.compactMap { groups[$0] }
+      .map { FindingGroup(members: $0.sorted(by: before)) }
+      .sorted { before($0.lead, $1.lead) }
+  }
+}
