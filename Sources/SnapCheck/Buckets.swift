@@ -155,6 +155,10 @@ struct Turns {
   func stratum(of example: UInt64) -> Int { cycle[Int(example % UInt64(cycle.count))] }
 }
 
+/// How many of a bucket's examples `forAllBuckets` keeps whole when `typical` asks, to start a
+/// typical shrink from: the first that fell in it, a random sample of them.
+let typicalCandidates = 64
+
 /// One bucketed run: the random phase, then a shrink and a climb per bucket.
 private struct BucketRun<Value, Key: Hashable> {
   let strata: [Gen<Value>]
@@ -190,8 +194,11 @@ private struct BucketRun<Value, Key: Hashable> {
     var worstScore: Double
     /// The stratum of the worst, which the climb stays in.
     var worstStratum: Int
-    /// Every example that fell in it, with its score: kept only when `typical` asks for them.
-    var all: [(choices: [UInt64], value: Value, score: Double, stratum: Int)] = []
+    /// The score of every example that fell in it, and the first `typicalCandidates` of them
+    /// whole: kept only when `typical` asks (a sample to start a typical shrink from, bounded
+    /// however large the budget).
+    var scores: [Double] = []
+    var candidates: [(choices: [UInt64], value: Value, score: Double, stratum: Int)] = []
   }
 
   func run(examples: Int, budgets: ([(key: Key, start: Value)]) -> [BucketBudget])
@@ -234,7 +241,10 @@ private struct BucketRun<Value, Key: Hashable> {
           if let at = index[key] {
             tallies[at].hits += 1
             if typical != nil {
-              tallies[at].all.append((outcome.choices, outcome.value, score, outcome.stratum))
+              tallies[at].scores.append(score)
+              if tallies[at].candidates.count < typicalCandidates {
+                tallies[at].candidates.append((outcome.choices, outcome.value, score, outcome.stratum))
+              }
             }
             if score > tallies[at].worstScore {
               tallies[at].worstScore = score
@@ -259,7 +269,8 @@ private struct BucketRun<Value, Key: Hashable> {
                 firstChoices: outcome.choices, firstValue: outcome.value,
                 worstChoices: outcome.choices, worstValue: outcome.value, worstScore: score,
                 worstStratum: outcome.stratum,
-                all: typical == nil ? [] : [(outcome.choices, outcome.value, score, outcome.stratum)]))
+                scores: typical == nil ? [] : [score],
+                candidates: typical == nil ? [] : [(outcome.choices, outcome.value, score, outcome.stratum)]))
           }
         }
       }
@@ -283,9 +294,12 @@ private struct BucketRun<Value, Key: Hashable> {
     if let typical {
       for position in tallies.indices {
         let tally = tallies[position]
-        guard let floor = typical(tally.key, tally.all.map(\.score)) else { continue }
-        var start: (choices: [UInt64], value: Value, score: Double, stratum: Int)?
-        for hit in tally.all where hit.score >= floor {
+        guard let floor = typical(tally.key, tally.scores) else { continue }
+        // The simplest of the sample at least that bad; else the worst, which is.
+        var start: (choices: [UInt64], value: Value, score: Double, stratum: Int)? =
+          tally.worstScore >= floor
+          ? (tally.worstChoices, tally.worstValue, tally.worstScore, tally.worstStratum) : nil
+        for hit in tally.candidates where hit.score >= floor {
           let simpler = start.map { start in
             smaller.map { $0(hit.value, start.value) }
               ?? Shrinker.isSimpler(hit.choices, than: start.choices)
@@ -298,7 +312,10 @@ private struct BucketRun<Value, Key: Hashable> {
         tallies[position].firstValue = start.value
         tallies[position].stratum = start.stratum
       }
-      for position in tallies.indices { tallies[position].all = [] }
+      for position in tallies.indices {
+        tallies[position].scores = []
+        tallies[position].candidates = []
+      }
     }
     let limits = budgets(tallies.map { (key: $0.key, start: $0.firstValue) })
     func budget(_ position: Int) -> BucketBudget {
