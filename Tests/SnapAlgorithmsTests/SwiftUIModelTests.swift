@@ -144,6 +144,35 @@ struct SwiftUIModelTests {
     #expect(view.animations.count == 1)
   }
 
+  @Test("a spring started on a value a spring already moves merges into it: shown the same, one animation a frame")
+  func springsMerge() {
+    let spring = SwiftUIAnimation.spring(response: 0.5, dampingFraction: 0.7)
+    var merged = ItemView(center: CGPoint(x: 100, y: 300), size: CGSize(width: 60, height: 60))
+    var added = merged
+    // Three retargets of one value, 50 ms apart, as onChanged with withAnimation makes them.
+    for (step, target) in [CGPoint(x: 140, y: 320), CGPoint(x: 180, y: 330), CGPoint(x: 210, y: 300)]
+      .enumerated()
+    {
+      let time = Double(step) * 0.05
+      merged.animate(to: target, with: spring.motion, at: time, allowsUserInteraction: true, completion: "position")
+      merged.mergeSprings(spring.motion, completion: "position", at: time)
+      added.animate(to: target, with: spring.motion, at: time, allowsUserInteraction: true, completion: "position")
+    }
+    #expect(merged.animations.count == 1)
+    #expect(added.animations.count == 3)
+    // The same motion, but for where each spring is cut off as settled (within 0.05 pt).
+    for time in stride(from: 0.1, through: 1.5, by: 0.05) {
+      let a = merged.presentationCenter(at: time)
+      let b = added.presentationCenter(at: time)
+      #expect(abs(a.x - b.x) < 0.1 && abs(a.y - b.y) < 0.1, "t \(time): \(a) \(b)")
+    }
+    // Another value's spring, or a timing curve, is not merged.
+    merged.animate(to: CGPoint(x: 200, y: 300), with: spring.motion, at: 0.2, completion: "offset")
+    merged.animate(to: CGPoint(x: 190, y: 300), with: .curve(.easeOut, duration: 0.3), at: 0.2, completion: "position")
+    merged.mergeSprings(spring.motion, completion: "position", at: 0.2)
+    #expect(merged.animations.count == 3)
+  }
+
   @Test("SwiftUI's springs: response and damping fraction, duration and bounce")
   func springs() throws {
     guard case .spring(let bouncy)? = Optional(SwiftUIAnimation.spring(duration: 0.5, bounce: 0.3).motion)

@@ -242,6 +242,8 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
         view.animate(
           to: CGPoint(x: from.x + move.dx, y: from.y + move.dy), with: animation.motion, at: time,
           allowsUserInteraction: true, velocity: velocity, completion: property.tag)
+        // SwiftUI merges a spring into the one already moving the value: one animation a frame.
+        view.mergeSprings(animation.motion, completion: property.tag, at: time)
       }
     }
     state.steps.removeAll(keepingCapacity: true)

@@ -247,6 +247,54 @@ public struct ItemView: Hashable, Sendable {
     inFlight.append(animation)
   }
 
+  /// Merges the running animations of the spring `motion` with the completion `tag` (one value's
+  /// animations) into one, as SwiftUI merges a spring started on a value into the spring already
+  /// moving it: their offsets and velocities at `time` summed become one animation of that spring
+  /// starting there. Springs of one stiffness and damping add up to one, so what is shown does
+  /// not change; what a frame evaluates does (one animation, where UIKit's additive animations
+  /// would be several).
+  @inlinable
+  public mutating func mergeSprings(_ motion: Motion, completion tag: String?, at time: Double) {
+    func merges(_ animation: Animation) -> Bool {
+      animation.motion == motion && animation.completion == tag
+        && time < animation.beginTime + animation.duration
+    }
+    guard case .spring(let spring) = motion, inFlight.lazy.filter(merges).count > 1 else { return }
+    var offset = CGVector.zero
+    var velocity = CGVector.zero
+    var allowsUserInteraction = true
+    var others: [Animation] = []
+    for animation in inFlight {
+      guard merges(animation) else {
+        others.append(animation)
+        continue
+      }
+      let now = animation.remainingOffset(at: time)
+      let rate = animation.offsetVelocity(at: time)
+      offset.dx += now.dx
+      offset.dy += now.dy
+      velocity.dx += rate.dx
+      velocity.dy += rate.dy
+      allowsUserInteraction = allowsUserInteraction && animation.allowsUserInteraction
+    }
+    // The offset's velocity, normalised by the offset on each axis as `animate(to:…)` does; an
+    // axis with no offset left but a velocity starts there (a kick).
+    var normalised = CGVector.zero
+    var kick = CGVector.zero
+    if offset.dx != 0 { normalised.dx = -velocity.dx / offset.dx } else { kick.dx = velocity.dx }
+    if offset.dy != 0 { normalised.dy = -velocity.dy / offset.dy } else { kick.dy = velocity.dy }
+    if !normalised.dx.isFinite { normalised.dx = 0 }
+    if !normalised.dy.isFinite { normalised.dy = 0 }
+    let duration = [normalised.dx, normalised.dy, -kick.dx, -kick.dy]
+      .map { spring.withInitialVelocity($0).settleTime }.max() ?? motion.settleTime
+    var merged = Animation(
+      beginTime: time, offset: offset, motion: motion, duration: duration,
+      allowsUserInteraction: allowsUserInteraction, initialVelocity: normalised)
+    merged.kick = kick
+    merged.completion = tag
+    inFlight = others + [merged]
+  }
+
   /// The centre shown on screen at `time`: the model value plus every in-flight offset.
   ///
   /// - Complexity: O(number of animations in flight).
