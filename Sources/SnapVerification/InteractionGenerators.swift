@@ -49,7 +49,7 @@ extension ScenarioGenerators {
       case .combined:
         var choices: [(weight: Int, generator: Gen<Interaction.ContainerEvent>)] = []
         if rotates { choices.append((3, Gen.constant(.rotate))) }
-        choices.append((3, Gen.constant(.keyboard)))
+        if scope.causes.contains(.keyboard) { choices.append((3, Gen.constant(.keyboard))) }
         choices += ScenarioGenerators.barEvents
         choices.append((1, ScenarioGenerators.sideColumnEvent))
         if isPad { choices.append((3, windowSize.map { .window($0) })) }
@@ -511,9 +511,10 @@ extension ScenarioGenerators {
       switch cause {
       case .combined:
         return (cause, weight, examples(Gen.frequency(
-          (1, singles(ScenarioGenerators.singles(in: scope))), (2, sequences(.combined)))))
+          (1, singles(ScenarioGenerators.singles(in: scope).map(scope.confined))),
+          (2, sequences(.combined)))))
       case .hostile:
-        return (cause, weight, examples(singles(hostileSingles(in: scope))))
+        return (cause, weight, examples(singles(hostileSingles(in: scope).map(scope.confined))))
       default:
         let plan = Plan(cause: cause, scope: scope, longPress: algorithm.recognizesLongPress)
         guard let share = situationShares[cause], let built = situations(plan) else {

@@ -330,9 +330,11 @@ public enum ScenarioGenerators {
         result.name = "\(environment.name), window \(Int(width)) pt wide"
       }
       result.safeAreaInsets.top += CGFloat(extraInsets.top)
-      result.safeAreaInsets.left += CGFloat(extraInsets.left)
       result.safeAreaInsets.bottom += CGFloat(extraInsets.bottom)
-      result.safeAreaInsets.right += CGFloat(extraInsets.right)
+      // A column at a side is the app's (`additionalSafeAreaInsets`): no window's own safe area
+      // has one side inset alone, and a window of the item's own does not see the app's.
+      result.additionalSafeAreaInsets.left += CGFloat(extraInsets.left)
+      result.additionalSafeAreaInsets.right += CGFloat(extraInsets.right)
       if let navigationBar { result.navigationBarHeight = CGFloat(navigationBar) }
       if let tabBar { result.tabBarHeight = CGFloat(tabBar) }
       if let keyboard {

@@ -61,9 +61,15 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Whether `scenario` lies inside the scope: its device, its orientations (before and after
-  /// every change) and its item size.
+  /// every change), its item size, and no keyboard where the scope does not search it.
   public func contains(_ scenario: Scenario) -> Bool {
     guard idioms.contains(scenario.device.idiom) else { return false }
+    if !causes.contains(.keyboard),
+      scenario.bars.keyboard
+        || scenario.gesture.containerChanges.contains(where: { $0.environment.keyboardFrame != nil })
+    {
+      return false
+    }
     let screens = [scenario.environment] + scenario.gesture.containerChanges.map(\.environment)
     for environment in screens {
       let screen = environment.screenBounds
@@ -72,6 +78,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
       if !orientations.contains(orientation) { return false }
     }
     return allows(scenario.itemSize)
+  }
+
+  /// `scenario` with what the scope leaves out taken away where a generator of another class
+  /// drew it: no keyboard, shown or coming, when the scope does not search the keyboard (an app
+  /// with no text field never shows one).
+  func confined(_ scenario: Scenario) -> Scenario {
+    guard !causes.contains(.keyboard) else { return scenario }
+    var result = scenario
+    result.bars.keyboard = false
+    for index in result.gesture.containerChanges.indices {
+      result.gesture.containerChanges[index].environment.keyboardFrame = nil
+    }
+    return result
   }
 
   /// Whether an item of `size` is one the scope tries.
