@@ -114,6 +114,9 @@ public enum DockingReference: String, Hashable, Sendable, CaseIterable {
   case safeArea = "safe-area"
   /// The window's (the container's) bounds: no inset, bar or keyboard.
   case window
+  /// The window's left and right edges, and the safe area's top and bottom (with the bars and
+  /// the keyboard): a button flush with the screen's sides, kept clear of the bars.
+  case windowSides = "window-sides"
   /// `UIScreen.main.bounds`, which an iPad window in Split View or Stage Manager only covers part of.
   case screen
   /// The item's superview's bounds (a view controller's view starts below an opaque navigation

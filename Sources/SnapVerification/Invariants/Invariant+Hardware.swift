@@ -1,7 +1,7 @@
 import Foundation
 import SnapAlgorithms
 
-// What really hides an item in a landscape phone's side insets: the sensor housing and the
+// What really hides an item where the safe area's insets lie: the sensor housing and the
 // display's rounded corners, not the whole inset.
 
 extension Invariant {
@@ -24,6 +24,45 @@ extension Invariant {
     return (region.overhang(of: rect, checkX: checkX, checkY: checkY), false)
   }
 
+  /// Why `rect`, resting in `environment`, is hidden in a way the item's contract does not
+  /// allow, and by how much; `nil` when it is not. An item docked against the safe area (the
+  /// default, or its layout margins) must rest inside the safe region, but for its designed
+  /// overhang (`outsideSafeRegion`); one docked against the window's, the screen's or its
+  /// superview's own edges declares the insets its own, and only what hides it counts there:
+  /// the bars and the keyboard the host sees, the app's side column, the sensor housing and the
+  /// display's rounded corners (`hardwareCover`).
+  static func hiddenAtRest(
+    _ rect: CGRect, algorithm: Declarations, environment: ItemEnvironment, checkX: Bool,
+    checkY: Bool
+  ) -> (magnitude: CGFloat, underHardware: Bool, region: CGRect)? {
+    let overhang = algorithm.designedOverhang(for: rect.size)
+    switch algorithm.contract.dockingReference {
+    case .safeArea, .layoutMargins:
+      let region = environment.safeRegion.outset(by: overhang)
+      return outsideSafeRegion(
+        rect, region: region, environment: environment, checkX: checkX, checkY: checkY
+      ).map { ($0.magnitude, $0.underHardware, region) }
+    case .window, .screen, .superview, .windowSides:
+      // The insets it declares its own (every one, or the sides'), and the status bar, which
+      // draws over it but hides nothing, are screen it may rest on.
+      var bare = environment
+      if algorithm.contract.dockingReference == .windowSides {
+        bare.safeAreaInsets.left = 0
+        bare.safeAreaInsets.right = 0
+      } else {
+        bare.safeAreaInsets = .zero
+        bare.statusBarHeight = 0
+      }
+      let region = bare.safeRegion.outset(by: overhang)
+      if !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
+        return (region.overhang(of: rect, checkX: checkX, checkY: checkY), false, region)
+      }
+      guard let hidden = hardwareCover(of: rect, in: environment), hidden.share >= hiddenShare
+      else { return nil }
+      return (hidden.depth, true, region)
+    }
+  }
+
   /// The share of an item's area that hardware may hide before a careful engineer calls it
   /// hidden: a fiftieth (a corner of a 60 pt button clipped by the display's rounding, which a
   /// round button does not even fill). An item 2 pt into the sensor housing hides more.
@@ -39,8 +78,7 @@ extension Invariant {
     let bounds = environment.bounds
     let insets = environment.safeAreaInsets
     guard environment.idiom == .phone, bounds.width > bounds.height,
-      insets.left > 0 || insets.right > 0, rect.isFinite, rect.width > 0, rect.height > 0,
-      let device = DeviceProfile.of(environment)
+      insets.left > 0 || insets.right > 0, rect.isFinite, rect.width > 0, rect.height > 0
     else { return nil }
     // Only into the window's own side insets, and no further than the screen's edges.
     let left = bounds.minX + insets.left
@@ -50,15 +88,37 @@ extension Invariant {
       rect.minX >= bounds.minX - tolerance, rect.maxX <= bounds.maxX + tolerance,
       !checkY || (rect.minY >= region.minY - tolerance && rect.maxY <= region.maxY + tolerance)
     else { return nil }
-    // The housing, centred on the side (either side: the phone may be turned either way), and
-    // the display's rounded corners.
+    return hardwareCover(of: rect, in: environment)
+  }
+
+  /// What of `rect` the device's hardware hides: the sensor housing (centred on the top edge in
+  /// portrait, on either side in landscape — the phone may be turned either way —, as long as
+  /// `DeviceProfile.sensorHousingLength` and as deep as the safe-area inset there) and its
+  /// display's rounded corners: how deep, in points, and what share of its area. `nil` for a
+  /// device with neither, or a rect that is not a finite, non-empty one.
+  static func hardwareCover(of rect: CGRect, in environment: ItemEnvironment)
+    -> (depth: CGFloat, share: CGFloat)?
+  {
+    let bounds = environment.bounds
+    let insets = environment.safeAreaInsets
+    guard rect.isFinite, rect.width > 0, rect.height > 0,
+      let device = DeviceProfile.of(environment),
+      device.sensorHousingLength > 0 || device.displayCornerRadius > 0
+    else { return nil }
+    let landscape = bounds.width > bounds.height
     let length = device.sensorHousingLength
-    let band = (low: bounds.midY - length / 2, high: bounds.midY + length / 2)
     let radius = device.displayCornerRadius
+    /// How far `point` lies under the housing or past a corner's rounding (0 or less: seen).
     func hidden(_ point: CGPoint) -> CGFloat {
       var depth: CGFloat = 0
-      if length > 0, point.y > band.low, point.y < band.high {
-        depth = max(depth, left - point.x, point.x - right)
+      if length > 0 {
+        if landscape {
+          if point.y > bounds.midY - length / 2, point.y < bounds.midY + length / 2 {
+            depth = max(depth, bounds.minX + insets.left - point.x, point.x - (bounds.maxX - insets.right))
+          }
+        } else if point.x > bounds.midX - length / 2, point.x < bounds.midX + length / 2 {
+          depth = max(depth, bounds.minY + insets.top - point.y)
+        }
       }
       if radius > 0 {
         let centre = CGPoint(
@@ -68,11 +128,15 @@ extension Invariant {
       }
       return depth
     }
-    // The deepest point is on the rect's edge: under the housing its side, past a corner's
-    // rounding its corner.
+    // The deepest point is on the rect's edge: under the housing an edge facing it, past a
+    // corner's rounding a corner of the rect.
     var deepest: CGFloat = 0
-    if length > 0, rect.maxY > band.low, rect.minY < band.high {
-      deepest = max(deepest, left - rect.minX, rect.maxX - right)
+    if length > 0 {
+      if landscape, rect.maxY > bounds.midY - length / 2, rect.minY < bounds.midY + length / 2 {
+        deepest = max(deepest, bounds.minX + insets.left - rect.minX, rect.maxX - (bounds.maxX - insets.right))
+      } else if !landscape, rect.maxX > bounds.midX - length / 2, rect.minX < bounds.midX + length / 2 {
+        deepest = max(deepest, bounds.minY + insets.top - rect.minY)
+      }
     }
     for corner in [
       CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),

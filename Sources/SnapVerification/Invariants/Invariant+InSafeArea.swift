@@ -22,17 +22,18 @@ extension Invariant {
       let checkX = size.width <= region.width
       let checkY = size.height <= region.height
       if checkX || checkY { judgement.applicable = true }
-      if let outside = Self.outsideSafeRegion(
-        rect, region: region, environment: run.initialEnvironment, checkX: checkX, checkY: checkY),
+      if let outside = Self.hiddenAtRest(
+        rect, algorithm: run.algorithm, environment: run.initialEnvironment, checkX: checkX,
+        checkY: checkY),
         !outside.underHardware || outside.magnitude > Self.polishDistance
       {
         judgement.add(Violation(
           "placed at load at \(rect), "
             + (outside.underHardware
               ? "\(outside.magnitude) pt under the sensor housing or the display's corner"
-              : "outside the safe region \(region)"),
+              : "outside the safe region \(outside.region)"),
           defect: .outsideSafeArea, magnitude: .points(outside.magnitude),
-          at: trajectory.frames.first?.time, rect: rect, region: region))
+          at: trajectory.frames.first?.time, rect: rect, region: outside.region))
       }
     }
     // A touch that catches the item in flight holds it where it is shown, which a spring's
@@ -83,17 +84,18 @@ extension Invariant {
     let checkY = size.height <= region.height
     // In a landscape phone's side insets only the sensor housing and the rounded corners hide
     // it: a point or two under them is polish, like any other point or two.
-    if let outside = Self.outsideSafeRegion(
-      trajectory.rest, region: region, environment: run.environment, checkX: checkX, checkY: checkY),
+    if let outside = Self.hiddenAtRest(
+      trajectory.rest, algorithm: run.algorithm, environment: run.environment, checkX: checkX,
+      checkY: checkY),
       !outside.underHardware || outside.magnitude > Self.polishDistance
     {
       judgement.add(Violation(
         "rests at \(trajectory.rest), "
           + (outside.underHardware
             ? "\(outside.magnitude) pt under the sensor housing or the display's corner"
-            : "outside the safe region \(region)"),
+            : "outside the safe region \(outside.region)"),
         defect: .outsideSafeArea, magnitude: .points(outside.magnitude),
-        rect: trajectory.rest, region: region))
+        rect: trajectory.rest, region: outside.region))
       return judgement
     }
     if checkX || checkY { judgement.applicable = true }

@@ -22,16 +22,17 @@ extension Invariant {
     else { return .notApplicable }
     let checkX = size.width <= region.width
     let checkY = size.height <= region.height
-    if let outside = Self.outsideSafeRegion(
-      trajectory.rest, region: region, environment: run.environment, checkX: checkX, checkY: checkY),
+    if let outside = Self.hiddenAtRest(
+      trajectory.rest, algorithm: algorithm, environment: run.environment, checkX: checkX,
+      checkY: checkY),
       !outside.underHardware || outside.magnitude > Self.polishDistance
     {
       return Judgement(Violation(
         "after the container changed, rests at \(trajectory.rest), "
           + (outside.underHardware
             ? "\(outside.magnitude) pt under the sensor housing or the display's corner"
-            : "outside the new safe region \(region)"), defect: .outsideSafeArea,
-        magnitude: .points(outside.magnitude), rect: trajectory.rest, region: region))
+            : "outside the new safe region \(outside.region)"), defect: .outsideSafeArea,
+        magnitude: .points(outside.magnitude), rect: trajectory.rest, region: outside.region))
     }
     // Docked, when a drag gave the algorithm a release to dock it from, or it rested docked
     // before the change (where it starts stands for where earlier use left it): an item the app

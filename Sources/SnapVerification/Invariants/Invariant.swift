@@ -326,8 +326,9 @@ struct Declarations: Sendable {
 
   /// `environment` with its safe region made the region the item docks against
   /// (`ItemContract.dockingReference`): the environment itself for the safe area; for the
-  /// window, the screen or the superview, the same with no inset, bar or keyboard; for the layout
-  /// margins, the safe area with the system's minimum side margins inside it.
+  /// window, the screen or the superview, the same with no inset, bar or keyboard; for the
+  /// window's sides, no side inset; for the layout margins, the safe area with the system's
+  /// minimum side margins inside it.
   func docking(_ environment: ItemEnvironment) -> ItemEnvironment {
     var result = environment
     func bare(_ bounds: CGRect) {
@@ -342,6 +343,11 @@ struct Declarations: Sendable {
     switch contract.dockingReference {
     case .safeArea: return environment
     case .window: bare(environment.bounds)
+    case .windowSides:
+      result.safeAreaInsets.left = 0
+      result.safeAreaInsets.right = 0
+      result.additionalSafeAreaInsets.left = 0
+      result.additionalSafeAreaInsets.right = 0
     case .screen: bare(environment.screenBounds)
     case .superview: bare(environment.superviewFrame ?? environment.bounds)
     case .layoutMargins:
