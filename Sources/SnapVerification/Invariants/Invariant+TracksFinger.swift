@@ -90,6 +90,12 @@ extension Invariant {
     return judgement
   }
 
+  /// How many display frames before a finger lifts a lag of the item behind it is polish: two
+  /// (33 ms at 60 Hz), over before the eye sees it, with the release deciding where the item
+  /// goes (a handler that drops a step near the edge and docks from the finger). Three frames
+  /// behind is a stall a user sees.
+  public static let liftFrames = 2
+
   /// A docked item can be dragged along its edge: a touch on an item resting against a left or
   /// right edge whose finger, as the frames while it is down show it (a drag the algorithm ends
   /// by itself counts), moves at least 30 pt along that edge
@@ -270,7 +276,10 @@ extension Invariant {
       // A frame while a container change animates (the keyboard pushing the item clear, a
       // rotation) is off the finger for reasons not the item's: polish; where the item stays
       // off, the frames after the animation say so.
+      // So is a stall in the last frames before the finger lifts (`liftFrames`): over before
+      // the eye sees it, and the release decides where the item goes.
       let transient = run.duringContainerChange(candidate.frame.time)
+        || candidate.frame.time >= liftGraceStart - slack
       problems.offer(defect, magnitude, transient: transient) {
         let (frame, finger, axis) = (candidate.frame, candidate.finger, candidate.axis)
         let shown: Prose = candidate.banded.map {
@@ -379,6 +388,8 @@ extension Invariant {
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,
         clamped: clamped)
     }
+    let liftGraceStart = (touch.end ?? .infinity)
+      - Double(Self.liftFrames) * run.initialEnvironment.frameDuration
     // A touch a long press took is the long press's from then on: it drags nothing.
     let pressedAt = (run.longPressTook(touch) ?? .infinity) - slack
     for frame in run.dragFrames(of: touch) {
