@@ -140,6 +140,10 @@ struct ContractTests {
     #expect(Self.hazards(Self.found(.nearestEdge, declared, in: landscape)).isEmpty)
     // Under the sensor housing either way: one finding, in-safe-area's.
     #expect(Self.hazards(Self.found(.inSafeArea, declared, in: landscape)).contains(.outsideSafeArea))
+    // The window's sides and the safe area's top and bottom: docked on a side all the same.
+    var sides = toWindow
+    sides.contract = ItemContract(dockingReference: .windowSides)
+    #expect(Self.hazards(Self.found(.docked, sides, in: landscape)).isEmpty)
     // Declared the window, but it docks against the safe area: not the edges it promises.
     var safe = Declared()
     safe.contract = declared.contract
@@ -347,5 +351,44 @@ struct ContractTests {
     #expect(contract.overhang.amount(extent: 60) == 10)
     #expect(contract.dockingReference == .window && contract.tap == .movesItem)
     #expect(contract.catchableInFlight == true && contract.sideChoice == .centreOrFinger)
+  }
+
+  /// A SwiftUI button that springs to the finger on every move, and from there to the nearer
+  /// side when it lifts: it trails the finger, and its release spring merges into the one already
+  /// moving it.
+  struct SpringsAfterFinger: DragGestureAlgorithm {
+    let id = "test.springs-after-finger"
+    var releaseAnimation: SwiftUIAnimation? = .spring(response: 0.5, dampingFraction: 0.8)
+    var dockingMargin: CGFloat? { 16 }
+    var coordinateSpace: DragCoordinateSpace { .reader }
+    mutating func onChanged(
+      _ value: DragValue, view: inout FloatingViewState, geometry: ContainerGeometry
+    ) {
+      view.withAnimation(releaseAnimation) { $0.position = value.location }
+    }
+    mutating func onEnded(
+      _ value: DragValue, view: inout FloatingViewState, geometry: ContainerGeometry
+    ) {
+      let half = view.size.width / 2
+      let x = value.location.x < geometry.size.width / 2
+        ? 16 + half : geometry.size.width - 16 - half
+      view.withAnimation(releaseAnimation) { $0.position = CGPoint(x: x, y: value.location.y) }
+    }
+  }
+
+  @Test("an item that trails the finger hands over what it was showing, not the finger's speed")
+  func trailingHandOver() {
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 250, 300), (0.016, .moved, 230, 300), (0.033, .moved, 205, 300),
+         (0.05, .moved, 180, 300), (0.066, .moved, 155, 300), (0.083, .ended, 155, 300)],
+        start: CGPoint(x: 250, y: 300)))
+    let bubble = SwiftUIHosting(SpringsAfterFinger())
+    let trajectory = scenario.simulate(bubble)
+    // It trailed: shown well behind the finger when it let go, moving slower than it.
+    #expect(trajectory.releaseShownVelocity != nil)
+    let found = Self.found(.velocityContinuous, bubble, in: scenario)
+    #expect(!found.contains { $0.defect == .velocityHitch }, "\(found)")
   }
 }

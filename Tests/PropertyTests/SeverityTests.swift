@@ -491,6 +491,7 @@ struct SeverityTests {
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = Motion.none
     var dockingMargin: CGFloat? { nil }
+    var contract = ItemContract.expected
     var corner: CGPoint
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       view.center = CGPoint(x: corner.x + view.size.width / 2, y: corner.y + view.size.height / 2)
@@ -519,5 +520,69 @@ struct SeverityTests {
     #expect(!hazards(at: CGPoint(x: 0, y: 0)).isEmpty)
     // Past the bottom of the safe region (the home indicator's inset), whatever the side: as before.
     #expect(!hazards(at: CGPoint(x: 300, y: 340)).isEmpty)
+  }
+
+  @Test("an item docked against the window's own edges may rest over the home indicator; what hides it still counts")
+  func ownEdgesInUserTerms() {
+    let scenario = Scenario(
+      device: DeviceProfile.named("iPhone 15")!,
+      bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture([(0, .began, 200, 400), (0.05, .ended, 200, 400)], start: CGPoint(x: 200, y: 400)))
+    func hazards(_ corner: CGPoint, _ reference: DockingReference) -> [Violation] {
+      var item = RestsAt(corner: corner)
+      item.contract = ItemContract(dockingReference: reference)
+      return Self.found(.inSafeArea, item, in: scenario).filter { $0.severity == .hazard }
+    }
+    // Flush with the bottom, over the home indicator's 34 pt: outside the safe area it docks
+    // against by default; nothing hides it from an item docked against the window.
+    #expect(!hazards(CGPoint(x: 160, y: 792), .safeArea).isEmpty)
+    #expect(hazards(CGPoint(x: 160, y: 792), .window).isEmpty)
+    // In the display's rounded corner a fifth of it is cut away: hidden, whatever the edges.
+    #expect(!hazards(CGPoint(x: 0, y: 792), .window).isEmpty)
+    // Under the Dynamic Island at the top: hidden.
+    #expect(!hazards(CGPoint(x: 166, y: 10), .window).isEmpty)
+  }
+
+  /// A button that follows the finger, but drops the moves of the last `dropped` events before
+  /// the lift, then docks where the finger lifted (a handler that throws a step away near the
+  /// edge).
+  struct DropsLastMoves: SnapAlgorithm {
+    let id = "test.drops-last-moves"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
+    var dockingMargin: CGFloat? { nil }
+    var from: Double
+    var grab = Grab()
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      grab.take(touch, view)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      if context.time < from { view.center = grab.center(touch) }
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let target = grab.center(touch)
+      view.animate(withDuration: 0.25) { $0.center = target }
+    }
+  }
+
+  @Test("a stall in the two frames before the lift is polish; three frames behind, a hazard")
+  func stallAtLift() {
+    let frame = 1.0 / 60
+    var events: [(Double, TouchPhase, CGFloat, CGFloat)] = []
+    for step in 0...8 {
+      let phase: TouchPhase = step == 0 ? .began : (step == 8 ? .ended : .moved)
+      let x: CGFloat = 200 - CGFloat(step) * 15
+      events.append((Double(step) * frame, phase, x, 300))
+    }
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(events, start: CGPoint(x: 200, y: 300)))
+    func hazards(_ from: Double) -> [Violation] {
+      Self.found(.tracksFinger, DropsLastMoves(from: from), in: scenario).filter { $0.severity == .hazard }
+    }
+    // The moves of the last two frames before the lift (at 6 and 7 frames) dropped.
+    #expect(hazards(6 * frame - 0.001).isEmpty, "\(hazards(6 * frame - 0.001))")
+    // From the fifth: three frames behind the finger.
+    #expect(hazards(5 * frame - 0.001).contains { $0.defect == .lagsTheFinger })
   }
 }

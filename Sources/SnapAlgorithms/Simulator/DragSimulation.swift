@@ -71,6 +71,13 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
   @usableFromInline var releasedAt: Double?
   public var releaseFinger: CGPoint? { releasedFinger }
   @usableFromInline var releasedFinger: CGPoint?
+  /// The item's on-screen velocity just before the last release's handler ran, when an
+  /// animation was moving it then (a drag it trails, animated on every move): what it was
+  /// showing when the finger let go.
+  public var releaseShownVelocity: CGVector? { releasedShown?.velocity }
+  /// Where the item was shown then (in the window), when an animation was moving it.
+  public var releaseShownCenter: CGPoint? { releasedShown?.center }
+  @usableFromInline var releasedShown: (center: CGPoint, velocity: CGVector)?
   /// When the last animation started so far ends: the motion's declared end.
   public var motionEnd: Double? { motionEndTime }
   @usableFromInline var motionEndTime: Double?
@@ -423,6 +430,9 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
     releasedVelocity = tracker.velocity
     releasedAt = clock
     releasedFinger = lastLocation
+    releasedShown =
+      item.isAnimating(at: clock)
+      ? (inWindow(item.presentationCenter(at: clock)), item.presentationVelocity(at: clock)) : nil
   }
 
   /// Notes how fast the item moves once the release handler has run.

@@ -283,6 +283,8 @@ public struct SimulationRun<Algorithm: SnapAlgorithm>: Sendable {
       finalEnvironment: session.environment, releaseTime: session.releaseTime,
       motionEnd: session.motionEnd, touchDownFinger: session.touchDown?.finger,
       touchDownCenter: session.touchDown?.center, releaseFinger: session.releaseFinger,
-      touches: session.touches, loadPlacement: session.loadPlacement)
+      touches: session.touches, loadPlacement: session.loadPlacement,
+      releaseShownVelocity: session.releaseShownVelocity,
+      releaseShownCenter: session.releaseShownCenter)
   }
 }

@@ -131,6 +131,11 @@ public struct Trajectory: Hashable, Sendable {
   /// Where the algorithm put the item's centre when it loaded, in the window, when it moved it
   /// there (`didLoad(_:context:)`); `nil` when it left it where the app placed it.
   public var loadPlacement: CGPoint?
+  /// The item's on-screen velocity just before that release, when an animation was moving it
+  /// then (it trailed the finger); `nil` when it was where its model value is.
+  public var releaseShownVelocity: CGVector?
+  /// Where it was shown then, when an animation was moving it.
+  public var releaseShownCenter: CGPoint?
 
   @inlinable
   public init(
@@ -139,7 +144,8 @@ public struct Trajectory: Hashable, Sendable {
     handoffVelocity: CGVector? = nil, finalEnvironment: ItemEnvironment? = nil,
     releaseTime: Double? = nil, motionEnd: Double? = nil, touchDownFinger: CGPoint? = nil,
     touchDownCenter: CGPoint? = nil, releaseFinger: CGPoint? = nil, touches: [TouchRecord] = [],
-    loadPlacement: CGPoint? = nil
+    loadPlacement: CGPoint? = nil, releaseShownVelocity: CGVector? = nil,
+    releaseShownCenter: CGPoint? = nil
   ) {
     self.algorithm = algorithm
     self.environment = environment
@@ -157,6 +163,8 @@ public struct Trajectory: Hashable, Sendable {
     self.releaseFinger = releaseFinger
     self.touches = touches
     self.loadPlacement = loadPlacement
+    self.releaseShownVelocity = releaseShownVelocity
+    self.releaseShownCenter = releaseShownCenter
   }
 }
 

@@ -53,6 +53,15 @@ extension Invariant {
     }
     let container = releaseEnvironment.bounds
     let safe = releaseEnvironment.safeRegion
+    // An item whose code put it under the finger but animated it there, so that it was shown
+    // trailing behind by more than a pan's slop, hands over what it was showing.
+    let trailing: CGVector? = {
+      guard let shown = trajectory.releaseShownCenter, let velocity = trajectory.releaseShownVelocity,
+        let wanted, hypot(wanted.x - center.x, wanted.y - center.y) <= tolerance,
+        hypot(shown.x - center.x, shown.y - center.y) > PanGestureRecognizer.defaultHysteresis
+      else { return nil }
+      return velocity
+    }()
     var judgement = Judgement.notApplicable
     for (axis, speed, handed, low, high, lowBounds, highBounds, actual, target) in [
       (
@@ -73,7 +82,13 @@ extension Invariant {
       guard abs(rest - actual) > Self.halfPoint else { continue }
       var itemSpeed = speed
       var eased = false
-      if let coefficient = algorithm.rubberBand, let target {
+      if let shown = trailing {
+        // An item an animation carried behind the finger while dragged hands over what it was
+        // showing: its own speed, not the finger's (how far it trails is tracks-finger's).
+        itemSpeed = axis == "x" ? shown.dx : shown.dy
+        eased = true
+        judgement.applicable = true
+      } else if let coefficient = algorithm.rubberBand, let target {
         // A container change while this touch was down moved the band under the finger: the
         // grab it was measured from is the algorithm's to re-take (as tracks-finger leaves it),
         // so the slope the item had at release is not known from the touch-down.
@@ -131,10 +146,12 @@ extension Invariant {
           algorithm.contract.handsOverVelocity
           ?? (algorithm.projectsVelocity || abs(handed) > Self.minimumAxisSpeed)
         let moving: Prose =
-          eased
-          ? "the item moved at \(itemSpeed.rounded()) pt/s along \(axis) (the finger's "
-            + "\(speed.rounded()) eased by the rubber band)"
-          : "the finger left at \(speed.rounded()) pt/s along \(axis)"
+          trailing != nil
+          ? "trailing the finger, the item moved at \(itemSpeed.rounded()) pt/s along \(axis)"
+          : eased
+            ? "the item moved at \(itemSpeed.rounded()) pt/s along \(axis) (the finger's "
+              + "\(speed.rounded()) eased by the rubber band)"
+            : "the finger left at \(speed.rounded()) pt/s along \(axis)"
         let gap = abs(handed - itemSpeed)
         judgement.add(Violation(
           "\(moving); the motion starts at \(handed.rounded()) pt/s",
