@@ -225,6 +225,15 @@ struct CauseTests {
     #expect(plainOnly.flatMap(\.causes).allSatisfy {
       [.plain, .keyboard].contains($0.searchedClass)
     })
+    // An app with no text field: no class draws a keyboard, several causes at once included.
+    let noKeyboard = Scope(causes: Set(CauseClass.allCases).subtracting([.keyboard]))
+    let withoutKeyboard = verify(EdgeDockPublished(), examples: 200, seed: 1, scope: noKeyboard)
+    #expect(!withoutKeyboard.flatMap(\.causes).isEmpty)
+    for cause in withoutKeyboard.flatMap(\.causes) {
+      for scenario in [cause.counterexample, cause.worstScenario] {
+        #expect(noKeyboard.contains(scenario), "\(cause.summary): \(scenario)")
+      }
+    }
   }
 
   @Test("the causes go into the verify file and come back whole")
