@@ -105,6 +105,20 @@ struct PortingSurfaceTests {
     #expect(session.context.containerChange == nil)
   }
 
+  @Test("what old code reads: applicationFrame, an (NSInteger) cast, willChangeFrame beside show and hide")
+  func oldCodeReads() {
+    let phone = DeviceProfile.named("iPhone 8")!
+    let context = UIKitContext(time: 0, environment: phone.environment(.portrait))
+    #expect(context.applicationFrame == CGRect(x: 0, y: 20, width: 375, height: 647))
+    #expect(objcInt(.nan) == 0 && objcInt(.infinity) == .max && objcInt(-.infinity) == .min)
+    #expect(objcInt(-3.7) == -3 && objcInt(1e300) == .max)
+    let down = phone.environment(.portrait)
+    let up = phone.environment(.portrait, bars: DeviceProfile.Bars(keyboard: true))
+    #expect(ContainerChangeInfo(from: down, to: up).keyboardNotifications.map(\.name) == [.willChangeFrame, .willShow])
+    #expect(ContainerChangeInfo(from: up, to: down).keyboardNotifications.map(\.name) == [.willChangeFrame, .willHide])
+    #expect(ContainerChangeInfo(from: down, to: down).keyboardNotifications.isEmpty)
+  }
+
   @Test("a completion is called when its animation ends, and told it did not finish when removed")
   func completions() {
     var session = Self.session(Recorder(), Self.phone.environment())

@@ -137,6 +137,17 @@ extension SnapAlgorithm {
 @inlinable
 public func objcMAX(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a < b ? b : a }
 
+/// Objective-C's `(NSInteger)value` cast of a `CGFloat`, as an arm64 device computes it: toward
+/// zero, saturating at the ends of `Int` and 0 for NaN. Swift's `Int(value)` traps on those, so a
+/// port that writes it would crash on input the original survives.
+@inlinable
+public func objcInt(_ value: CGFloat) -> Int {
+  if value.isNaN { return 0 }
+  if value >= CGFloat(Int.max) { return .max }
+  if value <= CGFloat(Int.min) { return .min }
+  return Int(value)
+}
+
 /// Foundation's `MIN(a, b)` macro (`NSObjCRuntime.h`): `__a < __b ? __a : __b`.
 ///
 /// Returns `b` whenever the comparison is false: `MIN(345, NaN)` is NaN.

@@ -17,6 +17,19 @@ public struct ContainerChangeInfo: Hashable, Sendable {
   public var transitionDuration: Double
   /// The keyboard's notification, when it showed, hid or changed its frame.
   public var keyboard: KeyboardNotification?
+  /// Every keyboard notification `NotificationCenter` posts for this change, in its order: a
+  /// keyboard that shows or hides posts `willChangeFrame` first, then `willShow` or `willHide`
+  /// (with the same frames); one that only moves posts `willChangeFrame`. A library that
+  /// observes `keyboardWillChangeFrame` alone hears every change. A rotation with the keyboard
+  /// up is one change: the new size and the keyboard's new frame arrive together, in one
+  /// `environmentDidChange` call, the size first.
+  public var keyboardNotifications: [KeyboardNotification] {
+    guard let keyboard else { return [] }
+    guard keyboard.name != .willChangeFrame else { return [keyboard] }
+    var frame = keyboard
+    frame.name = .willChangeFrame
+    return [frame, keyboard]
+  }
   /// Whether a navigation or tab bar was shown or hidden, or changed height.
   public var barsChanged: Bool
   /// Whether the status bar's height changed (the in-call or recording bar).

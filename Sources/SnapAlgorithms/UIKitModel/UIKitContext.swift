@@ -48,6 +48,13 @@ public struct UIKitContext: Sendable {
 
   /// `[UIScreen mainScreen].bounds`, which the articles' `SCREEN_WIDTH`/`SCREEN_HEIGHT` macros read.
   @inlinable public var screenBounds: CGRect { environment.screenBounds }
+  /// `[UIScreen mainScreen].applicationFrame` (deprecated since iOS 9, still in old libraries):
+  /// the screen less the status bar at its top.
+  @inlinable public var applicationFrame: CGRect {
+    let screen = environment.screenBounds
+    let bar = Swift.min(Swift.max(environment.statusBarHeight, 0), screen.height)
+    return CGRect(x: screen.minX, y: screen.minY + bar, width: screen.width, height: screen.height - bar)
+  }
   /// `keyWindow.bounds`, converted to the superview's coordinates; the superview's own bounds
   /// too when it fills the window.
   @inlinable public var windowBounds: CGRect { environment.bounds }
