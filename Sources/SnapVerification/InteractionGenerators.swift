@@ -158,7 +158,13 @@ extension ScenarioGenerators {
         let (deviceIndex, landscape, bars) = scene
         let (rate, window, column, ending) = rest
         let (keyboard, finale) = ending
-        let isPad = ScenarioGenerators.devices[deviceIndex].idiom == .pad
+        let idiom = ScenarioGenerators.devices[deviceIndex].idiom
+        let isPad = idiom == .pad
+        // The size the app gives the item on this kind of device, when it gives one.
+        var size = size
+        if case .byIdiom = plan.scope.itemSizes, let declared = plan.scope.itemSizes.size(on: idiom) {
+          size = declared
+        }
         return .setup(Interaction.Setup(
           device: deviceIndex, landscape: landscape, navigationBar: bars.navigationBar,
           opaqueNavigationBar: bars.opaqueNavigationBar, tabBar: bars.tabBar, item: size,

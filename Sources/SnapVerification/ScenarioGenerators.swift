@@ -294,6 +294,16 @@ public enum ScenarioGenerators {
   /// sizes no app has, of no size or larger than the screen, are the hostile stratum's.
   static func itemSize(in scope: Scope) -> Gen<CGSize> {
     switch scope.itemSizes {
+    case .byIdiom(let phone, let pad):
+      // Either idiom's size (the generator that draws the device puts the right one on it,
+      // `Scope.confined`); an idiom with none declared draws any size.
+      let declared = [phone, pad].compactMap { $0 }
+      guard phone != nil, pad != nil else {
+        return Gen.frequency(
+          (1, Gen.element(of: declared)),
+          (1, itemSize(in: Scope(itemSizes: .any))))
+      }
+      return Gen.element(of: declared)
     case .any:
       return Gen.frequency(
         (10, Gen.constant(CGSize(width: 60, height: 60))),

@@ -24,6 +24,18 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     case exactly(CGSize)
     /// Widths and heights in these ranges, in points.
     case within(width: ClosedRange<Int>, height: ClosedRange<Int>)
+    /// One size on phones and one on iPads; `nil` for any size on that idiom. What an algorithm
+    /// that declares its item's size (`SnapAlgorithm.itemSize(on:)`) is verified with.
+    case byIdiom(phone: CGSize?, pad: CGSize?)
+
+    /// The one size on `idiom`, when there is one.
+    func size(on idiom: DeviceProfile.Idiom) -> CGSize? {
+      switch self {
+      case .any, .within: return nil
+      case .exactly(let size): return size
+      case .byIdiom(let phone, let pad): return idiom == .phone ? phone : pad
+      }
+    }
   }
 
   public var itemSizes: ItemSizes
@@ -48,6 +60,22 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
 
   /// Everything: every size, both orientations, phones and iPads, every cause.
   public static let everything = Scope()
+
+  /// This scope with the item sizes `algorithm` declares (`SnapAlgorithm.itemSize(on:)`) where
+  /// it leaves the size open: no finding is about an item the app never creates.
+  public func keeping(sizesOf algorithm: some SnapAlgorithm) -> Scope {
+    guard itemSizes == .any else { return self }
+    let phone = algorithm.itemSize(on: .phone)
+    let pad = algorithm.itemSize(on: .pad)
+    guard phone != nil || pad != nil else { return self }
+    var result = self
+    if let phone, phone == pad {
+      result.itemSizes = .exactly(phone)
+    } else {
+      result.itemSizes = .byIdiom(phone: phone, pad: pad)
+    }
+    return result
+  }
 
   /// The part of this scope that `other` leaves too: sizes, orientations, families and causes
   /// both allow (`other`'s sizes where this one allows any).
@@ -77,15 +105,19 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
         screen.width > screen.height ? .landscape : .portrait
       if !orientations.contains(orientation) { return false }
     }
-    return allows(scenario.itemSize)
+    return allows(scenario.itemSize, on: scenario.device.idiom)
   }
 
   /// `scenario` with what the scope leaves out taken away where a generator of another class
   /// drew it: no keyboard, shown or coming, when the scope does not search the keyboard (an app
   /// with no text field never shows one).
   func confined(_ scenario: Scenario) -> Scenario {
-    guard !causes.contains(.keyboard) else { return scenario }
     var result = scenario
+    // The size the app gives the item on this device's kind.
+    if case .byIdiom = itemSizes, let size = itemSizes.size(on: scenario.device.idiom) {
+      result.itemSize = size
+    }
+    guard !causes.contains(.keyboard) else { return result }
     result.bars.keyboard = false
     for index in result.gesture.containerChanges.indices {
       result.gesture.containerChanges[index].environment.keyboardFrame = nil
@@ -93,10 +125,18 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     return result
   }
 
-  /// Whether an item of `size` is one the scope tries.
+  /// Whether an item of `size` is one the scope tries (on some idiom).
   public func allows(_ size: CGSize) -> Bool {
+    allows(size, on: .phone) || allows(size, on: .pad)
+  }
+
+  /// Whether an item of `size` on `idiom`'s devices is one the scope tries.
+  public func allows(_ size: CGSize, on idiom: DeviceProfile.Idiom) -> Bool {
     switch itemSizes {
     case .any: return true
+    case .byIdiom:
+      guard let wanted = itemSizes.size(on: idiom) else { return true }
+      return size == wanted
     case .exactly(let wanted): return size == wanted
     case .within(let widths, let heights):
       return size.width >= CGFloat(widths.lowerBound) && size.width <= CGFloat(widths.upperBound)
@@ -133,6 +173,11 @@ public struct Scope: Hashable, Sendable, CustomStringConvertible {
     case .within(let widths, let heights):
       words.append(
         "items \(widths.lowerBound)…\(widths.upperBound) x \(heights.lowerBound)…\(heights.upperBound)")
+    case .byIdiom(let phone, let pad):
+      func said(_ size: CGSize?) -> String {
+        size.map { "\(describeNumber($0.width))x\(describeNumber($0.height))" } ?? "any size"
+      }
+      words.append("item \(said(phone)) on a phone, \(said(pad)) on an iPad")
     }
     if orientations.count == 1 { words.append(orientations.first!.rawValue) }
     if idioms.count == 1 { words.append(idioms.first!.rawValue) }

@@ -203,6 +203,8 @@ func verify<Algorithm: SnapAlgorithm>(
   seed: UInt64, scope: Scope, replayTool: String, jobs: Int, simulation: Simulation<Algorithm>
 ) -> [Finding] {
   var algorithm = algorithm
+  // The sizes the app gives its item, unless the scope names one.
+  let scope = scope.keeping(sizesOf: algorithm)
   let replaced = motion != nil && algorithm.releaseMotion != nil
   if let motion, replaced { algorithm.releaseMotion = motion }
   let declarations = Declarations(algorithm)

@@ -102,6 +102,10 @@ struct CauseTests {
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = .curve(.easeOut, duration: 0.3)
     var dockingMargin: CGFloat? { 0 }
+    /// The sizes the app gives it, if any.
+    var phoneSize: CGSize?
+    var padSize: CGSize?
+    func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize? { idiom == .phone ? phoneSize : padSize }
     var grab = SeverityTests.Grab()
     /// Where it rests against the nearer side, hanging past it.
     func docked(_ view: ItemView, in window: CGRect) -> CGPoint {
@@ -204,6 +208,26 @@ struct CauseTests {
     let first = try #require(groups.first)
     #expect(first.lead.cause.causeClass == .plain)
     #expect(first.invariants.count >= 2, "\(first.summary)")
+  }
+
+  @Test("an item whose code gives it a size on each idiom is verified at those sizes only, unless a scope names one")
+  func declaredSizes() {
+    var sized = Overhanging()
+    sized.phoneSize = CGSize(width: 56, height: 56)
+    sized.padSize = CGSize(width: 76, height: 76)
+    let findings = verify(sized, examples: 200, seed: 1)
+    let scenarios = findings.flatMap(\.causes).flatMap { [$0.counterexample, $0.worstScenario] }
+    #expect(!scenarios.isEmpty)
+    for scenario in scenarios {
+      let wanted = scenario.device.idiom == .phone ? sized.phoneSize : sized.padSize
+      #expect(scenario.itemSize == wanted, "\(scenario)")
+    }
+    // A scope that names a size wins.
+    let named = verify(
+      sized, .onScreen, examples: 100, seed: 1,
+      scope: Scope(itemSizes: .exactly(CGSize(width: 40, height: 40))))
+    #expect(named.causes.allSatisfy { $0.counterexample.itemSize == CGSize(width: 40, height: 40) })
+    #expect(Scope.everything.keeping(sizesOf: sized).description == "item 56x56 on a phone, 76x76 on an iPad")
   }
 
   @Test("a scope keeps every scenario inside it: one size, one orientation, phones")

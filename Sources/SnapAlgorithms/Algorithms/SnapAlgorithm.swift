@@ -48,6 +48,11 @@ public protocol SnapAlgorithm: Sendable {
   /// designed overhang, the edges it docks against, how it picks a side, a tap that moves it,
   /// whether it must be catchable in flight, a bounce): `.expected`, the default, for none.
   var contract: ItemContract { get }
+  /// The size the app gives the item on `idiom`'s devices, when its code gives it one (a 60×60
+  /// button on a phone, 76×76 on an iPad); `nil`, the default, for any size a scope allows.
+  /// `verify` keeps to these unless a scope names a size: no finding is about an item the app
+  /// never creates.
+  func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize?
 
   /// Called once before any touch, with the environment at that moment (`viewDidLoad`).
   mutating func didLoad(in environment: ItemEnvironment)
@@ -107,6 +112,7 @@ extension SnapAlgorithm {
   public var itemAction: ItemAction? { nil }
   public var recognizesLongPress: Bool { false }
   public var contract: ItemContract { .expected }
+  public func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize? { nil }
   public mutating func didLoad(in environment: ItemEnvironment) {}
   public mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {}
   public mutating func handleTap(at location: CGPoint, view: inout ItemView, context: UIKitContext) {}

@@ -69,6 +69,8 @@ public protocol DragGestureAlgorithm: Sendable {
   var itemAction: ItemAction? { get }
   /// As `SnapAlgorithm.contract`.
   var contract: ItemContract { get }
+  /// As `SnapAlgorithm.itemSize(on:)`.
+  func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize?
 
   /// `.onAppear`: the button is laid out where the app put it (`view.position`).
   mutating func onAppear(_ view: inout FloatingViewState, geometry: ContainerGeometry)
@@ -104,6 +106,7 @@ extension DragGestureAlgorithm {
   public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
   public var contract: ItemContract { .expected }
+  public func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize? { nil }
   public mutating func onAppear(_ view: inout FloatingViewState, geometry: ContainerGeometry) {}
   public mutating func onChanged(
     _ value: DragValue, view: inout FloatingViewState, geometry: ContainerGeometry

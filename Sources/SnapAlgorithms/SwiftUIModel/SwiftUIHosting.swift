@@ -52,6 +52,7 @@ public struct SwiftUIHosting<Algorithm: DragGestureAlgorithm>: SnapAlgorithm {
   public var confinesDragToSafeRegion: Bool { algorithm.confinesDragToSafeRegion }
   public var itemAction: ItemAction? { algorithm.itemAction.map { _ in .handlers } }
   public var contract: ItemContract { algorithm.contract }
+  public func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize? { algorithm.itemSize(on: idiom) }
 
   /// The reader's geometry in `environment`.
   @inlinable

@@ -75,7 +75,7 @@ enum Workers {
       switch scope.itemSizes {
       case .any: break
       case .exactly(let size): item = Wire.Size(width: Double(size.width), height: Double(size.height))
-      case .within: return nil
+      case .within, .byIdiom: return nil
       }
       let wire = Wire(
         algorithm: algorithm, motion: motion, examples: examples, seed: seed, jobs: jobs,
