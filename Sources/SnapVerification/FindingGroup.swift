@@ -64,10 +64,16 @@ public struct FindingGroup: Sendable {
       }
     }
     let said = defects.map { "\($0.defect.summary) (\($0.invariants.joined(separator: ", ")))" }
+    let rare = members.map(\.cause.examples).max() ?? 0 <= Self.rareExamples
     return "\(lead.cause.causeClass.summary): " + said.joined(separator: "; ")
       + " — in \(lead.cause.examples) of \(lead.cause.classExamples) examples of its class, "
       + "worst \(worst.magnitude)"
+      + (rare ? " (rare: another seed may not meet it; more --examples will)" : "")
   }
+
+  /// How few examples may show a mechanism for another seed to miss it: two. A list of hazards
+  /// is the same at every seed but for these, which say so.
+  public static let rareExamples = 2
 
   /// The hazards of `findings` (one algorithm's, one motion's) grouped by the counterexample
   /// that shows them: two causes whose smallest counterexamples, or worst cases, are the same
