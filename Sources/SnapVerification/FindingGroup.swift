@@ -1,9 +1,9 @@
 import Foundation
 import SnapAlgorithms
 
-/// One root mechanism among the hazards `verify` found for one algorithm: every cause, under any
-/// invariant, that the same counterexample shows — one ignored inset is one entry naming each
-/// invariant it breaks, not one issue per invariant.
+/// One mechanism among the hazards `verify` found for one algorithm: every cause, under any
+/// invariant, of one situation that harms the same thing — one ignored inset is one entry naming
+/// each invariant it breaks, not one issue per invariant.
 ///
 /// ```swift
 /// let findings = verify(MyDock())
@@ -47,8 +47,9 @@ public struct FindingGroup: Sendable {
     members.map(\.cause.worst).max { $0.magnitude.value < $1.magnitude.value } ?? lead.cause.worst
   }
 
-  /// `a rotation: rests off screen (on-screen); rests under a bar, the keyboard or an inset
-  /// (in-safe-area, resize-safe) — in 12 of 29 examples of its class, worst 459 pt`.
+  /// `a rotation, where it comes to rest: rests off screen (on-screen); rests under a bar, the
+  /// keyboard or an inset (in-safe-area, resize-safe) — in 12 of 29 examples of its class,
+  /// worst 459 pt`.
   public var summary: String {
     // Each defect once, with every invariant it breaks here.
     var defects: [(defect: Defect, invariants: [String])] = []
@@ -65,7 +66,8 @@ public struct FindingGroup: Sendable {
     }
     let said = defects.map { "\($0.defect.summary) (\($0.invariants.joined(separator: ", ")))" }
     let rare = members.map(\.cause.examples).max() ?? 0 <= Self.rareExamples
-    return "\(lead.cause.causeClass.summary): " + said.joined(separator: "; ")
+    return "\(lead.cause.causeClass.summary), \(lead.cause.violation.defect.harm.summary): "
+      + said.joined(separator: "; ")
       + " — in \(lead.cause.examples) of \(lead.cause.classExamples) examples of its class, "
       + "worst \(worst.magnitude)"
       + (rare ? " (rare: another seed may not meet it; more --examples will)" : "")
@@ -75,38 +77,14 @@ public struct FindingGroup: Sendable {
   /// is the same at every seed but for these, which say so.
   public static let rareExamples = 2
 
-  /// The hazards of `findings` (one algorithm's, one motion's) grouped by the counterexample
-  /// that shows them: two causes whose smallest counterexamples, or worst cases, are the same
-  /// scenario are one mechanism. Groups come the likeliest for a user to meet first (its lead's
+  /// The hazards of `findings` (one algorithm's, one motion's) grouped by mechanism: the causes
+  /// of one situation (`CauseClass`) that harm the same thing (`Defect.harm`: where it rests, how
+  /// it follows the finger, …) are one entry, whatever invariants they break — the same at every
+  /// seed that finds them. Groups come the likeliest for a user to meet first (its lead's
   /// `Member.likelihood`), then the worst to break (`Invariant.worstFirst`).
   public static func byMechanism(_ findings: [Finding]) -> [FindingGroup] {
     let members = findings.flatMap { finding in
       finding.hazards.map { Member(finding: finding, cause: $0) }
-    }
-    guard !members.isEmpty else { return [] }
-    // Union-find over the members: joined when they share a scenario.
-    var parent = Array(members.indices)
-    func root(_ index: Int) -> Int {
-      var index = index
-      while parent[index] != index {
-        parent[index] = parent[parent[index]]
-        index = parent[index]
-      }
-      return index
-    }
-    // A scenario is known by its words and its exact gesture file.
-    func key(_ scenario: Scenario) -> String {
-      "\(scenario)\n" + scenario.gesture.jsonValue.serialized(pretty: false)
-    }
-    var byScenario: [String: Int] = [:]
-    for (index, member) in members.enumerated() {
-      for scenario in [key(member.cause.counterexample), key(member.cause.worstScenario)] {
-        if let other = byScenario[scenario] {
-          parent[root(index)] = root(other)
-        } else {
-          byScenario[scenario] = index
-        }
-      }
     }
     let rank = Dictionary(
       uniqueKeysWithValues: Invariant.worstFirst.enumerated().map { ($0.element, $0.offset) })
@@ -114,12 +92,16 @@ public struct FindingGroup: Sendable {
       if a.likelihood != b.likelihood { return a.likelihood > b.likelihood }
       return (rank[a.finding.invariant] ?? 0) < (rank[b.finding.invariant] ?? 0)
     }
-    var groups: [Int: [Member]] = [:]
-    var order: [Int] = []
-    for index in members.indices {
-      let key = root(index)
+    struct Key: Hashable {
+      var situation: CauseClass
+      var harm: Defect.Harm
+    }
+    var groups: [Key: [Member]] = [:]
+    var order: [Key] = []
+    for member in members {
+      let key = Key(situation: member.cause.causeClass, harm: member.cause.violation.defect.harm)
       if groups[key] == nil { order.append(key) }
-      groups[key, default: []].append(members[index])
+      groups[key, default: []].append(member)
     }
     return order.compactMap { groups[$0] }
       .map { FindingGroup(members: $0.sorted(by: before)) }

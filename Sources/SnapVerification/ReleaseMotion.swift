@@ -9,8 +9,8 @@ import SnapAlgorithms
 /// holds the run to its settle time), and `verify(_:motion:…)` and `--motion` replace it, so an
 /// algorithm that animates with constants of its own — `view.animate(withDuration: 0.3, …)`
 /// beside `releaseMotion = .curve(.easeOut, duration: 0.25)` — is judged and replaced on
-/// paper only. Checked on one drag: an item in the middle of an iPhone 15 dragged 100 pt to the
-/// left and released.
+/// paper only. Checked on one drag: an item placed in the middle of an iPhone 15 (or wherever
+/// its code moves it when it loads) dragged 100 pt towards the middle and released.
 public func releaseMotionProblem<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, motion: Motion? = nil
 ) -> String? {
@@ -23,12 +23,17 @@ public func releaseMotionProblem<Algorithm: SnapAlgorithm>(
   }
   let environment = DeviceProfile.standard.environment()
   let region = environment.safeRegion
-  let from = CGPoint(x: region.midX + 40, y: region.midY)
-  let gesture = TouchGesture.drag(
-    from: from, to: CGPoint(x: from.x - 100, y: from.y - 60), duration: 0.25, touchRate: 60)
+  let placed = CGPoint(x: region.midX + 40, y: region.midY)
   var session = DragSimulation(
-    algorithm: algorithm, environment: environment, center: from,
+    algorithm: algorithm, environment: environment, center: placed,
     itemSize: Simulator.defaultItemSize)
+  // The drag starts where the item is once loaded (an algorithm may move it to an edge then),
+  // and goes towards the middle of the screen.
+  let from = session.view.presentationCenter(at: 0)
+  let towards = CGPoint(x: from.x < region.midX ? 100 : -100, y: from.y < region.midY ? 60 : -60)
+  let gesture = TouchGesture.drag(
+    from: from, to: CGPoint(x: from.x + towards.x, y: from.y + towards.y), duration: 0.25,
+    touchRate: 60)
   for event in gesture.events.dropLast() { session.receive(event) }
   guard let lift = gesture.events.last else { return nil }
   let before = session.view.animations.count

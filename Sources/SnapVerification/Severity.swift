@@ -97,15 +97,42 @@ public struct Defect: Hashable, Sendable, RawRepresentable, CaseIterable, Codabl
   /// handler has, a design choice judged elsewhere (where the item comes to rest), an offset
   /// a container change leaves under a finger held through it.
   public let isAlwaysPolish: Bool
+  /// What of the button it harms, for a user: where it comes to rest, the side it docks on, how
+  /// it moves after the lift, how it follows the finger, a touch on it, what a tap or a drag
+  /// does, a frame's numbers and cost. One situation's defects of one harm are one mechanism to
+  /// fix (`FindingGroup`): an ignored inset is one entry, whatever invariants it breaks.
+  public let harm: Harm
+
+  /// What a defect harms (`harm`).
+  public enum Harm: String, Sendable, Hashable, CaseIterable, Codable {
+    case rest, side, motion, drag
+    case catchInFlight = "catch-in-flight"
+    case action, robustness
+
+    /// `where it comes to rest`.
+    public var summary: String {
+      switch self {
+      case .rest: return "where it comes to rest"
+      case .side: return "the side it docks on"
+      case .motion: return "how it moves after the lift"
+      case .drag: return "how it follows the finger"
+      case .catchInFlight: return "a touch on it while it moves"
+      case .action: return "what a tap or a drag does"
+      case .robustness: return "a frame's numbers and cost"
+      }
+    }
+  }
 
   /// Declares a defect; only an invariant's file calls this, for its `static let`.
   init(
-    _ id: String, _ summary: String, measuresPosition: Bool = true, alwaysPolish: Bool = false
+    _ id: String, _ summary: String, measuresPosition: Bool = true, alwaysPolish: Bool = false,
+    harm: Harm
   ) {
     rawValue = id
     self.summary = summary
     self.measuresPosition = measuresPosition
     isAlwaysPolish = alwaysPolish
+    self.harm = harm
   }
 
   /// Every defect the registered invariants report, in the order of `Invariant.checked`.

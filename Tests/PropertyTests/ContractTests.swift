@@ -117,6 +117,16 @@ struct ContractTests {
     let docked = Self.found(.docked, flush, in: Self.dragLeft)
     let notDocked = docked.first { $0.defect == .notDocked && $0.severity == .hazard }
     #expect(notDocked.map { abs($0.magnitude.value - 10) < 0.1 } == true, "\(docked)")
+    // Tucked two thirds past the window's edge it docks against: what is off the screen by
+    // design is no part the display's corner or the housing hides (iPhone 15, rounded corners).
+    let tucked = Scenario(
+      device: DeviceProfile.named("iPhone 15")!,
+      bars: DeviceProfile.Bars(navigationBar: false, tabBar: false), gesture: Self.dragLeft.gesture)
+    var deep = Declared(hang: 40, docksToWindow: true)
+    deep.contract = ItemContract(overhang: Overhang(points: 40), dockingReference: .window)
+    for invariant in [Invariant.onScreen, .inSafeArea, .docked] {
+      #expect(Self.hazards(Self.found(invariant, deep, in: tucked)).isEmpty, "\(invariant)")
+    }
     // Hanging further than declared is still off the screen.
     var further = Declared(hang: 30)
     further.contract = declared.contract
@@ -390,5 +400,42 @@ struct ContractTests {
     #expect(trajectory.releaseShownVelocity != nil)
     let found = Self.found(.velocityContinuous, bubble, in: scenario)
     #expect(!found.contains { $0.defect == .velocityHitch }, "\(found)")
+  }
+
+  /// A ball that docks to the top of the safe region, 20 pt clear of it.
+  struct LeansOffTop: SnapAlgorithm {
+    let id = "test.leans-off-top"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = Motion.none
+    var dockingMargin: CGFloat? { 0 }
+    var dockingRule: DockingRule { DockingRule(placement: .nearestEdge) }
+    var contract = ItemContract.expected
+    var offset = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      view.center.y = context.environment.safeRegion.minY + 20 + view.size.height / 2
+    }
+  }
+
+  @Test("room reserved at an edge: docked that much clear of it when declared, not docked otherwise")
+  func reservedRoom() {
+    // Dragged up from the middle of an iPhone 8, let go near the top.
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 187, 200), (0.016, .moved, 187, 160), (0.033, .moved, 187, 120),
+         (0.05, .moved, 187, 80), (0.066, .ended, 187, 80)],
+        start: CGPoint(x: 187, y: 200)))
+    #expect(Self.hazards(Self.found(.docked, LeansOffTop(), in: scenario)).contains(.notDocked))
+    var declared = LeansOffTop()
+    declared.contract = ItemContract(reservedInsets: Insets(top: 20))
+    #expect(Self.hazards(Self.found(.docked, declared, in: scenario)).isEmpty)
   }
 }

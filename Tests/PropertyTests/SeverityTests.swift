@@ -585,4 +585,29 @@ struct SeverityTests {
     // From the fifth: three frames behind the finger.
     #expect(hazards(5 * frame - 0.001).contains { $0.defect == .lagsTheFinger })
   }
+
+  /// A gesture file as `trace --gesture` reads it.
+  static func file(_ json: String) throws -> TouchGesture {
+    try TouchGesture(json: Data(json.utf8))
+  }
+
+  @Test("found at 1,000 times the budget on the corrected variants, judged by mechanism: a drag that takes the button back into the band it started in, a placement the first change seats")
+  func deepBudgetCorrected() throws {
+    // forced-boundary-end.corrected rests on its bottom band above the keyboard; the finger
+    // goes 10 pt up, back 1 pt past where it landed (into the band again, which ends the drag by
+    // design), then up: not a button stuck on its edge.
+    let wobble = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, itemSize: CGSize(width: 60, height: 60),
+      gesture: try Self.file(#"{"version":1,"start":{"x":30,"y":476},"events":[{"t":0.7166666666666667,"phase":"began","x":40,"y":476},{"t":0.7333333333333334,"phase":"moved","x":40,"y":466},{"t":0.75,"phase":"moved","x":40,"y":477},{"t":0.7666666666666667,"phase":"moved","x":40,"y":446},{"t":0.7833333333333333,"phase":"ended","x":40,"y":446}],"container":[{"t":0.7,"name":"iPhone 15","width":393,"height":852,"screenWidth":393,"screenHeight":852,"safeArea":{"top":59,"left":0,"bottom":34,"right":0},"statusBar":59,"navigationBar":44,"tabBar":83,"refreshRate":60,"keyboard":{"x":0,"y":516,"width":393,"height":336}}]}"#))
+    let stuck = Self.found(.tracksFinger, ForcedBoundaryEndCorrected(), in: wobble)
+    #expect(!stuck.contains { $0.severity == .hazard }, "\(stuck)")
+    // swiftui-dock.corrected placed by the app flush with the top of the safe region: the
+    // keyboard's round trip seats it at its margin, docked, and there it stays.
+    let placed = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, itemSize: CGSize(width: 60, height: 60),
+      gesture: try Self.file(#"{"version":1,"start":{"x":46,"y":133},"events":[],"container":[{"t":0.7,"name":"iPhone 15","width":393,"height":852,"screenWidth":393,"screenHeight":852,"safeArea":{"top":59,"left":0,"bottom":34,"right":0},"statusBar":59,"navigationBar":44,"tabBar":83,"refreshRate":60,"keyboard":{"x":0,"y":516,"width":393,"height":336}},{"t":1.4,"name":"iPhone 15","width":393,"height":852,"screenWidth":393,"screenHeight":852,"safeArea":{"top":59,"left":0,"bottom":34,"right":0},"statusBar":59,"navigationBar":44,"tabBar":83,"refreshRate":60}]}"#))
+    let bubble = SwiftUIHosting(SwiftUIDockCorrected())
+    let trip = Self.found(.resizeSafe, bubble, in: placed)
+    #expect(!trip.contains { $0.severity == .hazard }, "\(trip)")
+  }
 }

@@ -222,8 +222,30 @@ extension ExpectInvariantsTests {
     }
   }
 
+  /// `Mismatched`, placed against the left edge when it loads.
+  struct PlacedAtEdge: SnapAlgorithm {
+    var base = Mismatched()
+    var id: String { "test.placed-at-edge" }
+    var inputAPI: InputAPI { base.inputAPI }
+    var releaseMotion: Motion? {
+      get { base.releaseMotion }
+      set { base.releaseMotion = newValue }
+    }
+    var dockingMargin: CGFloat? { 0 }
+    mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {
+      view.center.x = context.environment.safeRegion.minX + view.bounds.width / 2
+    }
+    mutating func handlePan(
+      _ recognizer: inout PanGestureRecognizer, view: inout ItemView, context: UIKitContext
+    ) {
+      base.handlePan(&recognizer, view: &view, context: context)
+    }
+  }
+
   @Test("an algorithm whose animation does not run the motion it declares is told so")
   func releaseMotionMismatch() throws {
+    // Also when its code moves it to an edge as it loads: the check drags it from there.
+    #expect(releaseMotionProblem(PlacedAtEdge()) != nil)
     let problem = try #require(releaseMotionProblem(Mismatched()))
     #expect(problem.contains("declares releaseMotion ease-out(duration:0.25)"))
     #expect(problem.contains("runs linear(duration:0.4)"))

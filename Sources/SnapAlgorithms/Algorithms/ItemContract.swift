@@ -22,6 +22,9 @@ public struct ItemContract: Hashable, Sendable {
   /// The edges the item docks against: the safe area (the default), or the window's, the
   /// screen's, the superview's, the layout margins'.
   public var dockingReference: DockingReference
+  /// Room the item keeps clear of at each edge of what it docks against, beyond its margin (a
+  /// ball that leans 20 pt clear of the top): the region it docks against is that much smaller.
+  public var reservedInsets: Insets
   /// Which point of the release decides the side an item docks on.
   public var sideChoice: SideChoice
   /// What a tap on the resting item does to where it is.
@@ -56,12 +59,14 @@ public struct ItemContract: Hashable, Sendable {
   @inlinable
   public init(
     overhang: Overhang = .none, dockingReference: DockingReference = .safeArea,
-    sideChoice: SideChoice = .centreOrFinger, tap: TapEffect = .staysPut,
+    reservedInsets: Insets = .zero, sideChoice: SideChoice = .centreOrFinger,
+    tap: TapEffect = .staysPut,
     competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
     handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0
   ) {
     self.overhang = overhang
     self.dockingReference = dockingReference
+    self.reservedInsets = reservedInsets
     self.sideChoice = sideChoice
     self.tap = tap
     self.competingLongPress = competingLongPress

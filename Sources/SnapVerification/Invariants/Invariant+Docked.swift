@@ -86,5 +86,5 @@ extension Invariant {
 
 extension Defect {
   /// `not-docked`: does not dock.
-  public static let notDocked: Defect = Defect("not-docked", "does not dock")
+  public static let notDocked: Defect = Defect("not-docked", "does not dock", harm: .rest)
 }

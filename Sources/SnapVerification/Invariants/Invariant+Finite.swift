@@ -70,12 +70,12 @@ extension Defect {
   public static let nonFiniteFrame: Defect = Defect(
     "non-finite-frame",
     "shows a frame that is not a number",
-    measuresPosition: false)
+    measuresPosition: false, harm: .robustness)
 
   /// `too-many-animations`: evaluates too many animations in a frame. Its magnitude is not a
   /// distance from where the item should be.
   public static let tooManyAnimations: Defect = Defect(
     "too-many-animations",
     "evaluates too many animations in a frame",
-    measuresPosition: false)
+    measuresPosition: false, harm: .robustness)
 }

@@ -101,8 +101,12 @@ extension Invariant {
   {
     let bounds = environment.bounds
     let insets = environment.safeAreaInsets
-    guard rect.isFinite, rect.width > 0, rect.height > 0,
-      let device = DeviceProfile.of(environment),
+    // Only what lies on the screen: a part past its edge by design is the overhang's, which
+    // on-screen judges.
+    let whole = rect
+    let rect = rect.intersection(environment.bounds)
+    guard whole.isFinite, whole.width > 0, whole.height > 0, !rect.isNull, rect.width > 0,
+      rect.height > 0, let device = DeviceProfile.of(environment),
       device.sensorHousingLength > 0 || device.displayCornerRadius > 0
     else { return nil }
     let landscape = bounds.width > bounds.height
@@ -144,7 +148,7 @@ extension Invariant {
     ] {
       deepest = max(deepest, hidden(corner))
     }
-    // The share of its area hidden, sampled over the item.
+    // The share of its whole area hidden, sampled over the part on the screen.
     let steps = Self.coverSamples
     var covered = 0
     for row in 0..<steps {
@@ -155,7 +159,8 @@ extension Invariant {
         if hidden(point) > 0 { covered += 1 }
       }
     }
-    return (deepest, CGFloat(covered) / CGFloat(steps * steps))
+    let onScreen = (rect.width * rect.height) / (whole.width * whole.height)
+    return (deepest, CGFloat(covered) / CGFloat(steps * steps) * onScreen)
   }
 
   /// How many points along each side of an item `hardwareCover` samples: 24, a cell of 2.5 pt

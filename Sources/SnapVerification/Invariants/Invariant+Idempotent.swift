@@ -56,5 +56,5 @@ extension Invariant {
 
 extension Defect {
   /// `tap-moves-it`: a tap moves it.
-  public static let tapMovesIt: Defect = Defect("tap-moves-it", "a tap moves it")
+  public static let tapMovesIt: Defect = Defect("tap-moves-it", "a tap moves it", harm: .action)
 }

@@ -69,7 +69,10 @@ extension Invariant {
             }
           }
           let magnitude = Magnitude.points(now.overhang(of: frame.rect, checkX: checkX, checkY: checkY))
+          // As the container changes, and after it until the next touch event tells the code
+          // where the still finger is, the finger holds it where the change left it.
           let transient = run.duringContainerChange(frame.time)
+            || run.untouchedSinceContainerChange(at: frame.time, during: touch)
           judgement.offer(.outsideSafeAreaWhileDragged, magnitude, transient: transient) {
             Violation(
               "while dragged, at t = \(frame.time) it is at "
@@ -149,12 +152,12 @@ extension Defect {
   /// `outside-safe-area`: rests under a bar, the keyboard or an inset.
   public static let outsideSafeArea: Defect = Defect(
     "outside-safe-area",
-    "rests under a bar, the keyboard or an inset")
+    "rests under a bar, the keyboard or an inset", harm: .rest)
 
   /// `outside-safe-area-while-dragged`: leaves the safe area while dragged.
   public static let outsideSafeAreaWhileDragged: Defect = Defect(
     "outside-safe-area-while-dragged",
-    "leaves the safe area while dragged")
+    "leaves the safe area while dragged", harm: .drag)
 
   /// `not-centred`: an item too large for the safe area is not centred. Polish whatever its size
   /// (no place is right for an item larger than the room for it; on-screen judges whether it can be
@@ -162,5 +165,5 @@ extension Defect {
   public static let notCentred: Defect = Defect(
     "not-centred",
     "an item too large for the safe area is not centred",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .rest)
 }

@@ -179,10 +179,10 @@ extension Invariant {
 
 extension Defect {
   /// `wrong-side`: docks on the wrong side.
-  public static let wrongSide: Defect = Defect("wrong-side", "docks on the wrong side")
+  public static let wrongSide: Defect = Defect("wrong-side", "docks on the wrong side", harm: .side)
 
   /// `wrong-place-along-edge`: docks at the wrong place along its edge.
   public static let wrongPlaceAlongEdge: Defect = Defect(
     "wrong-place-along-edge",
-    "docks at the wrong place along its edge")
+    "docks at the wrong place along its edge", harm: .side)
 }

@@ -101,17 +101,17 @@ extension Invariant {
 
 extension Defect {
   /// `off-screen-at-rest`: rests off screen.
-  public static let offScreenAtRest: Defect = Defect("off-screen-at-rest", "rests off screen")
+  public static let offScreenAtRest: Defect = Defect("off-screen-at-rest", "rests off screen", harm: .rest)
 
   /// `off-screen-in-motion`: goes off screen as it moves.
   public static let offScreenInMotion: Defect = Defect(
     "off-screen-in-motion",
-    "goes off screen as it moves")
+    "goes off screen as it moves", harm: .motion)
 
   /// `off-screen-while-dragged`: follows the finger off screen while dragged. Polish whatever its
   /// size (the finger put it there; where it comes to rest is judged at rest).
   public static let offScreenWhileDragged: Defect = Defect(
     "off-screen-while-dragged",
     "follows the finger off screen while dragged",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .drag)
 }

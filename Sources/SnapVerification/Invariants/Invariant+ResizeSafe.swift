@@ -202,6 +202,19 @@ extension Invariant {
     let placedByApp =
       algorithm.dockingMargin != nil
       && before.rect.distance(to: scenario.gesture.start.rect(ofSize: size)) <= Self.tolerance
+    // Still where the app put it, it was never a place the algorithm chose: a change that did not
+    // need to move it (it lay clear of the bars and the keyboard of every state) may seat it on
+    // the algorithm's own place (a margin the app's placement did not keep), and there it stays,
+    // docked as its rule says. One the change pushed must come back.
+    if placedByApp, let margin = dockingMargin,
+      changes.allSatisfy({
+        $0.environment.seen(by: algorithm.host).safeRegion.contains(before.rect, tolerance: Self.tolerance)
+      }),
+      Self.dockingProblem(trajectory.rest, in: final, margin: margin, rule: algorithm.dockingRule)
+        == nil
+    {
+      return nil
+    }
     if trajectory.rest.distance(to: before.rect) > (placedByApp ? Self.halfPoint : Self.tolerance) {
       return Violation(
         "resting at \(before.rect), the container changed and came back to the same "
@@ -370,20 +383,20 @@ extension Defect {
   public static let changesSide: Defect = Defect(
     "changes-side",
     "changes side when the container changes",
-    measuresPosition: false)
+    measuresPosition: false, harm: .rest)
 
   /// `loses-place-along-edge`: loses its place along the edge when the container changes.
   public static let losesPlaceAlongEdge: Defect = Defect(
     "loses-place-along-edge",
-    "loses its place along the edge when the container changes")
+    "loses its place along the edge when the container changes", harm: .rest)
 
   /// `moved-further-than-needed`: moves further than the new container needs.
   public static let movedFurtherThanNeeded: Defect = Defect(
     "moved-further-than-needed",
-    "moves further than the new container needs")
+    "moves further than the new container needs", harm: .rest)
 
   /// `not-back-after-round-trip`: is not back where it was after a round trip.
   public static let notBackAfterRoundTrip: Defect = Defect(
     "not-back-after-round-trip",
-    "is not back where it was after a round trip")
+    "is not back where it was after a round trip", harm: .rest)
 }

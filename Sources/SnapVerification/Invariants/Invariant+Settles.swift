@@ -64,12 +64,12 @@ extension Defect {
   public static let neverRests: Defect = Defect(
     "never-rests",
     "never comes to rest",
-    measuresPosition: false)
+    measuresPosition: false, harm: .motion)
 
   /// `moves-past-settle-time`: moves past its settle time. Its magnitude is not a distance from
   /// where the item should be.
   public static let movesPastSettleTime: Defect = Defect(
     "moves-past-settle-time",
     "moves past its settle time",
-    measuresPosition: false)
+    measuresPosition: false, harm: .motion)
 }

@@ -134,10 +134,13 @@ extension Invariant {
         // An item whose tap is meant to move it must move: where to is on-screen's and
         // in-safe-area's to judge.
         if movesOnTap {
-          let after = trajectory.frames.last(where: { $0.time < until })?.rect ?? trajectory.rest
-          let rest = until == .infinity ? trajectory.rest : after
+          // Until the next touch that reaches it: one that misses it changes nothing (a tap may
+          // move it after a short delay).
+          let reaching = touches[(index + 1)...].first(where: \.reachedItem)?.began ?? .infinity
+          let after = trajectory.frames.last(where: { $0.time < reaching })?.rect ?? trajectory.rest
+          let rest = reaching == .infinity ? trajectory.rest : after
           let moved = max(rest.distance(to: touch.shownFrame), trajectory.frames.lazy.filter {
-            $0.time >= touch.began && $0.time < until
+            $0.time >= touch.began && $0.time < reaching
           }.map { $0.rect.distance(to: touch.shownFrame) }.max() ?? 0)
           if moved <= tolerance {
             judgement.add(Violation(
@@ -296,34 +299,34 @@ extension Defect {
   public static let tapDoesNotFire: Defect = Defect(
     "tap-does-not-fire",
     "a tap does not fire its action",
-    measuresPosition: false)
+    measuresPosition: false, harm: .action)
 
   /// `drag-fires-action`: a drag fires its action. Its magnitude is not a distance from where
   /// the item should be.
   public static let dragFiresAction: Defect = Defect(
     "drag-fires-action",
     "a drag fires its action",
-    measuresPosition: false)
+    measuresPosition: false, harm: .action)
 
   /// `touch-ignored`: ignores a touch on it. Its magnitude is not a distance from where the
   /// item should be.
   public static let touchIgnored: Defect = Defect(
     "touch-ignored",
     "ignores a touch on it",
-    measuresPosition: false)
+    measuresPosition: false, harm: .catchInFlight)
 
   /// `jumps-when-caught`: jumps when caught.
-  public static let jumpsWhenCaught: Defect = Defect("jumps-when-caught", "jumps when caught")
+  public static let jumpsWhenCaught: Defect = Defect("jumps-when-caught", "jumps when caught", harm: .catchInFlight)
 
   /// `tap-leaves-it`: a tap declared to move the item (`ItemContract.tap`) leaves it where it
   /// rests.
   public static let tapLeavesIt: Defect = Defect(
     "tap-leaves-it",
     "a tap meant to move it leaves it where it is",
-    measuresPosition: false)
+    measuresPosition: false, harm: .action)
 
   /// `grabbed-beside-it`: a touch beside it grabs it.
   public static let grabbedBesideIt: Defect = Defect(
     "grabbed-beside-it",
-    "a touch beside it grabs it")
+    "a touch beside it grabs it", harm: .catchInFlight)
 }

@@ -49,7 +49,10 @@ extension Invariant {
       let height = scenario.itemSize.height
       // The algorithm's margin counts as part of docking when the item has room for it (exactly
       // room enough counts, as docked's own test has it).
-      let margin = height + 2 * declared <= region.height ? declared : 0
+      // A designed overhang is at the edges it docks against: it does not let the item past
+      // the top or bottom, unless the margin holds there too.
+      let vertical = algorithm.dockingRule.marginOnAllSides ? declared : max(declared, 0)
+      let margin = height + 2 * vertical <= region.height ? vertical : 0
       if height <= region.height {
         func kept(_ y: CGFloat) -> CGFloat {
           min(max(y, region.minY + height / 2 + margin), region.maxY - height / 2 - margin)
@@ -148,11 +151,21 @@ extension Invariant {
     func tookItOtherWay(_ point: CGPoint) -> Bool {
       (downwards ? touch.finger.y - point.y : point.y - touch.finger.y) >= otherRoom
     }
-    // Only an item clear of that end can be taken into it: one resting there already was not.
+    // Only an item clear of that end can be taken into it: one resting there already was not —
+    // unless the finger took it away from there and then back past where it landed, into that
+    // end again (a variant that sets aside the band it starts in takes it up again once left).
     if otherRoom > halfPoint,
       fingers.contains(where: tookItOtherWay) || touched.contains(where: tookItOtherWay)
     {
       return nil
+    }
+    if otherRoom <= halfPoint {
+      var away = false
+      for point in touched {
+        let along = (point.y - touch.finger.y) * sign
+        if along >= PanGestureRecognizer.defaultHysteresis { away = true }
+        if away, along < 0 { return nil }
+      }
     }
     var wanted = min(abs(farthest.y - touch.finger.y), room)
     if let coefficient = algorithm.rubberBand {
@@ -608,7 +621,7 @@ extension Invariant {
 
 extension Defect {
   /// `lags-the-finger`: does not follow the finger.
-  public static let lagsTheFinger: Defect = Defect("lags-the-finger", "does not follow the finger")
+  public static let lagsTheFinger: Defect = Defect("lags-the-finger", "does not follow the finger", harm: .drag)
 
   /// `held-short-of-edge`: is held short of the edge the finger drags it to. Polish whatever its
   /// size (a design choice: the item's own clamp holds it a little short of the window's edge the
@@ -616,7 +629,7 @@ extension Defect {
   public static let heldShortOfEdge: Defect = Defect(
     "held-short-of-edge",
     "is held short of the edge the finger drags it to",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .drag)
 
   /// `pan-hysteresis-lag`: lags the finger by the pan's 10 pt slop. Polish whatever its size (every
   /// translation-based pan handler has it: UIKit takes the recogniser's 10 pt slop off the
@@ -624,14 +637,14 @@ extension Defect {
   public static let panHysteresisLag: Defect = Defect(
     "pan-hysteresis-lag",
     "lags the finger by the pan's 10 pt slop",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .drag)
 
   /// `offset-until-next-touch`: is off the still finger until the next touch event. Polish whatever
   /// its size (UIKit tells the code nothing until the finger moves again).
   public static let offsetUntilNextTouch: Defect = Defect(
     "offset-until-next-touch",
     "is off the still finger until the next touch event",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .drag)
 
   /// `offset-after-container-change`: keeps an offset from the finger after a container change
   /// under it. Polish whatever its size (a container change leaves it between the item and a
@@ -639,22 +652,22 @@ extension Defect {
   public static let offsetAfterContainerChange: Defect = Defect(
     "offset-after-container-change",
     "keeps an offset from the finger after a container change under it",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .drag)
 
   /// `stuck-on-its-edge`: cannot be dragged along its edge.
   public static let stuckOnItsEdge: Defect = Defect(
     "stuck-on-its-edge",
-    "cannot be dragged along its edge")
+    "cannot be dragged along its edge", harm: .drag)
 
   /// `moves-after-release`: moves further than docking needs after the lift.
   public static let movesAfterRelease: Defect = Defect(
     "moves-after-release",
-    "moves further than docking needs after the lift")
+    "moves further than docking needs after the lift", harm: .rest)
 
   /// `kept-clear-of-edge`: glides back from the edge it was let go near, further than docking
   /// needs. Polish whatever its size (a design choice: where it rests is judged at rest).
   public static let keptClearOfEdge: Defect = Defect(
     "kept-clear-of-edge",
     "glides back from the edge it was let go near, further than docking needs",
-    alwaysPolish: true)
+    alwaysPolish: true, harm: .rest)
 }

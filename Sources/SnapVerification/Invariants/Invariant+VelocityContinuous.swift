@@ -201,5 +201,5 @@ extension Defect {
   public static let velocityHitch: Defect = Defect(
     "velocity-hitch",
     "hitches when the finger hands it over",
-    measuresPosition: false)
+    measuresPosition: false, harm: .motion)
 }

@@ -330,6 +330,20 @@ struct Declarations: Sendable {
   /// window's sides, no side inset; for the layout margins, the safe area with the system's
   /// minimum side margins inside it.
   func docking(_ environment: ItemEnvironment) -> ItemEnvironment {
+    var result = docking(reference: environment)
+    let reserved = contract.reservedInsets
+    if reserved != .zero {
+      result.additionalSafeAreaInsets.top += reserved.top
+      result.additionalSafeAreaInsets.left += reserved.left
+      result.additionalSafeAreaInsets.bottom += reserved.bottom
+      result.additionalSafeAreaInsets.right += reserved.right
+    }
+    return result
+  }
+
+  /// `environment` with its safe region made the edges the item docks against, before the
+  /// room it reserves.
+  private func docking(reference environment: ItemEnvironment) -> ItemEnvironment {
     var result = environment
     func bare(_ bounds: CGRect) {
       result.bounds = bounds
