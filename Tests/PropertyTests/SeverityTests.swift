@@ -610,4 +610,39 @@ struct SeverityTests {
     let trip = Self.found(.resizeSafe, bubble, in: placed)
     #expect(!trip.contains { $0.severity == .hazard }, "\(trip)")
   }
+
+  /// A button that docks left with a bounce: it goes `past` points past the edge, then back.
+  struct Bounces: SnapAlgorithm {
+    let id = "test.bounces"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.1)
+    var dockingMargin: CGFloat? { 0 }
+    var past: CGFloat
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let out = CGPoint(x: view.size.width / 2 - past, y: view.center.y)
+      view.animate(withDuration: 0.1, delay: 0, options: [.curveEaseOut], completion: "out") {
+        $0.center = out
+      }
+    }
+    mutating func animationDidComplete(
+      _ tag: String, finished: Bool, view: inout ItemView, context: UIKitContext
+    ) {
+      guard tag == "out" else { return }
+      let back = CGPoint(x: view.size.width / 2, y: view.center.y)
+      view.animate(withDuration: 0.1, delay: 0, options: [.curveEaseIn]) { $0.center = back }
+    }
+  }
+
+  @Test("a bounce past the edge of a fifth of the item is polish; just past it, a hazard")
+  func bounceShare() {
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture([(0, .began, 100, 300), (0.05, .ended, 100, 300)], start: CGPoint(x: 100, y: 300)))
+    func found(_ past: CGFloat) -> [Violation] {
+      Self.found(.onScreen, Bounces(past: past), in: scenario).filter { $0.defect == .offScreenInMotion }
+    }
+    // A fifth of 60 pt is 12.
+    #expect(found(11).allSatisfy { $0.severity == .polish } && !found(11).isEmpty)
+    #expect(found(13).contains { $0.severity == .hazard })
+  }
 }

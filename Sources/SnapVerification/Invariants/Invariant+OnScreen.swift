@@ -81,10 +81,12 @@ extension Invariant {
 
 extension Invariant {
   /// How much of the item, across the edge it bounces past, a release motion may carry past the
-  /// screen's edge for a careful engineer to call it polish: an eighth (a standard spring's 5 to
-  /// 19 pt overshoot on a 160 pt view; a 60 pt button 7.5 pt). More is a button visibly thrown
-  /// off the screen, a hazard, as is any bounce that is not back by the time the item rests.
-  public static let bounceShare: CGFloat = 1.0 / 8
+  /// screen's edge for a careful engineer to call it polish: a fifth (a standard spring's 5 to
+  /// 19 pt overshoot on a 160 pt view, 7 to 9 pt on a 50 pt ball; 12 pt of a 60 pt button): the
+  /// button is four fifths in sight through the bounce. More is a button visibly thrown off the
+  /// screen, a hazard (a 40 pt ball a third or more past the edge), as is any bounce that is not
+  /// back by the time the item rests.
+  public static let bounceShare: CGFloat = 1.0 / 5
 
   /// `on-screen`: every frame lies inside the container, on each axis the item fits along —
   /// less the overhang the item declares (`ItemContract.overhang`) past the edges it docks
