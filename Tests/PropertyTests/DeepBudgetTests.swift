@@ -198,6 +198,37 @@ struct DeepBudgetTests {
       "resize-safe accepts a docked item 0.33 pt from where it docked after the keyboard came and went")
   }
 
+  @Test("resize-safe: an item the app put inside the margin band comes back seated on the margin")
+  func seatedOnItsMargin() throws {
+    // swiftui-dock.corrected on an iPhone 8: the app put a 60 pt item 3 pt from the tab bar,
+    // 13 pt inside the 16 pt the variant keeps from it; the keyboard pushes it up and goes, and
+    // the variant brings it back 13 pt higher, on its margin, as a release there would seat it.
+    let gesture = try Self.gesture("""
+      {"version":1,"start":{"x":329,"y":585},"events":[],"container":[{"t":0.7,"name":"iPhone 8",\
+      "width":375,"height":667,"screenWidth":375,"screenHeight":667,\
+      "safeArea":{"top":20,"left":0,"bottom":0,"right":0},"statusBar":20,"navigationBar":44,\
+      "tabBar":49,"refreshRate":60,"keyboard":{"x":0,"y":407,"width":375,"height":260}},\
+      {"t":1.4,"name":"iPhone 8","width":375,"height":667,"screenWidth":375,"screenHeight":667,\
+      "safeArea":{"top":20,"left":0,"bottom":0,"right":0},"statusBar":20,"navigationBar":44,\
+      "tabBar":49,"refreshRate":60}]}
+      """)
+    let algorithm = SwiftUIHosting(SwiftUIDockCorrected())
+    let scenario = Scenario(
+      device: DeviceProfile.named("iPhone 8")!, itemSize: CGSize(width: 60, height: 60),
+      gesture: gesture)
+    let trajectory = scenario.simulate(algorithm)
+    #expect(abs(trajectory.rest.maxY - (667 - 49 - 16)) < 0.01, "rests at \(trajectory.rest)")
+    #expect(Invariant.resizeSafe.check(algorithm, scenario: scenario, trajectory: trajectory) == .holds)
+    // Further than the margin needs, or short of it, it is not back.
+    for offset in [CGFloat(-4), 2] {
+      var moved = trajectory
+      moved.rest.origin.y += offset
+      Self.expectViolated(
+        .resizeSafe, algorithm, scenario, moved,
+        "resize-safe accepts an app-placed item \(offset) pt off its margin after the keyboard came and went")
+    }
+  }
+
   @Test("velocity-continuous: a flick faster than any finger may be capped, not dropped")
   func flickNoFingerMakes() throws {
     // fluid-dock.edges(margin:0,slots:4) in a portrait iPad mini: the finger goes 878 pt down in
