@@ -52,8 +52,8 @@ public enum ScenarioGenerators {
     var steps: Int
   }
 
-  /// Strokes from slow drags to flicks of several thousand points per second, and past every
-  /// edge: displacements mostly within 200 pt, a third up to 1,500 pt, over 1 to 120 touch
+  /// Strokes from slow drags to flicks of several thousand points per second, and on past every
+  /// edge (the finger is reported at the screen's edge it slides off): displacements mostly within 200 pt, a third up to 1,500 pt, over 1 to 120 touch
   /// events. Counting in events, not
   /// seconds, and drawing the count first, makes "fewer events" the simpler counterexample.
   static let stroke: Gen<Stroke> = zip(
@@ -80,6 +80,15 @@ public enum ScenarioGenerators {
       var finger = CGPoint(
         x: start.x + size.width * CGFloat(grab.0) / 100,
         y: start.y + size.height * CGFloat(grab.1) / 100)
+      // On the glass: a finger lands, and a finger that slides on past the screen's edge is
+      // reported, on the screen (the part of an item larger than it that it shows).
+      let glass = environment.screenBounds
+      func onTheGlass(_ point: CGPoint) -> CGPoint {
+        guard glass.isFinite, glass.width > 0, glass.height > 0 else { return point }
+        return CGPoint(
+          x: min(max(point.x, glass.minX), glass.maxX), y: min(max(point.y, glass.minY), glass.maxY))
+      }
+      finger = onTheGlass(finger)
       var time = 0.0
       var events = [TouchEvent(time: 0, phase: .began, location: finger)]
       let step = 1 / Double(rate)
@@ -87,8 +96,8 @@ public enum ScenarioGenerators {
         let from = finger
         for index in 1...stroke.steps {
           let share = CGFloat(index) / CGFloat(stroke.steps)
-          finger = CGPoint(
-            x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share)
+          finger = onTheGlass(CGPoint(
+            x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share))
           time += step
           events.append(TouchEvent(time: time, phase: .moved, location: finger))
         }

@@ -24,4 +24,29 @@ struct GeneratedGestureFileTests {
     #expect(hostile >= 5)
   }
 
+  /// A finger that slides on past the screen's edge is reported at the edge (the simulation
+  /// delivers it there too): a finite move lies on the screen it was made on.
+  @Test("every generated touch that is a real number lies on the screen")
+  func generatedTouchesOnTheGlass() throws {
+    var atTheEdge = 0
+    for seed in 0..<UInt64(250) {
+      let scenario = try #require(ScenarioGenerators.scenarios.example(seed: seed))
+      let screen = scenario.environment.screenBounds
+      guard screen.width > 0, screen.height > 0, scenario.gesture.containerChanges.isEmpty else { continue }
+      for event in scenario.gesture.events
+      where event.location.x.isFinite && event.location.y.isFinite && abs(event.location.x) < 1e5
+        && abs(event.location.y) < 1e5
+      {
+        #expect(screen.insetBy(dx: -0.001, dy: -0.001).contains(event.location), "seed \(seed): \(event.location)")
+        if event.location.x == screen.minX || event.location.x == screen.maxX
+          || event.location.y == screen.minY || event.location.y == screen.maxY
+        {
+          atTheEdge += 1
+        }
+      }
+    }
+    // Strokes go on past the edges often: the finger is then at one.
+    #expect(atTheEdge > 50)
+  }
+
 }

@@ -36,6 +36,14 @@ struct InteractionTests {
         if index > 0 { #expect(event.time >= events[index - 1].time, "seed \(seed)") }
       }
       #expect(!down, "seed \(seed): the finger lifts before the end")
+      // On the glass: a finger that slides on past the screen's edge is reported there.
+      for event in events {
+        let screen = (scenario.gesture.containerChanges.last { $0.time <= event.time }?.environment
+          ?? scenario.environment).screenBounds
+        #expect(
+          screen.insetBy(dx: -0.001, dy: -0.001).contains(event.location),
+          "seed \(seed): \(event.location) is off the \(screen) screen")
+      }
       let times = scenario.gesture.containerChanges.map(\.time)
       #expect(times == times.sorted(), "seed \(seed)")
       changes += scenario.resizes.count

@@ -241,6 +241,57 @@ struct SeverityTests {
     #expect(stuck.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(stuck)")
   }
 
+  /// A delta drag on the clamped frame (BMScreenDragView, and many a blog's handler): each move
+  /// adds the finger's travel to the frame, then clamps the frame into the safe region, so a
+  /// finger that goes on past the edge and comes back finds the item coming back with it at
+  /// once, kept off it by how far it went on. `lag` scales each move on the way back (a handler
+  /// that loses travel: not the finger's motion any more).
+  struct DeltaClamped: SnapAlgorithm {
+    var id = "test.delta-clamped"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
+    var dockingMargin: CGFloat? { nil }
+    var lag: CGFloat = 1
+    var last = CGPoint.zero
+    var clamped = false
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      last = touch.locationInContainer
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      let scale = clamped ? lag : 1
+      var center = view.center
+      center.x += (at.x - last.x) * scale
+      center.y += (at.y - last.y) * scale
+      let kept = SafeDocking.clamp(center, size: view.size, in: context.environment.safeRegion)
+      if kept != center { clamped = true }
+      view.center = kept
+      last = at
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
+  }
+
+  @Test("an item a delta drag brings back from the edge with the finger, off it by how far the finger went on, is polish; one that loses travel is not")
+  func offsetFromBound() throws {
+    // Portrait iPhone 15: the finger takes a 60 pt item from x 200 to the screen's right edge
+    // (393), 30 pt past where the item stops, then back to x 100.
+    let phone = DeviceProfile.named("iPhone 15")!
+    let scenario = Scenario(
+      device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 200, 400), (0.016, .moved, 260, 400), (0.033, .moved, 330, 400),
+         (0.05, .moved, 393, 400), (0.066, .moved, 393, 400), (0.083, .moved, 330, 400),
+         (0.1, .moved, 250, 400), (0.116, .moved, 150, 400), (0.133, .moved, 120, 400),
+         (0.15, .moved, 100, 400), (0.166, .moved, 100, 400), (0.183, .ended, 100, 400)],
+        start: CGPoint(x: 200, y: 400)))
+    let back = Self.found(.tracksFinger, DeltaClamped(), in: scenario)
+    #expect(back.contains { $0.defect == .offsetFromBound && $0.severity == .polish }, "\(back)")
+    #expect(!back.contains { $0.severity == .hazard }, "\(back)")
+    // Coming back at half the finger's pace, it does not follow the finger.
+    let slow = Self.found(.tracksFinger, DeltaClamped(lag: 0.5), in: scenario)
+    #expect(slow.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(slow)")
+  }
+
   @Test("dragged up its edge into its own clamp near the top is polish; stopped further down, stuck")
   func stuckShortOfEdge() throws {
     // Docked on the left of a landscape phone (x 59, clear of the sensor housing) with no bars,

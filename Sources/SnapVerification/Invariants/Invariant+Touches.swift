@@ -268,8 +268,8 @@ extension Invariant {
         "A touch on the button while it moves misses it or makes it jump\(size)." },
       abbreviation: "ca",
       defects: [.lagsTheFinger, .heldShortOfEdge, .panHysteresisLag, .offsetUntilNextTouch,
-        .offsetAfterContainerChange, .stuckOnItsEdge, .movesAfterRelease, .keptClearOfEdge,
-        .touchIgnored, .jumpsWhenCaught, .grabbedBesideIt],
+        .offsetAfterContainerChange, .offsetFromBound, .stuckOnItsEdge, .movesAfterRelease,
+        .keptClearOfEdge, .touchIgnored, .jumpsWhenCaught, .grabbedBesideIt],
       judge: { run, _ in checkCatchable(run) }))
 
   /// `tap-is-not-drag`: for an item with an action (`itemAction`): a tap on it — a touch that

@@ -328,6 +328,9 @@ extension Invariant {
     /// The grab's offset before the last re-anchoring, which later frames may still follow.
     var previous: CGPoint?
     var anchoredAfter = touch.began
+    // Where a bound held the item in the last frame judged (x, then y): how far the finger
+    // there was from where it would put the item (`nil` where no bound held it).
+    var heldOffset: [CGFloat?] = [nil, nil]
     /// The problem on one axis of `frame`, or `nil`.
     func judgeAxis(
       _ axis: String, frame: Frame, finger: CGPoint, actual: CGFloat, wanted: CGFloat,
@@ -363,6 +366,7 @@ extension Invariant {
           || (wanted + extent / 2 > highBound && abs(high - highBound) <= tolerance)
       }
       if stops(windowLow, windowHigh) || stops(regionLow, regionHigh) || stops(areaLow, areaHigh) {
+        heldOffset[axis == "x" ? 0 : 1] = wanted - actual
         return nil
       }
       // So may the region it rests in, the declared margin inside the safe region (a
@@ -370,6 +374,7 @@ extension Invariant {
       if inset > 0, extent + 2 * inset <= regionHigh - regionLow,
         stops(regionLow + inset, regionHigh - inset)
       {
+        heldOffset[axis == "x" ? 0 : 1] = wanted - actual
         return nil
       }
       // So may a clamp of the item's own a little inside the window's edge the finger takes it
@@ -397,6 +402,7 @@ extension Invariant {
           }.prefix(2).count == 2
           || frame.time == lastDragFrame()
       }
+      if clamped { heldOffset[axis == "x" ? 0 : 1] = wanted - actual }
       return Candidate(
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,
         clamped: clamped)
@@ -460,7 +466,37 @@ extension Invariant {
         case (let x?, let y?): return [x, y]
         }
       }
+      let heldBefore = heldOffset
+      heldOffset = [nil, nil]
       var found = problemsOf(shiftedBy: shift)
+      // The frame after a bound held the item, off the finger by just what it was off it there:
+      // it came back with the finger at once, as a handler that adds each move to the clamped
+      // frame brings it. It follows the finger from that offset (polish, `offsetFromBound`).
+      if !found.isEmpty {
+        var moved = shift
+        var reanchored = false
+        found.removeAll { candidate in
+          let index = candidate.axis == "x" ? 0 : 1
+          // (An offset no more than the pan's slop is the recogniser's lag, and said so.)
+          guard candidate.banded == nil, !candidate.clamped, let held = heldBefore[index],
+            abs((candidate.wanted - candidate.actual) - held) <= tolerance,
+            !(panDriven && candidate.off <= slop + tolerance)
+          else { return false }
+          if index == 0 { moved.x += held } else { moved.y += held }
+          reanchored = true
+          return true
+        }
+        if reanchored {
+          let magnitude = Magnitude.points(max(abs(moved.x - shift.x), abs(moved.y - shift.y)))
+          shift = moved
+          problems.offer(.offsetFromBound, magnitude) {
+            Violation(
+              "at t = \(frame.time) the finger at (\(finger.x), \(finger.y)) brings the item back"
+                + " from the bound it was held at, \(magnitude.value) pt from where it grabbed it",
+              defect: .offsetFromBound, magnitude: magnitude, at: frame.time, rect: rect)
+          }
+        }
+      }
       // The first frame after a container change during the touch that the grab no longer
       // explains re-anchors it where the change left the item (a rubber band's is left to the
       // other invariants, above); a frame a bound explains (the keyboard under a still finger,
@@ -540,7 +576,13 @@ extension Invariant {
     let end = touch.end ?? .infinity
     for event in run.scenario.gesture.events
     where event.time > touch.began - slack && event.time <= end + slack {
-      let dx = event.location.x - touch.finger.x, dy = event.location.y - touch.finger.y
+      // Where the code was told the finger is: on the screen, as the simulation delivers it.
+      guard event.location.x.isFinite, event.location.y.isFinite else { continue }
+      let screen = run.environment(at: event.time).screenBounds
+      let at = CGPoint(
+        x: min(max(event.location.x, screen.minX), screen.maxX),
+        y: min(max(event.location.y, screen.minY), screen.maxY))
+      let dx = at.x - touch.finger.x, dy = at.y - touch.finger.y
       guard dx.isFinite, dy.isFinite else { continue }
       if abs(dx) >= hysteresis || abs(dy) >= hysteresis { return hypot(dx, dy) }
     }
@@ -615,7 +657,8 @@ extension Invariant {
       consequence: { size in "While dragged, the button slips away from the finger\(size)." },
       abbreviation: "tf",
       defects: [.lagsTheFinger, .heldShortOfEdge, .panHysteresisLag, .offsetUntilNextTouch,
-        .offsetAfterContainerChange, .stuckOnItsEdge, .movesAfterRelease, .keptClearOfEdge],
+        .offsetAfterContainerChange, .offsetFromBound, .stuckOnItsEdge, .movesAfterRelease,
+        .keptClearOfEdge],
       judge: { run, _ in checkTracksFinger(run) }))
 }
 
@@ -652,6 +695,15 @@ extension Defect {
   public static let offsetAfterContainerChange: Defect = Defect(
     "offset-after-container-change",
     "keeps an offset from the finger after a container change under it",
+    alwaysPolish: true, harm: .drag)
+
+  /// `offset-from-a-bound`: follows the finger from an offset a bound gave it. Polish whatever
+  /// its size (a handler that adds each move to the clamped frame: the finger went on past the
+  /// edge the item was held at, and the item comes back with the finger at once, by as much as
+  /// the finger moves, kept off it by how far the finger went on).
+  public static let offsetFromBound: Defect = Defect(
+    "offset-from-a-bound",
+    "follows the finger from the offset a bound it was held at gave it",
     alwaysPolish: true, harm: .drag)
 
   /// `stuck-on-its-edge`: cannot be dragged along its edge.
