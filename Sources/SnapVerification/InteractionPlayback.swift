@@ -247,25 +247,11 @@ struct Playback<Algorithm: SnapAlgorithm> {
     guard let from = finger else { return }
     for share in ScenarioGenerators.strokeShares(steps: steps, profile: profile) {
       time += step
-      let location = onTheGlass(CGPoint(x: from.x + dx * share, y: from.y + dy * share))
+      // On the glass (`ItemEnvironment.onTheGlass`): the gesture holds what the code is handed.
+      let location = environment.onTheGlass(CGPoint(x: from.x + dx * share, y: from.y + dy * share))
       finger = location
       touch(.moved, at: location)
     }
-  }
-
-  /// `location` where the glass ends: a finger that slides on past the screen's edge is
-  /// reported at the edge, as a touch screen reports it and as the simulation delivers it
-  /// (`DragSimulation` clamps every touch to the screen's bounds). The gesture holds what the
-  /// item's code is handed, so what the invariants read of the finger is what the code saw: a
-  /// finger 600 pt above the screen made a drag held at the window's edge a hazard no device
-  /// shows, and a first move from off the glass a recogniser's lag larger than the slop.
-  @inlinable
-  func onTheGlass(_ location: CGPoint) -> CGPoint {
-    let screen = environment.screenBounds
-    guard screen.isFinite, screen.width >= 0, screen.height >= 0 else { return location }
-    return CGPoint(
-      x: min(max(location.x, screen.minX), screen.maxX),
-      y: min(max(location.y, screen.minY), screen.maxY))
   }
 
   /// The finger carries the item until its centre would be `offset` points right of `middle`.

@@ -82,13 +82,7 @@ public enum ScenarioGenerators {
         y: start.y + size.height * CGFloat(grab.1) / 100)
       // On the glass: a finger lands, and a finger that slides on past the screen's edge is
       // reported, on the screen (the part of an item larger than it that it shows).
-      let glass = environment.screenBounds
-      func onTheGlass(_ point: CGPoint) -> CGPoint {
-        guard glass.isFinite, glass.width > 0, glass.height > 0 else { return point }
-        return CGPoint(
-          x: min(max(point.x, glass.minX), glass.maxX), y: min(max(point.y, glass.minY), glass.maxY))
-      }
-      finger = onTheGlass(finger)
+      finger = environment.onTheGlass(finger)
       var time = 0.0
       var events = [TouchEvent(time: 0, phase: .began, location: finger)]
       let step = 1 / Double(rate)
@@ -96,7 +90,7 @@ public enum ScenarioGenerators {
         let from = finger
         for index in 1...stroke.steps {
           let share = CGFloat(index) / CGFloat(stroke.steps)
-          finger = onTheGlass(CGPoint(
+          finger = environment.onTheGlass(CGPoint(
             x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share))
           time += step
           events.append(TouchEvent(time: time, phase: .moved, location: finger))

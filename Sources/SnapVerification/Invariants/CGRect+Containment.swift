@@ -52,3 +52,17 @@ extension CGRect {
       height: height + insets.top + insets.bottom)
   }
 }
+
+extension ItemEnvironment {
+  /// `point` where the glass ends: a finger that lands or slides on past the screen's edge is
+  /// reported at that edge, as a touch screen reports it and as `DragSimulation` delivers it to
+  /// the code (in the window's coordinates). A screen of no size, or not a real one (hostile
+  /// input), leaves the point as it is.
+  @inlinable
+  func onTheGlass(_ point: CGPoint) -> CGPoint {
+    let screen = screenBounds
+    guard screen.isFinite, screen.width > 0, screen.height > 0 else { return point }
+    return CGPoint(
+      x: min(max(point.x, screen.minX), screen.maxX), y: min(max(point.y, screen.minY), screen.maxY))
+  }
+}

@@ -578,10 +578,7 @@ extension Invariant {
     where event.time > touch.began - slack && event.time <= end + slack {
       // Where the code was told the finger is: on the screen, as the simulation delivers it.
       guard event.location.x.isFinite, event.location.y.isFinite else { continue }
-      let screen = run.environment(at: event.time).screenBounds
-      let at = CGPoint(
-        x: min(max(event.location.x, screen.minX), screen.maxX),
-        y: min(max(event.location.y, screen.minY), screen.maxY))
+      let at = run.environment(at: event.time).onTheGlass(event.location)
       let dx = at.x - touch.finger.x, dy = at.y - touch.finger.y
       guard dx.isFinite, dy.isFinite else { continue }
       if abs(dx) >= hysteresis || abs(dy) >= hysteresis { return hypot(dx, dy) }
