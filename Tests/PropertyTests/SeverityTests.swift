@@ -669,6 +669,7 @@ struct SeverityTests {
     var releaseMotion: Motion? = .curve(.easeOut, duration: 0.1)
     var dockingMargin: CGFloat? { 0 }
     var past: CGFloat
+    var contract = ItemContract()
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let out = CGPoint(x: view.size.width / 2 - past, y: view.center.y)
       view.animate(withDuration: 0.1, delay: 0, options: [.curveEaseOut], completion: "out") {
@@ -695,5 +696,26 @@ struct SeverityTests {
     // A fifth of 60 pt is 12.
     #expect(found(11).allSatisfy { $0.severity == .polish } && !found(11).isEmpty)
     #expect(found(13).contains { $0.severity == .hazard })
+  }
+
+  @Test("a bounce declared as a share of the travel: that share of it past the edge is intended, more is not")
+  func bounceShareOfTravel() {
+    // Let go at x 100, the item travels 70 pt to the left edge (centre 30); half of that, 35 pt,
+    // is declared, and a fifth of the 60 pt item is polish beyond it.
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture([(0, .began, 100, 300), (0.05, .ended, 100, 300)], start: CGPoint(x: 100, y: 300)))
+    let declared = ItemContract(releaseOvershootShare: 0.5)
+    func found(_ past: CGFloat, _ contract: ItemContract) -> [Violation] {
+      Self.found(.onScreen, Bounces(past: past, contract: contract), in: scenario)
+        .filter { $0.defect == .offScreenInMotion }
+    }
+    #expect(found(40, ItemContract()).contains { $0.severity == .hazard })
+    #expect(!found(40, declared).contains { $0.severity == .hazard })
+    #expect(found(60, declared).contains { $0.severity == .hazard })
+    // A spring's share: POP's bounciness 8 (ζ 0.667) overshoots by 6 %; critically damped, none.
+    #expect(abs(ItemContract.overshoot(dampingRatio: 24.684 / (2 * (342.1 as Double).squareRoot())) - 0.06) < 0.005)
+    #expect(ItemContract.overshoot(dampingRatio: 1) == 0)
+    #expect(abs(ItemContract.overshoot(dampingRatio: 0) - 1) < 1e-9)
   }
 }

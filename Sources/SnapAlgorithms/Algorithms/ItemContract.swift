@@ -50,6 +50,12 @@ public struct ItemContract: Hashable, Sendable {
   /// documented bounce, keyframes), in points: frames of the motion that far past the edge are
   /// intended. 0 by default: a motion that bounces past the edge it docks against is a defect.
   public var releaseOvershoot: CGFloat
+  /// How far past where it comes to rest the release motion may carry the item by design, as a
+  /// share of the distance that motion travels: the bounce of a spring, which grows with the
+  /// throw (POP's bounciness 8, a damping ratio of 0.667, overshoots by 6 % of it, 42 pt across
+  /// an iPad). Added to `releaseOvershoot`. 0 by default; `ItemContract.overshoot(dampingRatio:)`
+  /// gives a spring's.
+  public var releaseOvershootShare: CGFloat
 
   /// A release motion of this long or less, in seconds, is over before a finger can mean to
   /// catch the item: what the default (`catchableInFlight` `nil`) excuses, for a motion that
@@ -62,7 +68,8 @@ public struct ItemContract: Hashable, Sendable {
     reservedInsets: Insets = .zero, sideChoice: SideChoice = .centreOrFinger,
     tap: TapEffect = .staysPut,
     competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
-    handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0
+    handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0,
+    releaseOvershootShare: CGFloat = 0
   ) {
     self.overhang = overhang
     self.dockingReference = dockingReference
@@ -73,6 +80,23 @@ public struct ItemContract: Hashable, Sendable {
     self.catchableInFlight = catchableInFlight
     self.handsOverVelocity = handsOverVelocity
     self.releaseOvershoot = releaseOvershoot
+    self.releaseOvershootShare = releaseOvershootShare
+  }
+
+  /// The share of its travel a spring started at rest overshoots its target by, for a damping
+  /// ratio `dampingRatio` (ζ): e^(−ζπ/√(1−ζ²)) below 1, none at 1 or above. A spring handed a
+  /// flick's velocity towards its target overshoots more.
+  ///
+  /// ```swift
+  /// // POP's kPOPSpringAnimation bounciness 8, speed 12: stiffness 342.1, damping 24.68, mass 1.
+  /// let share = ItemContract.overshoot(dampingRatio: 24.68 / (2 * (342.1).squareRoot()))  // 0.06
+  /// let contract = ItemContract(dockingReference: .superview, releaseOvershootShare: share)
+  /// ```
+  @inlinable
+  public static func overshoot(dampingRatio: Double) -> CGFloat {
+    guard dampingRatio.isFinite, dampingRatio < 1 else { return 0 }
+    let zeta = max(dampingRatio, 0)
+    return CGFloat(exp(-zeta * Double.pi / (1 - zeta * zeta).squareRoot()))
   }
 
   /// What an iOS user expects: docked inside the safe area at the declared margin, on the side

@@ -18,6 +18,25 @@ extension Invariant {
     // declared bounce that much further while the release motion carries it.
     let overhang = run.algorithm.designedOverhang(for: size)
     let bounce = run.algorithm.designedOverhang(for: size, inMotion: true)
+    // A bounce declared as a share of the travel (`ItemContract.releaseOvershootShare`): each
+    // release motion may go that share of the distance from where it starts to where it ends
+    // further past the edges.
+    let share = max(run.algorithm.contract.releaseOvershootShare, 0)
+    let frames = trajectory.frames
+    var travel = [CGFloat](repeating: 0, count: share > 0 ? frames.count : 0)
+    if share > 0 {
+      var index = 0
+      while index < frames.count {
+        guard frames[index].phase == .motion else { index += 1; continue }
+        var end = index
+        while end + 1 < frames.count, frames[end + 1].phase == .motion { end += 1 }
+        let from = index > 0 ? frames[index - 1].rect : frames[index].rect
+        let to = end + 1 < frames.count ? frames[end + 1].rect : trajectory.rest
+        let distance = hypot(to.midX - from.midX, to.midY - from.midY)
+        for inMotion in index...end { travel[inMotion] = distance.isFinite ? distance : 0 }
+        index = end + 1
+      }
+    }
     var judgement = Judgement.notApplicable
     // How far off screen the item was when its motion began: a motion that brings an item back
     // from where the finger left it is not a bounce past the edge.
@@ -26,9 +45,13 @@ extension Invariant {
     /// The container change animating at the last frame, and how far off screen the item was in
     /// its first frame: what the change itself put off screen.
     var change: (time: Double, overhang: CGFloat)?
-    for frame in trajectory.frames {
-      let container = run.regions(at: frame.time).bounds
+    for (index, frame) in frames.enumerated() {
+      var container = run.regions(at: frame.time).bounds
         .outset(by: frame.phase == .motion ? bounce : overhang)
+      if share > 0, frame.phase == .motion {
+        let thrown = share * travel[index]
+        container = container.insetBy(dx: -thrown, dy: -thrown)
+      }
       let checkX = size.width <= container.width
       let checkY = size.height <= container.height
       guard checkX || checkY else { continue }
