@@ -396,6 +396,8 @@ struct SeverityTests {
       var host: ItemHost { .overlayWindow }
       /// The lowest centre y it rests at; `nil` rests it at the bottom of the region.
       var band: CGFloat?
+      /// Kept clear of the top by half its width, not its height (FLDragView's `y = fl_width/2`).
+      var widthForHeight = false
       var grab = Grab()
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
         grab.take(touch, view)
@@ -407,7 +409,8 @@ struct SeverityTests {
         let region = context.environment.safeRegion
         let half = view.size.width / 2
         let x = view.center.x < region.midX ? region.minX + half : region.maxX - half
-        let y = band.map { max(view.center.y, $0) } ?? region.maxY - view.size.height / 2
+        var y = band.map { max(view.center.y, $0) } ?? region.maxY - view.size.height / 2
+        if widthForHeight { y = max(view.center.y, region.minY + view.size.width / 2) }
         view.animate(withDuration: 0.3) { $0.center = CGPoint(x: x, y: y) }
       }
     }
@@ -425,6 +428,18 @@ struct SeverityTests {
     // Taken to the bottom, past the middle: it does not stay where the finger left it.
     let bottom = Self.found(.tracksFinger, Banded(band: nil), in: scenario)
     #expect(bottom.contains { $0.defect == .movesAfterRelease && $0.severity == .hazard }, "\(bottom)")
+    // Kept clear of the top by half its width: a 200×100 item let go at y 40 rests at y 100, 50
+    // pt further than docking needs, exactly the difference of its half sides: the wrong axis.
+    var wide = scenario
+    wide.itemSize = CGSize(width: 200, height: 100)
+    let mixed = Self.found(.tracksFinger, Banded(band: nil, widthForHeight: true), in: wide)
+    #expect(mixed.contains { $0.defect == .movesAfterRelease && $0.severity == .hazard }, "\(mixed)")
+    // A square item shows nothing; a band of 90 pt on the same item is a design's, polish.
+    var square = scenario
+    square.itemSize = CGSize(width: 100, height: 100)
+    #expect(Self.found(.tracksFinger, Banded(band: nil, widthForHeight: true), in: square).isEmpty)
+    let designed = Self.found(.tracksFinger, Banded(band: 90), in: wide)
+    #expect(designed.contains { $0.defect == .keptClearOfEdge && $0.severity == .polish }, "\(designed)")
   }
 
   @Test("a tap that docks an item left undocked, even flush with the screen's edge, is no tap defect")

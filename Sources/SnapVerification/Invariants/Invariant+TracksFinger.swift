@@ -75,7 +75,13 @@ extension Invariant {
           // the top) — a design's choice, polish. Past the middle, or out of the region, it is
           // not where the finger left it for no reason.
           let middle = trajectory.finalEnvironment.bounds.midY
-          let inward = (rest - release.y) * (middle - release.y) > 0
+          // A band exactly the difference between the item's half-width and half-height is no
+          // design: it is the width standing for the height (FLDragView's `y = fl_width/2`, its
+          // tracker's #1), a bug only an item that is not square shows.
+          let size = scenario.itemSize
+          let axisMixUp = abs(size.width - size.height) > 2 * tolerance
+            && abs(abs(rest - limit) - abs(size.width - size.height) / 2) <= tolerance
+          let inward = !axisMixUp && (rest - release.y) * (middle - release.y) > 0
             && abs(rest - release.y) <= abs(middle - release.y) + tolerance
             && trajectory.rest.minY >= region.minY - tolerance
             && trajectory.rest.maxY <= region.maxY + tolerance
