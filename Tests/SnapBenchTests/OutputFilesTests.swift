@@ -268,6 +268,20 @@ struct OutputFilesTests {
     try FileManager.default.copyItem(atPath: written.directory.path, toPath: report)
     let before = entries(URL(fileURLWithPath: report))
     let index = try String(contentsOfFile: report + "/index.html", encoding: .utf8)
+    let inputs = (
+      verify: FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-stop-v-\(getpid()).json").path,
+      results: FileManager.default.temporaryDirectory.appendingPathComponent("snaplab-stop-r-\(getpid()).json").path
+    )
+    defer { for path in [inputs.verify, inputs.results] { try? FileManager.default.removeItem(atPath: path) } }
+    let verified = try SnapBenchProcess.run([
+      "verify", "--examples", "5", "--algorithm", "edge-dock.corrected", "--format", "json", "--no-progress",
+    ])
+    try Data(verified.stdout.utf8).write(to: URL(fileURLWithPath: inputs.verify))
+    let timed = try SnapBenchProcess.run([
+      "run", "--format", "json", "--iterations", "100", "--repetitions", "3", "--no-progress",
+      "--filter", "^edge-dock.corrected",
+    ])
+    try Data(timed.stdout.utf8).write(to: URL(fileURLWithPath: inputs.results))
     for (name, number) in [("INT", SIGINT), ("TERM", SIGTERM), ("HUP", SIGHUP)] {
       // Stopped at once, while it computes: a debug build is still computing at 0.3 s.
       let stopped = try SnapBenchProcess.shell(
@@ -278,9 +292,14 @@ struct OutputFilesTests {
       #expect(try String(contentsOfFile: report + "/index.html", encoding: .utf8) == index)
       // Stopped while it writes: as soon as its hidden build directory appears beside the
       // report (a fixed delay raced a report that now takes a second or two to compute).
+      // From small verify and run files, so that the page is all it computes (a report that
+      // verifies and times now spent 3 s of CPU before writing, three times over).
       let writing = try SnapBenchProcess.start(
         executable: binary,
-        ["report", "--output", report, "--examples", "20", "--flick=-900,300", "--no-progress"])
+        [
+          "report", "--output", report, "--verify", inputs.verify, "--results", inputs.results,
+          "--flick=-900,300", "--no-progress",
+        ])
       var signalled = false
       while writing.isRunning {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
