@@ -186,12 +186,18 @@ struct Playback<Algorithm: SnapAlgorithm> {
     return simulation.current.shownFrame(at: time)
   }
 
-  /// The finger, still where it is, for `count` more touch events (at least one).
+  /// The finger, held at `location` for `count` more touch events' time (at least one). A
+  /// finger that stays where it is sends nothing: UIKit reports a touch that moved, so a still
+  /// finger is no `.moved` event (only hostile input has those); one that settles at
+  /// `location` from where it was (a tap's jitter) reports that move once.
   @inlinable
   mutating func holdStill(at location: CGPoint, events count: Int) {
     for _ in 0..<max(count, 1) {
       time += step
-      touch(.moved, at: location)
+      if location != finger {
+        touch(.moved, at: location)
+        finger = location
+      }
     }
   }
 
@@ -249,6 +255,9 @@ struct Playback<Algorithm: SnapAlgorithm> {
       time += step
       // On the glass (`ItemEnvironment.onTheGlass`): the gesture holds what the code is handed.
       let location = environment.onTheGlass(CGPoint(x: from.x + dx * share, y: from.y + dy * share))
+      // A finger that has not moved since the last event (a stroke of nothing, or one held at
+      // the screen's edge it slides past) sends nothing.
+      if location == finger { continue }
       finger = location
       touch(.moved, at: location)
     }

@@ -90,9 +90,13 @@ public enum ScenarioGenerators {
         let from = finger
         for index in 1...stroke.steps {
           let share = CGFloat(index) / CGFloat(stroke.steps)
-          finger = environment.onTheGlass(CGPoint(
+          let next = environment.onTheGlass(CGPoint(
             x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share))
           time += step
+          // UIKit reports a touch that moved: a finger still where the last event had it (a
+          // stroke of nothing, or one held at the screen's edge it slides past) sends nothing.
+          if next == finger { continue }
+          finger = next
           events.append(TouchEvent(time: time, phase: .moved, location: finger))
         }
       }

@@ -49,4 +49,26 @@ struct GeneratedGestureFileTests {
     #expect(atTheEdge > 50)
   }
 
+  /// UIKit reports a touch that moved: a stroke of nothing, or a finger held at the screen's
+  /// edge it slides past, sends no event, so no two events in a row are at one place (the
+  /// hostile stratum's NaNs and infinities aside, which are no place).
+  @Test("a finger that has not moved since its last event sends none")
+  func noMoveForAStillFinger() throws {
+    var moves = 0
+    var stillStrokes = 0
+    for seed in 0..<UInt64(250) {
+      let events = try #require(ScenarioGenerators.scenarios.example(seed: seed)).gesture.events
+      for (previous, event) in zip(events, events.dropFirst()) where event.phase == .moved {
+        moves += 1
+        #expect(event.location != previous.location, "seed \(seed): \(event.location) twice")
+      }
+      // Time still passes for a finger held: the lift is later than the last move's event.
+      if let last = events.last, events.count >= 2, last.time - events[events.count - 2].time > 0.02 {
+        stillStrokes += 1
+      }
+    }
+    #expect(moves > 1000)
+    #expect(stillStrokes > 0)
+  }
+
 }

@@ -66,6 +66,27 @@ struct CatalogueTests {
     }
   }
 
+  @Test("the summary names what the contract docks against, and the room it reserves")
+  func summaryOfTheContract() {
+    struct WindowDock: SnapAlgorithm {
+      let id = "test.window-dock"
+      let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+      var releaseMotion: Motion? = Motion.none
+      var dockingMargin: CGFloat? { 0 }
+      var contract: ItemContract
+      mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {}
+    }
+    #expect(
+      RegisteredAlgorithm.declaredSummary(of: WindowDock(contract: ItemContract(dockingReference: .window)))
+        == "touches API; docks flush against the nearer side of the window; releases with none")
+    #expect(
+      RegisteredAlgorithm.declaredSummary(
+        of: WindowDock(
+          contract: ItemContract(dockingReference: .superview, reservedInsets: Insets(top: 64, bottom: 20))))
+        == "touches API; docks flush against the nearer side of the superview, less the room it "
+        + "reserves (top 64, bottom 20); releases with none")
+  }
+
   @Test("main(adding:) takes an empty list, registered algorithms or plain ones")
   func mainOverloads() {
     // A check at compile time: the closures are never run (main exits). `[]` was ambiguous

@@ -87,14 +87,33 @@ public struct RegisteredAlgorithm: Sendable {
       case .thrown: edges = "the side it is thrown to"
       }
       let projected = rule.decelerationRate != nil ? ", chosen from the projected flick" : ""
+      // What its contract docks against (`ItemContract.dockingReference`), and the room it
+      // reserves.
+      let reference: String
+      switch algorithm.contract.dockingReference {
+      case .safeArea: reference = "the safe region"
+      case .window: reference = "the window"
+      case .windowSides: reference = "the window's sides and the safe region's ends"
+      case .screen: reference = "the screen"
+      case .superview: reference = "the superview"
+      case .layoutMargins: reference = "the layout margins"
+      }
+      let reserved = algorithm.contract.reservedInsets
+      let room = reserved == .zero ? "" : ", less the room it reserves (\(describe(reserved)))"
       parts.append(
-        "docks \(points) \(edges) of the safe region\(projected)"
+        "docks \(points) \(edges) of \(reference)\(room)\(projected)"
           + (rule.slots.map { ", \($0) slots" } ?? ""))
     } else {
       parts.append("does not dock")
     }
     if let motion = algorithm.releaseMotion { parts.append("releases with \(motion)") }
     return parts.joined(separator: "; ")
+  }
+
+  /// `insets` as the edges that have any: "top 64, bottom 20".
+  private static func describe(_ insets: Insets) -> String {
+    [("top", insets.top), ("left", insets.left), ("bottom", insets.bottom), ("right", insets.right)]
+      .filter { $0.1 != 0 }.map { "\($0.0) \(formatNumber(Double($0.1)))" }.joined(separator: ", ")
   }
 }
 

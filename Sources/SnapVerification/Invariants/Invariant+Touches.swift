@@ -42,6 +42,12 @@ extension Invariant {
         let size = run.scenario.itemSize
         let fits = (x: size.width <= window.width, y: size.height <= window.height)
         let offAtCatch = window.overhang(of: shown, checkX: fits.x, checkY: fits.y)
+        // So does one the app placed outside the region it docks against (in the room its
+        // contract reserves, under a bar) that the first move pulls back in: its own bound
+        // enforcing itself, no further than it lay outside (`ItemContract.reservedInsets`).
+        let docking = run.regions(at: touch.began).docking
+        let fitsDocking = (x: size.width <= docking.width, y: size.height <= docking.height)
+        let outAtCatch = docking.overhang(of: shown, checkX: fitsDocking.x, checkY: fitsDocking.y)
         let pressedAt = run.longPressTook(touch) ?? .infinity
         for frame in run.dragFrames(of: touch) {
           guard let at = frame.finger else { continue }
@@ -51,8 +57,11 @@ extension Invariant {
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
           if away > moved + halfPoint, !run.containerChanges(from: touch.began, to: frame.time) {
             let offNow = window.overhang(of: frame.rect, checkX: fits.x, checkY: fits.y)
-            let recovers = offAtCatch > tolerance && offNow < offAtCatch
-              && away - moved <= offAtCatch + tolerance
+            let outNow = docking.overhang(of: frame.rect, checkX: fitsDocking.x, checkY: fitsDocking.y)
+            let recovers = (offAtCatch > tolerance && offNow < offAtCatch
+              && away - moved <= offAtCatch + tolerance)
+              || (outAtCatch > tolerance && outNow < outAtCatch
+                && away - moved <= outAtCatch + tolerance)
             judgement.add(Violation(
               "caught \(when) at \(shown) by a touch at \(finger) at t = "
                 + "\(touch.began), it is shown at \(frame.rect) at t = "
@@ -221,8 +230,20 @@ extension Invariant {
     -> Bool
   {
     guard let margin = algorithm.dockingMargin(for: rect.size) else { return false }
-    return dockingProblem(
-      rect, in: algorithm.docking(environment), margin: margin, rule: algorithm.dockingRule) != nil
+    let docking = algorithm.docking(environment)
+    if dockingProblem(rect, in: docking, margin: margin, rule: algorithm.dockingRule) != nil {
+      return true
+    }
+    // In the room its contract reserves at an edge (`ItemContract.reservedInsets`), where it
+    // fits clear of it: not docked as declared, whichever side it is against.
+    let reserved = algorithm.contract.reservedInsets
+    guard reserved != .zero else { return false }
+    let region = docking.safeRegion
+    let tolerance = Self.tolerance
+    return (reserved.top > 0 && rect.height <= region.height && rect.minY < region.minY - tolerance)
+      || (reserved.bottom > 0 && rect.height <= region.height && rect.maxY > region.maxY + tolerance)
+      || (reserved.left > 0 && rect.width <= region.width && rect.minX < region.minX - tolerance)
+      || (reserved.right > 0 && rect.width <= region.width && rect.maxX > region.maxX + tolerance)
   }
 
   /// Whether `rect` is docked against the safe region as `algorithm` declares (its margin), or

@@ -81,7 +81,12 @@ extension Invariant {
           let size = scenario.itemSize
           let axisMixUp = abs(size.width - size.height) > 2 * tolerance
             && abs(abs(rest - limit) - abs(size.width - size.height) / 2) <= tolerance
-          let inward = !axisMixUp && (rest - release.y) * (middle - release.y) > 0
+          // A band at an end where the contract reserves room is the declared one
+          // (`ItemContract.reservedInsets`, which `allowed` keeps already): more is no design
+          // (a band computed once, stale after a rotation).
+          let reserved = algorithm.contract.reservedInsets
+          let declaredBand = rest < low ? reserved.bottom > 0 : reserved.top > 0
+          let inward = !axisMixUp && !declaredBand && (rest - release.y) * (middle - release.y) > 0
             && abs(rest - release.y) <= abs(middle - release.y) + tolerance
             && trajectory.rest.minY >= region.minY - tolerance
             && trajectory.rest.maxY <= region.maxY + tolerance
@@ -138,8 +143,12 @@ extension Invariant {
       fingers.allSatisfy({ abs($0.x - touch.finger.x) < 5 })
     else { return nil }
     // Room to move along the edge, in the direction the finger went (the bars, the keyboard, the
-    // region's ends and a margin on every side stop it there).
-    let region = environment.safeRegion
+    // region's ends, the room its contract reserves and a margin on every side stop it there).
+    let docking = algorithm.docking(environment).safeRegion
+    let safe = environment.safeRegion
+    let region = CGRect(
+      x: safe.minX, y: max(safe.minY, docking.minY), width: safe.width,
+      height: max(min(safe.maxY, docking.maxY) - max(safe.minY, docking.minY), 0))
     let downwards = farthest.y > touch.finger.y
     let sign: CGFloat = downwards ? 1 : -1
     let inset = algorithm.dockingRule.marginOnAllSides ? margin : 0
@@ -183,8 +192,8 @@ extension Invariant {
         environment: environment)
       let bounds = environment.bounds
       let banded = Self.rubberBanded(
-        anchor.y + farthest.y - touch.finger.y, extent: shown.height, regionLow: region.minY,
-        regionHigh: region.maxY, windowLow: bounds.minY, windowHigh: bounds.maxY, margin: inset,
+        anchor.y + farthest.y - touch.finger.y, extent: shown.height, regionLow: safe.minY,
+        regionHigh: safe.maxY, windowLow: bounds.minY, windowHigh: bounds.maxY, margin: inset,
         coefficient: coefficient)
       wanted = min(abs(banded - shown.midY), room)
     }
@@ -342,7 +351,7 @@ extension Invariant {
       _ axis: String, frame: Frame, finger: CGPoint, actual: CGFloat, wanted: CGFloat,
       extent: CGFloat, low: CGFloat, high: CGFloat, windowLow: CGFloat, windowHigh: CGFloat,
       regionLow: CGFloat, regionHigh: CGFloat, areaLow: CGFloat, areaHigh: CGFloat,
-      room: CGFloat, inset: CGFloat
+      dockLow: CGFloat, dockHigh: CGFloat, room: CGFloat, inset: CGFloat
     ) -> Candidate? {
       // An item larger than the safe region on an axis is placed, not dragged, on it.
       guard extent <= room else { return nil }
@@ -366,19 +375,25 @@ extension Invariant {
         return nil
       }
       // A bound (the window's, its safe area's or the safe region's, with the bars and the
-      // keyboard) may stop the item only where the finger would take it past that bound.
+      // keyboard, or the region its contract docks against, less the room it reserves: a
+      // button kept below a 64 pt band for the navigation bar) may stop the item only where
+      // the finger would take it past that bound.
       func stops(_ lowBound: CGFloat, _ highBound: CGFloat) -> Bool {
         (wanted - extent / 2 < lowBound && abs(low - lowBound) <= tolerance)
           || (wanted + extent / 2 > highBound && abs(high - highBound) <= tolerance)
       }
-      if stops(windowLow, windowHigh) || stops(regionLow, regionHigh) || stops(areaLow, areaHigh) {
+      if stops(windowLow, windowHigh) || stops(regionLow, regionHigh) || stops(areaLow, areaHigh)
+        || stops(dockLow, dockHigh)
+      {
         heldOffset[axis == "x" ? 0 : 1] = wanted - actual
         return nil
       }
-      // So may the region it rests in, the declared margin inside the safe region (a
-      // picture-in-picture window held 15 pt clear of the edges while it is dragged, too).
-      if inset > 0, extent + 2 * inset <= regionHigh - regionLow,
-        stops(regionLow + inset, regionHigh - inset)
+      // So may the region it rests in, the declared margin inside the safe region or the
+      // region it docks against (a picture-in-picture window held 15 pt clear of the edges
+      // while it is dragged, too).
+      if inset > 0,
+        (extent + 2 * inset <= regionHigh - regionLow && stops(regionLow + inset, regionHigh - inset))
+          || (extent + 2 * inset <= dockHigh - dockLow && stops(dockLow + inset, dockHigh - inset))
       {
         heldOffset[axis == "x" ? 0 : 1] = wanted - actual
         return nil
@@ -438,6 +453,7 @@ extension Invariant {
       let bounds = regions.bounds
       let region = regions.safeRegion
       let area = regions.safeArea
+      let dock = regions.docking
       if run.untouchedSinceContainerChange(at: frame.time, during: touch) {
         // The item's code has not been told where the still finger now is.
         for (axis, actual, wanted) in [
@@ -457,13 +473,14 @@ extension Invariant {
           wanted: finger.x - grab.x - offset.x, extent: rect.width, low: rect.minX,
           high: rect.maxX, windowLow: bounds.minX, windowHigh: bounds.maxX,
           regionLow: region.minX, regionHigh: region.maxX, areaLow: area.minX,
-          areaHigh: area.maxX, room: region.width, inset: margin)
+          areaHigh: area.maxX, dockLow: dock.minX, dockHigh: dock.maxX, room: region.width,
+          inset: margin)
         let y = judgeAxis(
           "y", frame: frame, finger: finger, actual: rect.midY,
           wanted: finger.y - grab.y - offset.y, extent: rect.height, low: rect.minY,
           high: rect.maxY, windowLow: bounds.minY, windowHigh: bounds.maxY,
           regionLow: region.minY, regionHigh: region.maxY, areaLow: area.minY,
-          areaHigh: area.maxY, room: region.height,
+          areaHigh: area.maxY, dockLow: dock.minY, dockHigh: dock.maxY, room: region.height,
           inset: marginOnAllSides ? margin : 0)
         switch (x, y) {
         case (nil, nil): return []

@@ -256,10 +256,15 @@ struct Regions {
   /// Where a finger can touch the item: the window less the navigation and tab bars the host
   /// sees, which lie above a view controller's view and take the touches that land on them.
   let touchable: CGRect
+  /// The region the item docks against as its contract declares it
+  /// (`Declarations.docking(_:)`: its docking reference, less the room it reserves): a bound
+  /// the author chose, which a drag may stop at.
+  let docking: CGRect
 
-  init(_ environment: ItemEnvironment) {
+  init(_ environment: ItemEnvironment, algorithm: Declarations) {
     bounds = environment.bounds
     safeRegion = environment.safeRegion
+    docking = algorithm.docking(environment).safeRegion
     let barTop = bounds.minY + max(environment.statusBarHeight, environment.safeAreaInsets.top)
     let top = environment.navigationBarHeight > 0
       ? min(barTop + environment.navigationBarHeight, bounds.maxY) : bounds.minY
@@ -435,7 +440,7 @@ struct Run: Sendable {
       let seen = change.environment.seen(by: host)
       if seen != before, later.contains(change.time) { visible.append(change) }
       seenChanges.append((change.time, seen))
-      regions.append((change.time, Regions(seen)))
+      regions.append((change.time, Regions(seen, algorithm: algorithm)))
       let info = ContainerChangeInfo(from: before, to: seen)
       let duration =
         info.transitionDuration > 0
@@ -448,7 +453,7 @@ struct Run: Sendable {
       before = seen
     }
     resizes = visible
-    initialRegions = Regions(initialEnvironment)
+    initialRegions = Regions(initialEnvironment, algorithm: algorithm)
     seenEnvironments = seenChanges
     changeRegions = regions
     changeDurations = durations
