@@ -258,6 +258,34 @@ extension CommandLineTests {
     #expect(rows.map { $0.prefix { $0 != " " } } == fluidRows.map { $0.prefix { $0 != " " } })
   }
 
+  @Test("trace --format json lists each touch, whether it reached the item and fired its action, and each container change")
+  func traceTouchesAndChanges() throws {
+    // A drag of edge-dock.corrected's button to the left, a tap on it there, and the phone
+    // turned to landscape with the keyboard up between them.
+    var gesture = TouchGesture.drag(from: CGPoint(x: 300, y: 300), to: CGPoint(x: 100, y: 300), duration: 0.05)
+      .followed(by: .tap(at: CGPoint(x: 46, y: 300)))
+    let landscape = DeviceProfile.standard.environment(
+      .landscape, bars: .init(navigationBar: true, tabBar: true, keyboard: true))
+    gesture.containerChanges = [ContainerChange(time: 0.9, environment: landscape)]
+    let result = try run(
+      ["trace", "edge-dock.corrected", "--gesture", "-", "--format", "json"], input: gesture.jsonText())
+    #expect(result.status == 0, "\(result.stderr)")
+    let trace = try JSONDecoder().decode(TraceFile.self, from: Data(result.stdout.utf8))
+    let touches = try #require(trace.touches)
+    #expect(touches.count == 2)
+    // The drag reached the button and fired nothing; the tap on the docked button fired once.
+    #expect(touches.map(\.reachedItem) == [true, true])
+    #expect(touches.map(\.actions) == [0, 1])
+    #expect(touches.allSatisfy { !$0.cancelled && $0.end != nil })
+    #expect(touches[1].finger.x == 46 && touches[1].finger.y == 300)
+    let changes = try #require(trace.containerChanges)
+    #expect(changes.count == 1)
+    #expect(changes.first?.t == 0.9)
+    #expect(changes.first?.container.width == Double(landscape.bounds.width))
+    #expect(changes.first?.keyboard != nil)
+    #expect(changes.first?.safeRegion.rect == landscape.safeRegion)
+  }
+
   @Test("trace --flick shows the motion starting at the finger's velocity, and where it was projected")
   func traceFlick() throws {
     let result = try run(["trace", "fluid-dock.corners", "--flick", "1500,-800"])

@@ -102,6 +102,50 @@ public struct TraceFile: Codable, Hashable, Sendable {
     }
   }
 
+  /// One touch of the gesture, as the item's code met it.
+  public struct TouchSummary: Codable, Hashable, Sendable {
+    /// When it landed, and when it lifted or was cancelled (`nil`: still down at the end).
+    public var began: Double
+    public var end: Double?
+    /// Where it landed.
+    public var finger: Point
+    /// The item as the screen showed it when the touch landed.
+    public var shown: Rect
+    /// Whether it reached the item's code (it landed where the item hit-tests).
+    public var reachedItem: Bool
+    public var cancelled: Bool
+    /// How many times the item's action fired for it.
+    public var actions: Int
+    public init(
+      began: Double, end: Double?, finger: Point, shown: Rect, reachedItem: Bool, cancelled: Bool,
+      actions: Int
+    ) {
+      self.began = began
+      self.end = end
+      self.finger = finger
+      self.shown = shown
+      self.reachedItem = reachedItem
+      self.cancelled = cancelled
+      self.actions = actions
+    }
+  }
+
+  /// The container after one change of the gesture.
+  public struct ContainerState: Codable, Hashable, Sendable {
+    public var t: Double
+    public var container: Size
+    /// The safe area less the bars and the keyboard the item sees.
+    public var safeRegion: Rect
+    /// The keyboard's frame, `nil` when none is shown.
+    public var keyboard: Rect?
+    public init(t: Double, container: Size, safeRegion: Rect, keyboard: Rect?) {
+      self.t = t
+      self.container = container
+      self.safeRegion = safeRegion
+      self.keyboard = keyboard
+    }
+  }
+
   /// The format's version: 1.
   public var version: Int
   /// The algorithm's id.
@@ -120,10 +164,16 @@ public struct TraceFile: Codable, Hashable, Sendable {
   public var rest: Rect
   /// Whether the trace stopped at its frame limit before the item came to rest.
   public var truncated: Bool
+  /// Every touch, in order (absent from traces written before it was added).
+  public var touches: [TouchSummary]?
+  /// The container after each change, in order (absent from traces written before it was
+  /// added).
+  public var containerChanges: [ContainerState]?
 
   public init(
     version: Int = 1, algorithm: String, device: String, container: Size, refreshRate: Int,
-    motion: String?, frames: [Frame], release: Release?, rest: Rect, truncated: Bool
+    motion: String?, frames: [Frame], release: Release?, rest: Rect, truncated: Bool,
+    touches: [TouchSummary]? = nil, containerChanges: [ContainerState]? = nil
   ) {
     self.version = version
     self.algorithm = algorithm
@@ -135,5 +185,7 @@ public struct TraceFile: Codable, Hashable, Sendable {
     self.release = release
     self.rest = rest
     self.truncated = truncated
+    self.touches = touches
+    self.containerChanges = containerChanges
   }
 }

@@ -202,7 +202,9 @@ enum TraceCommand: Subcommand {
     } else if output == "table" {
       try printOutput(frameTable(trajectory, algorithm: algorithm))
     } else {
-      try writeStandardOutput(json(trajectory, algorithm: algorithm).utf8(pretty: true) + [0x0A])
+      try writeStandardOutput(
+        json(trajectory, algorithm: algorithm, changes: input.containerChanges).utf8(pretty: true)
+          + [0x0A])
     }
     if nonFinite > 0 {
       writeStandardError(
@@ -242,7 +244,9 @@ enum TraceCommand: Subcommand {
     }
   }
 
-  static func json(_ trajectory: Trajectory, algorithm: any SnapAlgorithm) -> JSONValue {
+  static func json(
+    _ trajectory: Trajectory, algorithm: any SnapAlgorithm, changes: [ContainerChange] = []
+  ) -> JSONValue {
     @Sendable func rect(_ rect: CGRect) -> [(String, JSONValue)] {
       [
         ("x", .number(rect.origin.x)), ("y", .number(rect.origin.y)),
@@ -269,6 +273,32 @@ enum TraceCommand: Subcommand {
       ("release", release(trajectory, algorithm: algorithm)),
       ("rest", .object(rect(trajectory.rest))),
       ("truncated", .bool(trajectory.isTruncated)),
+      // What each touch did, so that a tap's verdict is read, not worked out by hand: where it
+      // landed, the item as the screen showed it then, whether it reached the item's code, how
+      // it ended, and how many times the action fired.
+      ("touches", .array(trajectory.touches.map { touch in
+        .object([
+          ("began", .number(touch.began)),
+          ("end", touch.end.map { .number($0) } ?? .null),
+          ("finger", .object([("x", .number(touch.finger.x)), ("y", .number(touch.finger.y))])),
+          ("shown", .object(rect(touch.shownFrame))),
+          ("reachedItem", .bool(touch.reachedItem)),
+          ("cancelled", .bool(touch.cancelled)),
+          ("actions", .integer(touch.actions)),
+        ])
+      })),
+      // The container after each change: its size, the safe region and the keyboard.
+      ("containerChanges", .array(changes.map { change in
+        .object([
+          ("t", .number(change.time)),
+          ("container", .object([
+            ("width", .number(change.environment.bounds.width)),
+            ("height", .number(change.environment.bounds.height)),
+          ])),
+          ("safeRegion", .object(rect(change.environment.safeRegion))),
+          ("keyboard", change.environment.keyboardFrame.map { .object(rect($0)) } ?? .null),
+        ])
+      })),
     ])
   }
 
