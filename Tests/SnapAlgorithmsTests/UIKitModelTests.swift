@@ -50,6 +50,21 @@ struct UIKitModelTests {
     #expect(jump.animations.isEmpty && jump.center == CGPoint(x: 5, y: 5))
   }
 
+  @Test("keyframes are delayed animations in a row: the item passes through each keyframe at its time")
+  func keyframesAsDelayedAnimations() {
+    // UIView.animateKeyframes(withDuration: 0.3, delay: 0, options: [.calculationModeLinear]) with
+    // addKeyframe(withRelativeStartTime: 0, relativeDuration: 2/3) { center.x = 300 } and
+    // addKeyframe(withRelativeStartTime: 2/3, relativeDuration: 1/3) { center.x = 280 }: a
+    // throw past the edge and a bounce back, as a chat head's keyframes do.
+    var view = ItemView(center: CGPoint(x: 100, y: 100), size: CGSize(width: 60, height: 60))
+    view.animate(withDuration: 0.2, delay: 0, options: [.curveLinear]) { $0.center.x = 300 }
+    view.animate(withDuration: 0.1, delay: 0.2, options: [.curveLinear]) { $0.center.x = 280 }
+    #expect(view.center.x == 280)
+    for (time, x) in [(0.0, 100.0), (0.1, 200), (0.2, 300), (0.25, 290), (0.3, 280), (0.5, 280)] {
+      #expect(abs(view.presentationCenter(at: time).x - x) < 1e-9, "at \(time)")
+    }
+  }
+
   @Test("the spring form is UIKit's: damping, a duration it settles in, a velocity normalised by distance")
   func springAnimation() throws {
     var view = ItemView(center: CGPoint(x: 0, y: 0), size: CGSize(width: 10, height: 10))
