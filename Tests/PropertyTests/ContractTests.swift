@@ -20,6 +20,7 @@ struct ContractTests {
     var itemAction: ItemAction? { tapTarget == nil ? nil : .handlers }
     var contract = ItemContract.expected
     var recognizesLongPress = false
+    var longPressAllowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
     /// How far past the side it docks it hangs.
     var hang: CGFloat = 0
     /// Whether it docks against the window's sides rather than the safe area's.
@@ -288,6 +289,13 @@ struct ContractTests {
     pressed.contract = ItemContract(competingLongPress: true)
     #expect(Self.hazards(Self.found(.tracksFinger, pressed, in: scenario)).isEmpty)
     #expect(Self.hazards(Self.found(.catchable, pressed, in: scenario)).isEmpty)
+    // A recogniser whose allowableMovement is 0 (PFloatingButton's) fails at the first move of
+    // a point: the drag goes on, and the item must follow it.
+    var strict = pressed
+    strict.longPressAllowableMovement = 0
+    #expect(scenario.simulate(strict).touches.first?.longPressedAt == nil)
+    #expect(Self.hazards(Self.found(.tracksFinger, strict, in: scenario)).isEmpty)
+    #expect(scenario.simulate(strict).rest.midY > 380)
   }
 
   /// A button that docks with a spring, handed `handed` times the finger's velocity.
@@ -422,6 +430,59 @@ struct ContractTests {
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       view.center.y = context.environment.safeRegion.minY + 20 + view.size.height / 2
     }
+  }
+
+  /// A button whose every touch-up docks it to the nearer side of the safe region, a tap's
+  /// too (and fires its action); `nudge` moves a docked one that far down on a tap.
+  struct DocksOnEveryLift: SnapAlgorithm {
+    let id = "test.docks-on-every-lift"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = Motion.none
+    var dockingMargin: CGFloat? { 0 }
+    var itemAction: ItemAction? { .handlers }
+    var contract = ItemContract.expected
+    var nudge: CGFloat = 0
+    var offset = CGPoint.zero
+    var landing = CGPoint.zero
+    var moved = false
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      landing = at
+      moved = false
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      if hypot(at.x - landing.x, at.y - landing.y) > 2 { moved = true }
+      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let region = context.environment.safeRegion
+      let half = view.size.width / 2
+      let x = view.center.x < region.midX ? region.minX + half : region.maxX - half
+      if !moved {
+        view.sendAction()
+        if abs(view.center.x - x) <= 0.5 { view.center.y += nudge }
+      }
+      view.center.x = x
+    }
+  }
+
+  @Test("a tap that docks: declared, it may dock an item where the app placed it, never move a docked one")
+  func tapDocks() {
+    // The app placed the button in the middle of an iPhone 8; a tap docks it on the left.
+    let tap = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture([(0, .began, 150, 300), (0.05, .ended, 150, 300)], start: CGPoint(x: 150, y: 300)))
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, DocksOnEveryLift(), in: tap)).contains(.tapMovesIt))
+    var declared = DocksOnEveryLift()
+    declared.contract = ItemContract(tap: .docksItem)
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, declared, in: tap)).isEmpty)
+    // Declared, a tap on the docked button still must leave it where it is.
+    var nudging = declared
+    nudging.nudge = 10
+    #expect(Self.hazards(Self.found(.idempotent, nudging, in: tap)).contains(.tapMovesIt))
+    #expect(Self.hazards(Self.found(.idempotent, declared, in: tap)).isEmpty)
   }
 
   @Test("room reserved at an edge: docked that much clear of it when declared, not docked otherwise")

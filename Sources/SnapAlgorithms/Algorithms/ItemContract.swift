@@ -176,4 +176,8 @@ public enum TapEffect: String, Hashable, Sendable, CaseIterable {
   /// A tap moves the item (opens a panel at another place, expands it into a menu), and must:
   /// where it goes is still judged on screen and in the safe area, but not docked.
   case movesItem = "moves-item"
+  /// A tap docks an item that is not docked — wherever it is, where the app placed it included
+  /// — as every touch-up does (a button whose `touchesEnded` docks, taps and drags alike), and
+  /// leaves a docked one where it is.
+  case docksItem = "docks-item"
 }

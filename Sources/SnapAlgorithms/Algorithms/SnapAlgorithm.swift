@@ -44,6 +44,10 @@ public protocol SnapAlgorithm: Sendable {
   /// `false`, the default, for none. A touch the long press takes is the long press's: it is
   /// not judged as a drag or a tap from then on.
   var recognizesLongPress: Bool { get }
+  /// How far the finger may move before that long press fails, in points (the recogniser's
+  /// `allowableMovement`): 10, UIKit's default, unless your code sets another (0: any move
+  /// fails it, and the drag goes on).
+  var longPressAllowableMovement: CGFloat { get }
   /// What the author intends where it differs from what an iOS user expects (`ItemContract`: a
   /// designed overhang, the edges it docks against, how it picks a side, a tap that moves it,
   /// whether it must be catchable in flight, a bounce): `.expected`, the default, for none.
@@ -111,6 +115,7 @@ extension SnapAlgorithm {
   public var confinesDragToSafeRegion: Bool { false }
   public var itemAction: ItemAction? { nil }
   public var recognizesLongPress: Bool { false }
+  public var longPressAllowableMovement: CGFloat { LongPressGestureRecognizer.defaultAllowableMovement }
   public var contract: ItemContract { .expected }
   public func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize? { nil }
   public mutating func didLoad(in environment: ItemEnvironment) {}

@@ -263,7 +263,9 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
       records[records.count - 1].reachedItem = true
       records[records.count - 1].grabbedCenter = inWindow(grabbed)
       if handlers.recognizesLongPress {
-        var recognizer = LongPressGestureRecognizer(touchDownAt: windowLocation, time: time)
+        var recognizer = LongPressGestureRecognizer(
+          touchDownAt: windowLocation, time: time,
+          allowableMovement: handlers.longPressAllowableMovement)
         recognizer.superviewOrigin = superviewOrigin
         pendingLongPress = recognizer
       }

@@ -41,7 +41,8 @@ extension Invariant {
 extension Invariant {
   /// `idempotent`: a tap on the resting item (on screen) leaves it where it rests.
   ///
-  /// Applies only to an item whose tap is not meant to move it (`ItemContract.tap`).
+  /// Applies only to an item whose tap is not meant to move it (`ItemContract.tap`), or only to
+  /// dock it.
   public static let idempotent: Invariant = Invariant(
     "idempotent",
     definition: Definition(
@@ -49,7 +50,7 @@ extension Invariant {
       consequence: { size in "A tap on the resting button moves it\(size)." },
       abbreviation: "id",
       defects: [.tapMovesIt],
-      applies: { $0.contract.tap == .staysPut },
+      applies: { $0.contract.tap != .movesItem },
       carriesRunOn: true,
       judge: { run, restAfter in checkIdempotent(run, restAfter: restAfter) }))
 }

@@ -176,7 +176,7 @@ extension Invariant {
         // rotation of the item as loaded) left undocked finishes what that
         // one should have done (docked, cancel-safe or resize-safe judge it): a button that docks
         // on every touch-up does so by design. An item still where the app put it keeps that
-        // place.
+        // place, unless its contract says a tap docks it from anywhere (`TapEffect.docksItem`).
         // (The next touch may catch it on its way there: a motion cut short is judged by where
         // it was going, which only a dock of an undocked item excuses.)
         if let moved {
@@ -187,6 +187,7 @@ extension Invariant {
                 && trajectory.frames.last(where: { $0.time < until })?.phase == .motion),
             touches[..<index].contains(where: \.reachedItem)
               || run.changeDurations.contains(where: { $0.time < touch.began })
+              || run.algorithm.contract.tap == .docksItem
           {
             continue
           }
