@@ -134,6 +134,33 @@ struct ContractTests {
     #expect(Self.hazards(Self.found(.onScreen, further, in: Self.dragLeft)).contains(.offScreenAtRest))
   }
 
+  @Test("docked against the window, a rest under a translucent navigation bar is still hidden: the bar stays below the status bar")
+  func navigationBarBelowTheStatusBar() {
+    // iPhone 15 portrait, a translucent navigation bar from y 59 to 103 over a view controller's
+    // view; dragged up to y 90 and docked on the left, flush with the window's side.
+    let scenario = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, bars: DeviceProfile.Bars(navigationBar: true, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 150, 300), (0.016, .moved, 120, 200), (0.033, .moved, 90, 120),
+         (0.05, .moved, 60, 90), (0.066, .ended, 60, 90)],
+        start: CGPoint(x: 150, y: 300)))
+    for reference in [DockingReference.window, .superview, .screen] {
+      var docked = Declared(docksToWindow: true)
+      docked.contract = ItemContract(dockingReference: reference)
+      let found = Self.found(.inSafeArea, docked, in: scenario)
+      // Its top at y 60, under the bar down to 103: 43 pt.
+      let hidden = found.first { $0.defect == .outsideSafeArea && $0.severity == .hazard }
+      #expect(hidden.map { abs($0.magnitude.value - 43) < 0.5 } == true, "\(reference): \(found)")
+    }
+    // Without the bar, the status bar's strip is screen it may rest on: nothing at y 60.
+    let bare = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: scenario.gesture)
+    var docked = Declared(docksToWindow: true)
+    docked.contract = ItemContract(dockingReference: .window)
+    #expect(Self.hazards(Self.found(.inSafeArea, docked, in: bare)).isEmpty)
+  }
+
   @Test("the edges it docks against: the window's sides in landscape are docked, and in-safe-area still sees the sensor housing")
   func dockingReference() {
     let landscape = Scenario(

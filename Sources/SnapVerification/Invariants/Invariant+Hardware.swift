@@ -50,6 +50,12 @@ extension Invariant {
         bare.safeAreaInsets.left = 0
         bare.safeAreaInsets.right = 0
       } else {
+        // A navigation bar stays where it is drawn, below the status bar: only the status bar's
+        // strip and the insets become screen to rest on (with both zeroed, the bar would be
+        // drawn at the window's top, and an item under it, 35 pt below, judged clear).
+        if bare.navigationBarHeight > 0 {
+          bare.additionalSafeAreaInsets.top += max(bare.statusBarHeight, bare.safeAreaInsets.top)
+        }
         bare.safeAreaInsets = .zero
         bare.statusBarHeight = 0
       }
