@@ -32,6 +32,8 @@ struct ContractTests {
     /// Whether its motion lets touches through where it is shown, and a catch does not stop it
     /// (the grab is taken from the model value: the item jumps).
     var catchableButJumps = false
+    /// Whether it puts its centre at the finger (`view.center = location`), not where grabbed.
+    var centres = false
     var offset = CGPoint.zero
     var landing = CGPoint.zero
     var lastFinger = CGPoint.zero
@@ -49,7 +51,7 @@ struct ContractTests {
       let at = touch.locationInContainer
       lastFinger = at
       if hypot(at.x - landing.x, at.y - landing.y) > 2 { moved = true }
-      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+      view.center = centres ? at : CGPoint(x: at.x - offset.x, y: at.y - offset.y)
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       if !moved, let tapTarget {
@@ -493,6 +495,29 @@ struct ContractTests {
       }
       view.center.x = x
     }
+  }
+
+  @Test("held by its centre: declared, the hop under the finger and the centred drag are the design; undeclared, a jump and a lag")
+  func centreGrip() {
+    // Grabbed 20 pt right of and 15 pt below its centre, dragged 60 pt left.
+    let grabbedOffCentre = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 170, 315), (0.016, .moved, 163, 315), (0.033, .moved, 150, 315),
+         (0.05, .moved, 130, 315), (0.066, .moved, 110, 315), (0.3, .ended, 110, 315)],
+        start: CGPoint(x: 150, y: 300)))
+    let centres = Declared(centres: true)
+    #expect(Self.hazards(Self.found(.tracksFinger, centres, in: grabbedOffCentre)).contains(.lagsTheFinger))
+    #expect(Self.hazards(Self.found(.catchable, centres, in: grabbedOffCentre)).contains(.jumpsWhenCaught))
+    var declared = centres
+    declared.contract = ItemContract(grip: .centre)
+    for invariant in [Invariant.tracksFinger, .catchable] {
+      #expect(Self.hazards(Self.found(invariant, declared, in: grabbedOffCentre)).isEmpty, "\(invariant)")
+    }
+    // Declared, but it keeps the grab's offset: it is not under the finger as promised.
+    var offset = Declared()
+    offset.contract = declared.contract
+    #expect(Self.hazards(Self.found(.tracksFinger, offset, in: grabbedOffCentre)).contains(.lagsTheFinger))
   }
 
   @Test("a tap that docks: declared, it may dock an item where the app placed it, never move a docked one")

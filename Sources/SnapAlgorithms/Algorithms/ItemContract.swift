@@ -29,6 +29,10 @@ public struct ItemContract: Hashable, Sendable {
   public var sideChoice: SideChoice
   /// What a tap on the resting item does to where it is.
   public var tap: TapEffect
+  /// Where the finger holds the item while it drags: where it grabbed it (`.whereGrabbed`, the
+  /// default: the point under the finger stays under it), or its centre (`.centre`: the code
+  /// sets the centre to the finger, and the item hops under it at the first move).
+  public var grip: Grip
   /// Whether the item's long press (`SnapAlgorithm.recognizesLongPress`) competes with its drag
   /// by design: a finger held still until the long press is recognised opens what it opens, and
   /// moving that finger afterwards drags nothing. `false`, the default: a user who holds the
@@ -69,8 +73,9 @@ public struct ItemContract: Hashable, Sendable {
     tap: TapEffect = .staysPut,
     competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
     handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0,
-    releaseOvershootShare: CGFloat = 0
+    releaseOvershootShare: CGFloat = 0, grip: Grip = .whereGrabbed
   ) {
+    self.grip = grip
     self.overhang = overhang
     self.dockingReference = dockingReference
     self.reservedInsets = reservedInsets
@@ -170,6 +175,16 @@ public enum SideChoice: String, Hashable, Sendable, CaseIterable {
 }
 
 /// What a tap on the resting item does to where it is.
+/// Where the finger holds an item while it drags (`ItemContract.grip`).
+public enum Grip: String, Hashable, Sendable, CaseIterable {
+  /// Where it grabbed it: the point of the item under the finger stays under it.
+  case whereGrabbed = "where-grabbed"
+  /// By its centre: the code puts the item's centre at the finger (`view.center =
+  /// [pan locationInView:superview]`), so the item hops under the finger at the first move, by
+  /// no more than half its size, and follows it centred from then on.
+  case centre
+}
+
 public enum TapEffect: String, Hashable, Sendable, CaseIterable {
   /// Nothing: a tap fires the action and leaves the item where it is.
   case staysPut = "stays-put"

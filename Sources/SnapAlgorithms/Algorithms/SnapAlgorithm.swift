@@ -208,6 +208,12 @@ public struct DockingRule: Hashable, Sendable {
   /// along the centres it may rest at — `margin` inside the safe region without bars or keyboard
   /// — and the result kept clear of the bars and the keyboard of the moment.
   public var keepsPlaceAlongEdge: Bool
+  /// Magnetic ends: released with its frame less than `topBand` points below the top of the
+  /// region it docks against (or `bottomBand` above its bottom), a side-docking item docks
+  /// against that end instead, at its margin, where it lies along it kept (RockyFung's
+  /// FloatDragButton: 60 and 60; XucgDragButton: 60 and 5). 0, the default, for none.
+  public var topBand: CGFloat
+  public var bottomBand: CGFloat
 
   /// `center` carried along `velocity` (points per second) as far as a scroll view decelerating
   /// at `rate` per millisecond carries a flick: (v / 1000) · r / (1 − r) on each axis. A rate
@@ -224,12 +230,56 @@ public struct DockingRule: Hashable, Sendable {
   @inlinable
   public init(
     placement: Placement = .nearerSide, decelerationRate: CGFloat? = nil, slots: Int? = nil,
-    marginOnAllSides: Bool = false, keepsPlaceAlongEdge: Bool = false
+    marginOnAllSides: Bool = false, keepsPlaceAlongEdge: Bool = false, topBand: CGFloat = 0,
+    bottomBand: CGFloat = 0
   ) {
     self.placement = placement
     self.decelerationRate = decelerationRate
     self.slots = slots
     self.marginOnAllSides = marginOnAllSides
     self.keepsPlaceAlongEdge = keepsPlaceAlongEdge
+    self.topBand = topBand
+    self.bottomBand = bottomBand
+  }
+
+  /// Whether either end is magnetic (`topBand`, `bottomBand`).
+  @inlinable
+  public var hasMagneticEnds: Bool { topBand > 0 || bottomBand > 0 }
+
+  /// The margin a docked item keeps from the region's top and bottom: its margin where it holds
+  /// on every side or an end is magnetic, none otherwise.
+  @inlinable
+  public func endMargin(_ margin: CGFloat) -> CGFloat {
+    marginOnAllSides || hasMagneticEnds ? margin : 0
+  }
+
+  /// The end a release with the item's frame at `frame` docks against, in `region`: the top
+  /// when its frame lies less than `topBand` below the top (the nearer end when both bands
+  /// hold it), the bottom likewise; `nil` for none.
+  @inlinable
+  public func magneticEnd(of frame: CGRect, in region: CGRect) -> MagneticEnd? {
+    let top = frame.minY - region.minY
+    let bottom = region.maxY - frame.maxY
+    let nearTop = top < topBand
+    let nearBottom = bottom < bottomBand
+    if nearTop, !nearBottom || top <= bottom { return .top }
+    if nearBottom { return .bottom }
+    return nil
+  }
+
+  /// How far the frame `frame` is from the nearest edge of a band (`topBand`, `bottomBand`) in
+  /// `region`, in points: within half a point, which end it docks against is not meaningful.
+  @inlinable
+  public func distanceToBandEdge(of frame: CGRect, in region: CGRect) -> CGFloat {
+    var nearest = CGFloat.infinity
+    if topBand > 0 { nearest = min(nearest, abs(frame.minY - region.minY - topBand)) }
+    if bottomBand > 0 { nearest = min(nearest, abs(region.maxY - frame.maxY - bottomBand)) }
+    return nearest
+  }
+
+  /// The end `magneticEnd(of:in:)` names.
+  public enum MagneticEnd: Hashable, Sendable {
+    case top
+    case bottom
   }
 }

@@ -22,6 +22,43 @@ extension Invariant {
       !Self.tapMovedItLast(run)
     else { return .notApplicable }
     let rule = algorithm.dockingRule
+    // Magnetic ends: released with its frame within a band of the top or bottom, it docks
+    // against that end (`DockingRule.topBand`, `bottomBand`), anywhere along it; released
+    // clear of them, on a side as below.
+    if rule.placement == .nearerSide, rule.hasMagneticEnds {
+      let released = CGRect(
+        x: releaseCenter.x - size.width / 2, y: releaseCenter.y - size.height / 2,
+        width: size.width, height: size.height)
+      guard rule.distanceToBandEdge(of: released, in: region) > Self.halfPoint else {
+        return .notApplicable
+      }
+      let touching = Self.edges(of: trajectory.rest, in: region, margin: margin, rule: rule)
+      let atSide = !touching.intersection([.left, .right]).isEmpty
+      if let end = rule.magneticEnd(of: released, in: region) {
+        let wanted: Edge = end == .top ? .top : .bottom
+        if touching.contains(Edges(wanted)) { return .holds }
+        let band = end == .top ? rule.topBand : rule.bottomBand
+        let endY = end == .top
+          ? region.minY + rule.endMargin(margin) + size.height / 2
+          : region.maxY - rule.endMargin(margin) - size.height / 2
+        return Judgement(Violation(
+          "released at y = \(releaseCenter.y), within \(band) pt of the \(wanted.rawValue), it "
+            + "should rest against the \(wanted.rawValue); it rests at \(trajectory.rest)",
+          defect: .wrongSide, magnitude: .points(abs(trajectory.rest.midY - endY)),
+          rect: trajectory.rest, region: region))
+      }
+      let atEnd = (rule.topBand > 0 && touching.contains(.top))
+        || (rule.bottomBand > 0 && touching.contains(.bottom))
+      if atEnd, !atSide {
+        return Judgement(Violation(
+          "released at y = \(releaseCenter.y), clear of its bands at the ends, it should rest "
+            + "on a side; it rests against an end at \(trajectory.rest)",
+          defect: .wrongSide,
+          magnitude: .points(
+            min(abs(trajectory.rest.minX - region.minX - margin), abs(region.maxX - margin - trajectory.rest.maxX))),
+          rect: trajectory.rest, region: region))
+      }
+    }
     if rule.placement != .nearerSide {
       return nearestEdgeByRule(
         trajectory, environment: environment, size: size, region: region, margin: margin,

@@ -251,7 +251,7 @@ extension Invariant {
   static func edges(of rect: CGRect, in region: CGRect, margin: CGFloat, rule: DockingRule)
     -> Edges
   {
-    let vertical = rule.marginOnAllSides ? margin : 0
+    let vertical = rule.endMargin(margin)
     var edges: Edges = []
     if abs(rect.minX - (region.minX + margin)) <= halfPoint { edges.insert(.left) }
     if abs(rect.maxX - (region.maxX - margin)) <= halfPoint { edges.insert(.right) }
@@ -270,7 +270,9 @@ extension Invariant {
     let touching = edges(of: rect, in: region, margin: margin, rule: rule)
     let sides = touching.intersection([.left, .right])
     let ends = touching.intersection([.top, .bottom])
-    let vertical = rule.marginOnAllSides ? margin : 0
+    let vertical = rule.endMargin(margin)
+    // Magnetic ends (`DockingRule.topBand`, `bottomBand`): against such an end is docked too.
+    let magnetic = (rule.topBand > 0 && ends.contains(.top)) || (rule.bottomBand > 0 && ends.contains(.bottom))
     // How far each edge of the rect is from where it would rest against that edge.
     let left = abs(rect.minX - (region.minX + margin))
     let right = abs(rect.maxX - (region.maxX - margin))
@@ -281,15 +283,24 @@ extension Invariant {
     }
     switch rule.placement {
     case .nearerSide, .thrown:
-      if sides.isEmpty {
+      if sides.isEmpty, !magnetic {
+        if rule.hasMagneticEnds {
+          let distance = min(
+            left, right, rule.topBand > 0 ? top : .infinity, rule.bottomBand > 0 ? bottom : .infinity)
+          let ends: Prose =
+            rule.topBand > 0 && rule.bottomBand > 0
+            ? "y = \(region.minY + vertical) or maxY = \(region.maxY - vertical)"
+            : rule.topBand > 0 ? "y = \(region.minY + vertical)" : "maxY = \(region.maxY - vertical)"
+          return ("docked means \(sidesAt), or \(ends) (safe region \(region))", distance)
+        }
         return ("docked means \(sidesAt) (safe region \(region))", min(left, right))
       }
     case .left:
-      if !touching.contains(.left) {
+      if !touching.contains(.left), !magnetic {
         return ("it docks on the left: x = \(region.minX + margin)", left)
       }
     case .right:
-      if !touching.contains(.right) {
+      if !touching.contains(.right), !magnetic {
         return ("it docks on the right: maxX = \(region.maxX - margin)", right)
       }
     case .nearestEdge:

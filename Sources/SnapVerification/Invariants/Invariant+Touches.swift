@@ -55,7 +55,12 @@ extension Invariant {
           let moved = hypot(at.x - touch.finger.x, at.y - touch.finger.y)
           if moved >= PanGestureRecognizer.defaultHysteresis { break }
           let away = hypot(frame.rect.midX - shown.midX, frame.rect.midY - shown.midY)
-          if away > moved + halfPoint, !run.containerChanges(from: touch.began, to: frame.time) {
+          // Declared to centre itself under the finger (`ItemContract.grip`), it hops there.
+          let centred = run.algorithm.contract.grip == .centre
+            && hypot(frame.rect.midX - at.x, frame.rect.midY - at.y) <= tolerance
+          if away > moved + halfPoint, !centred,
+            !run.containerChanges(from: touch.began, to: frame.time)
+          {
             let offNow = window.overhang(of: frame.rect, checkX: fits.x, checkY: fits.y)
             let outNow = docking.overhang(of: frame.rect, checkX: fitsDocking.x, checkY: fitsDocking.y)
             let recovers = (offAtCatch > tolerance && offNow < offAtCatch

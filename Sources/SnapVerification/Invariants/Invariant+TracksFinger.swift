@@ -65,8 +65,20 @@ extension Invariant {
         // go to the finger's height, kept inside the region.
         let lifted = algorithm.contract.sideChoice == .finger
           ? trajectory.releaseFinger.map { kept($0.y) } ?? allowed : allowed
-        let low = min(release.y, allowed, flick, lifted)
-        let high = max(release.y, allowed, flick, lifted)
+        // Released within a magnetic end's band, it may go to that end (`DockingRule.topBand`,
+        // `bottomBand`).
+        let released = CGRect(
+          x: release.x - scenario.itemSize.width / 2, y: release.y - height / 2,
+          width: scenario.itemSize.width, height: height)
+        let rule = algorithm.dockingRule
+        let end: CGFloat
+        switch rule.magneticEnd(of: released, in: region) {
+        case .top?: end = region.minY + rule.endMargin(declared) + height / 2
+        case .bottom?: end = region.maxY - rule.endMargin(declared) - height / 2
+        case nil: end = allowed
+        }
+        let low = min(release.y, allowed, flick, lifted, end)
+        let high = max(release.y, allowed, flick, lifted, end)
         let rest = trajectory.rest.midY
         if rest < low - tolerance || rest > high + tolerance {
           let limit = rest < low ? low : high
@@ -253,7 +265,10 @@ extension Invariant {
     let anchor = Self.grabAnchor(
       algorithm, center: centerThen, size: scenario.itemSize,
       environment: run.environment(at: touch.began))
-    let grab = CGPoint(x: touchDown.x - anchor.x, y: touchDown.y - anchor.y)
+    // An item declared to centre itself under the finger (`ItemContract.grip`) is held by
+    // its centre.
+    let grab = algorithm.contract.grip == .centre
+      ? .zero : CGPoint(x: touchDown.x - anchor.x, y: touchDown.y - anchor.y)
     let changed =
       scenario.gesture.containerChanges.first { $0.time > touch.began + slack }?.time ?? .infinity
     let tolerance = Self.tolerance

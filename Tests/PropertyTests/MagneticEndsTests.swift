@@ -1,0 +1,103 @@
+import Foundation
+import SnapAlgorithms
+import SnapVerification
+import Testing
+
+/// Magnetic ends (`DockingRule.topBand`, `bottomBand`): a side-docking button released near the
+/// top or bottom docks against that end instead, where it lies along it kept (RockyFung's
+/// FloatDragButton, 60 pt at both ends; XucgDragButton, 60 at the top and 5 at the bottom).
+/// Undeclared that rest is not docked; declared it is, and the end must then be the one the
+/// release chose.
+@Suite("Magnetic ends, declared and kept")
+struct MagneticEndsTests {
+  static let phone = DeviceProfile.named("iPhone 8")!
+  static let bars = DeviceProfile.Bars(navigationBar: false, tabBar: false)
+
+  /// A 60×60 button on the touches API, 5 pt inside the safe region: released with its frame
+  /// less than `band` pt from the top or bottom, it goes to that end, x kept; otherwise to the
+  /// nearer side. `sidesOnly` ignores the bands it declares.
+  struct EndDock: SnapAlgorithm {
+    var id = "test.end-dock"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.125)
+    var dockingMargin: CGFloat? { 5 }
+    var dockingRule = DockingRule()
+    var band: CGFloat = 60
+    var sidesOnly = false
+    var offset = CGPoint.zero
+
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.location(in: context.superview)
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.location(in: context.superview)
+      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let region = context.environment.safeRegion
+      let frame = view.frame
+      var target = view.center
+      if !sidesOnly, frame.minY - region.minY < band {
+        target.y = region.minY + 5 + frame.height / 2
+      } else if !sidesOnly, region.maxY - frame.maxY < band {
+        target.y = region.maxY - 5 - frame.height / 2
+      } else {
+        target.x = view.center.x < region.midX ? region.minX + 5 + frame.width / 2 : region.maxX - 5 - frame.width / 2
+      }
+      view.animate(withDuration: 0.125, options: [.curveEaseInOut]) { $0.center = target }
+    }
+  }
+
+  static func drag(to end: CGPoint) -> Scenario {
+    Scenario(
+      device: phone, bars: bars,
+      gesture: TouchGesture(
+        start: CGPoint(x: 150, y: 300),
+        events: [
+          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 150, y: 300)),
+          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 150 + (end.x - 150) / 3, y: 300 + (end.y - 300) / 3)),
+          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 150 + 2 * (end.x - 150) / 3, y: 300 + 2 * (end.y - 300) / 3)),
+          TouchEvent(time: 0.05, phase: .moved, location: end),
+          TouchEvent(time: 0.3, phase: .ended, location: end),
+        ]))
+  }
+
+  static func hazards<A: SnapAlgorithm>(_ invariant: Invariant, _ algorithm: A, _ scenario: Scenario) -> Set<Defect> {
+    Set(
+      invariant.violations(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
+        .filter { $0.severity == .hazard }.map(\.defect))
+  }
+
+  @Test("released near the top it docks against the top: declared, docked; undeclared, not")
+  func dockedAtAnEnd() {
+    // Let go with its top 30 pt below the safe region's top (iPhone 8: y 20): to the top, x kept.
+    let nearTop = Self.drag(to: CGPoint(x: 170, y: 80))
+    #expect(Self.hazards(.docked, EndDock(), nearTop).contains(.notDocked))
+    var declared = EndDock()
+    declared.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
+    for invariant in [Invariant.docked, .nearestEdge, .tracksFinger] {
+      #expect(Self.hazards(invariant, declared, nearTop).isEmpty, "\(invariant)")
+    }
+    // Near the bottom likewise; in the middle, a side.
+    #expect(Self.hazards(.docked, declared, Self.drag(to: CGPoint(x: 170, y: 600))).isEmpty)
+    #expect(Self.hazards(.docked, declared, Self.drag(to: CGPoint(x: 100, y: 330))).isEmpty)
+  }
+
+  @Test("declared, the end must be the one the release chose: a side within a band, or an end outside both, is the wrong place")
+  func wrongEnd() {
+    let nearTop = Self.drag(to: CGPoint(x: 170, y: 80))
+    var sides = EndDock(sidesOnly: true)
+    sides.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
+    #expect(Self.hazards(.nearestEdge, sides, nearTop).contains(.wrongSide))
+    // Its code's band is 100 pt, the declaration's 60: let go 80 pt below the top, it goes to
+    // the top where a side was declared.
+    var wide = EndDock(band: 100)
+    wide.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
+    #expect(Self.hazards(.nearestEdge, wide, Self.drag(to: CGPoint(x: 170, y: 130))).contains(.wrongSide))
+    // A top band only: near the bottom it must dock on a side, not the bottom.
+    var topOnly = EndDock()
+    topOnly.dockingRule = DockingRule(topBand: 60)
+    #expect(Self.hazards(.docked, topOnly, Self.drag(to: CGPoint(x: 170, y: 600))).contains(.notDocked))
+  }
+}
