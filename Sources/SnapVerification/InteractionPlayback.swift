@@ -105,6 +105,10 @@ struct Playback<Algorithm: SnapAlgorithm> {
   @usableFromInline let inFlight: ScenarioInFlight?
   @usableFromInline var time = 0.0
   @usableFromInline var finger: CGPoint?
+  /// Whether the finger down now has moved since it landed: until it has, a finger that stays
+  /// put sends no event; once it has, UIKit reports the resting finger's samples, which bring
+  /// the velocity it estimates to rest.
+  @usableFromInline var fingerMoved = false
   /// Whether a touch has been made yet.
   @usableFromInline var touched = false
   /// When each kind of change last happened: the system makes no change of a kind sooner
@@ -194,7 +198,8 @@ struct Playback<Algorithm: SnapAlgorithm> {
   mutating func holdStill(at location: CGPoint, events count: Int) {
     for _ in 0..<max(count, 1) {
       time += step
-      if location != finger {
+      if location != finger || fingerMoved {
+        if location != finger { fingerMoved = true }
         touch(.moved, at: location)
         finger = location
       }
@@ -244,6 +249,7 @@ struct Playback<Algorithm: SnapAlgorithm> {
       onGlass.y = max(keyboard.minY.rounded(.down) - 1, window.minY)
     }
     finger = onGlass
+    fingerMoved = false
     touch(.began, at: onGlass)
   }
 
@@ -255,9 +261,11 @@ struct Playback<Algorithm: SnapAlgorithm> {
       time += step
       // On the glass (`ItemEnvironment.onTheGlass`): the gesture holds what the code is handed.
       let location = environment.onTheGlass(CGPoint(x: from.x + dx * share, y: from.y + dy * share))
-      // A finger that has not moved since the last event (a stroke of nothing, or one held at
-      // the screen's edge it slides past) sends nothing.
-      if location == finger { continue }
+      // A finger that has not moved since it landed sends nothing (a stroke of nothing, one
+      // held at the screen's edge): no tap ever sees a move of 0 pt. Once it has moved, its
+      // resting samples are reported, as UIKit reports them.
+      if location == finger, !fingerMoved { continue }
+      if location != finger { fingerMoved = true }
       finger = location
       touch(.moved, at: location)
     }

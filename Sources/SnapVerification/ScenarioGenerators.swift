@@ -85,6 +85,7 @@ public enum ScenarioGenerators {
       finger = environment.onTheGlass(finger)
       var time = 0.0
       var events = [TouchEvent(time: 0, phase: .began, location: finger)]
+      var moved = false
       let step = 1 / Double(rate)
       for stroke in strokes {
         let from = finger
@@ -93,9 +94,12 @@ public enum ScenarioGenerators {
           let next = environment.onTheGlass(CGPoint(
             x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share))
           time += step
-          // UIKit reports a touch that moved: a finger still where the last event had it (a
-          // stroke of nothing, or one held at the screen's edge it slides past) sends nothing.
-          if next == finger { continue }
+          // UIKit reports a touch that moved: a finger that has not moved since it landed (a
+          // stroke of nothing, one held at the screen's edge) sends nothing, so no tap sees a
+          // move of 0 pt. Once it has moved, its resting samples are reported, which bring the
+          // velocity UIKit estimates to rest.
+          if next == finger, !moved { continue }
+          if next != finger { moved = true }
           finger = next
           events.append(TouchEvent(time: time, phase: .moved, location: finger))
         }

@@ -49,26 +49,35 @@ struct GeneratedGestureFileTests {
     #expect(atTheEdge > 50)
   }
 
-  /// UIKit reports a touch that moved: a stroke of nothing, or a finger held at the screen's
-  /// edge it slides past, sends no event, so no two events in a row are at one place (the
-  /// hostile stratum's NaNs and infinities aside, which are no place).
-  @Test("a finger that has not moved since its last event sends none")
+  /// UIKit reports a touch that moved: a finger that has not moved since it landed (a stroke
+  /// of nothing, one held at the screen's edge) sends no event, so no tap sees a move of 0 pt;
+  /// once it has moved, its resting samples are reported (they bring the velocity to rest).
+  @Test("a finger that has not moved since it landed sends no move")
   func noMoveForAStillFinger() throws {
     var moves = 0
-    var stillStrokes = 0
+    var stillBeforeMoving = 0
+    var restingAfterMoving = 0
     for seed in 0..<UInt64(250) {
       let events = try #require(ScenarioGenerators.scenarios.example(seed: seed)).gesture.events
-      for (previous, event) in zip(events, events.dropFirst()) where event.phase == .moved {
+      guard let landing = events.first else { continue }
+      var moved = false
+      for event in events.dropFirst() where event.phase == .moved {
         moves += 1
-        #expect(event.location != previous.location, "seed \(seed): \(event.location) twice")
+        if event.location == landing.location, !moved {
+          Issue.record("seed \(seed): a move of 0 pt from where the finger landed: \(events)")
+        }
+        if event.location != landing.location { moved = true }
       }
-      // Time still passes for a finger held: the lift is later than the last move's event.
-      if let last = events.last, events.count >= 2, last.time - events[events.count - 2].time > 0.02 {
-        stillStrokes += 1
+      // Time still passes for a finger held still after it landed: the first event after the
+      // landing comes later than the next touch event would.
+      if events.count >= 2, events[1].time - landing.time > 0.02 { stillBeforeMoving += 1 }
+      if zip(events, events.dropFirst()).contains(where: { $0.phase == .moved && $1.phase == .moved && $0.location == $1.location }) {
+        restingAfterMoving += 1
       }
     }
     #expect(moves > 1000)
-    #expect(stillStrokes > 0)
+    #expect(stillBeforeMoving > 0)
+    #expect(restingAfterMoving > 0)
   }
 
 }
