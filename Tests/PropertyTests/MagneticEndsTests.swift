@@ -24,7 +24,12 @@ struct MagneticEndsTests {
     var dockingRule = DockingRule()
     var band: CGFloat = 60
     var sidesOnly = false
+    /// Whether the band is measured around the finger where it lifts (a frame centred on it),
+    /// not around the item.
+    var byFinger = false
+    var contract = ItemContract.expected
     var offset = CGPoint.zero
+    var lastFinger = CGPoint.zero
 
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let at = touch.location(in: context.superview)
@@ -32,11 +37,16 @@ struct MagneticEndsTests {
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let at = touch.location(in: context.superview)
+      lastFinger = at
       view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let region = context.environment.safeRegion
-      let frame = view.frame
+      let frame = byFinger
+        ? CGRect(
+          x: lastFinger.x - view.size.width / 2, y: lastFinger.y - view.size.height / 2,
+          width: view.size.width, height: view.size.height)
+        : view.frame
       var target = view.center
       if !sidesOnly, frame.minY - region.minY < band {
         target.y = region.minY + 5 + frame.height / 2
@@ -82,6 +92,53 @@ struct MagneticEndsTests {
     // Near the bottom likewise; in the middle, a side.
     #expect(Self.hazards(.docked, declared, Self.drag(to: CGPoint(x: 170, y: 600))).isEmpty)
     #expect(Self.hazards(.docked, declared, Self.drag(to: CGPoint(x: 100, y: 330))).isEmpty)
+  }
+
+  @Test("the band is measured from the point that chooses the side: the finger, when the contract says so")
+  func bandByFinger() {
+    // Grabbed 25 pt below its centre and let go with the finger at y 95: the item's frame
+    // starts at y 40 (20 pt into the band), a frame around the finger at y 65 (45 pt: in it).
+    // Let go at y 125: the item's frame at 70 (clear), the finger's at 95 (clear too).
+    let grabbedLow = Scenario(
+      device: Self.phone, bars: Self.bars,
+      gesture: TouchGesture(
+        start: CGPoint(x: 150, y: 300),
+        events: [
+          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 150, y: 325)),
+          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 160, y: 250)),
+          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 165, y: 150)),
+          TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 170, y: 95)),
+          TouchEvent(time: 0.3, phase: .ended, location: CGPoint(x: 170, y: 95)),
+        ]))
+    var finger = EndDock(byFinger: true)
+    finger.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
+    finger.contract = ItemContract(sideChoice: .finger)
+    for invariant in [Invariant.nearestEdge, .tracksFinger, .docked] {
+      #expect(Self.hazards(invariant, finger, grabbedLow).isEmpty, "\(invariant)")
+    }
+    // A frame around the finger clear of the band while the item's is in it tells the two
+    // apart: grabbed 25 pt below its centre, let go with the finger at y 130.
+    var centre = EndDock()
+    centre.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
+    centre.contract = ItemContract(sideChoice: .finger)
+    let fingerClear = Scenario(
+      device: Self.phone, bars: Self.bars,
+      gesture: TouchGesture(
+        start: CGPoint(x: 150, y: 300),
+        events: [
+          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 150, y: 325)),
+          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 160, y: 250)),
+          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 165, y: 170)),
+          TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 170, y: 130)),
+          TouchEvent(time: 0.3, phase: .ended, location: CGPoint(x: 170, y: 130)),
+        ]))
+    // The item's frame starts at y 75 (55 pt below the region's top, in the band): it goes to
+    // the top; the finger's frame would start 80 pt below, clear: declared to choose by the
+    // finger, the top is wrong; by its centre, right.
+    #expect(Self.hazards(.nearestEdge, centre, fingerClear).contains(.wrongSide))
+    var byCentre = centre
+    byCentre.contract = ItemContract(sideChoice: .centre)
+    #expect(Self.hazards(.nearestEdge, byCentre, fingerClear).isEmpty)
   }
 
   @Test("declared, the end must be the one the release chose: a side within a band, or an end outside both, is the wrong place")

@@ -26,32 +26,44 @@ extension Invariant {
     // against that end (`DockingRule.topBand`, `bottomBand`), anywhere along it; released
     // clear of them, on a side as below.
     if rule.placement == .nearerSide, rule.hasMagneticEnds {
-      let released = CGRect(
-        x: releaseCenter.x - size.width / 2, y: releaseCenter.y - size.height / 2,
-        width: size.width, height: size.height)
-      guard rule.distanceToBandEdge(of: released, in: region) > Self.halfPoint else {
+      // The point that chooses is the one that chooses the side (`ItemContract.sideChoice`):
+      // the item's centre, the finger, or either.
+      var points = [releaseCenter]
+      if let finger = trajectory.releaseFinger {
+        switch algorithm.contract.sideChoice {
+        case .centre: break
+        case .finger: points = [finger]
+        case .centreOrFinger: points.append(finger)
+        }
+      }
+      let released = points.map {
+        CGRect(x: $0.x - size.width / 2, y: $0.y - size.height / 2, width: size.width, height: size.height)
+      }
+      guard released.allSatisfy({ rule.distanceToBandEdge(of: $0, in: region) > Self.halfPoint }) else {
         return .notApplicable
       }
+      let ends = released.map { rule.magneticEnd(of: $0, in: region) }
       let touching = Self.edges(of: trajectory.rest, in: region, margin: margin, rule: rule)
       let atSide = !touching.intersection([.left, .right]).isEmpty
-      if let end = rule.magneticEnd(of: released, in: region) {
+      let atTop = rule.topBand > 0 && touching.contains(.top)
+      let atBottom = rule.bottomBand > 0 && touching.contains(.bottom)
+      if (atTop && ends.contains(.top)) || (atBottom && ends.contains(.bottom)) { return .holds }
+      if let end = ends.compactMap({ $0 }).first, !ends.contains(nil) {
+        // Every point that may choose says an end: a side, or the other end, is the wrong place.
         let wanted: Edge = end == .top ? .top : .bottom
-        if touching.contains(Edges(wanted)) { return .holds }
         let band = end == .top ? rule.topBand : rule.bottomBand
         let endY = end == .top
           ? region.minY + rule.endMargin(margin) + size.height / 2
           : region.maxY - rule.endMargin(margin) - size.height / 2
         return Judgement(Violation(
-          "released at y = \(releaseCenter.y), within \(band) pt of the \(wanted.rawValue), it "
+          "released at y = \(points[0].y), within \(band) pt of the \(wanted.rawValue), it "
             + "should rest against the \(wanted.rawValue); it rests at \(trajectory.rest)",
           defect: .wrongSide, magnitude: .points(abs(trajectory.rest.midY - endY)),
           rect: trajectory.rest, region: region))
       }
-      let atEnd = (rule.topBand > 0 && touching.contains(.top))
-        || (rule.bottomBand > 0 && touching.contains(.bottom))
-      if atEnd, !atSide {
+      if (atTop || atBottom), !atSide {
         return Judgement(Violation(
-          "released at y = \(releaseCenter.y), clear of its bands at the ends, it should rest "
+          "released at y = \(points[0].y), clear of its bands at the ends, it should rest "
             + "on a side; it rests against an end at \(trajectory.rest)",
           defect: .wrongSide,
           magnitude: .points(

@@ -67,18 +67,24 @@ extension Invariant {
           ? trajectory.releaseFinger.map { kept($0.y) } ?? allowed : allowed
         // Released within a magnetic end's band, it may go to that end (`DockingRule.topBand`,
         // `bottomBand`).
-        let released = CGRect(
-          x: release.x - scenario.itemSize.width / 2, y: release.y - height / 2,
-          width: scenario.itemSize.width, height: height)
+        // (From the point that chooses the side: the finger, when it does.)
         let rule = algorithm.dockingRule
-        let end: CGFloat
-        switch rule.magneticEnd(of: released, in: region) {
-        case .top?: end = region.minY + rule.endMargin(declared) + height / 2
-        case .bottom?: end = region.maxY - rule.endMargin(declared) - height / 2
-        case nil: end = allowed
+        var chooser = [release]
+        if let finger = trajectory.releaseFinger, algorithm.contract.sideChoice != .centre {
+          chooser.append(finger)
         }
-        let low = min(release.y, allowed, flick, lifted, end)
-        let high = max(release.y, allowed, flick, lifted, end)
+        let ends = chooser.map { point -> CGFloat in
+          let released = CGRect(
+            x: point.x - scenario.itemSize.width / 2, y: point.y - height / 2,
+            width: scenario.itemSize.width, height: height)
+          switch rule.magneticEnd(of: released, in: region) {
+          case .top?: return region.minY + rule.endMargin(declared) + height / 2
+          case .bottom?: return region.maxY - rule.endMargin(declared) - height / 2
+          case nil: return allowed
+          }
+        }
+        let low = min(release.y, allowed, flick, lifted, ends.min() ?? allowed)
+        let high = max(release.y, allowed, flick, lifted, ends.max() ?? allowed)
         let rest = trajectory.rest.midY
         if rest < low - tolerance || rest > high + tolerance {
           let limit = rest < low ? low : high
