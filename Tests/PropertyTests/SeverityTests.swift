@@ -652,6 +652,44 @@ struct SeverityTests {
     #expect(hazards(5 * frame - 0.001).contains { $0.defect == .lagsTheFinger })
   }
 
+  /// A button whose grab point is lost: from the frame `from` on, its top left corner goes to
+  /// the finger (PFloatingButton's first move), then it docks where the finger lifted it.
+  struct CornerToFinger: SnapAlgorithm {
+    let id = "test.corner-to-finger"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
+    var dockingMargin: CGFloat? { nil }
+    var from: Double
+    var grab = Grab()
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      grab.take(touch, view)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.location(in: context.superview)
+      view.center = context.time < from
+        ? grab.center(touch) : CGPoint(x: at.x + view.size.width / 2, y: at.y + view.size.height / 2)
+    }
+  }
+
+  @Test("a jump away from the finger in the frames before the lift is no stall: a hazard")
+  func jumpAtLift() {
+    let frame = 1.0 / 60
+    var events: [(Double, TouchPhase, CGFloat, CGFloat)] = []
+    for step in 0...8 {
+      let phase: TouchPhase = step == 0 ? .began : (step == 8 ? .ended : .moved)
+      events.append((Double(step) * frame, phase, 200 - CGFloat(step) * 15, 300))
+    }
+    let scenario = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(events, start: CGPoint(x: 200, y: 300)))
+    // Grabbed at its centre; in the last frame before the lift its corner goes to the finger:
+    // 30 pt right of and below where the finger holds it, away from where it was.
+    let found = Self.found(.tracksFinger, CornerToFinger(from: 7 * frame - 0.001), in: scenario)
+    #expect(found.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(found)")
+    // Never: it follows, nothing to report.
+    #expect(Self.found(.tracksFinger, CornerToFinger(from: 1), in: scenario).isEmpty)
+  }
+
   /// A gesture file as `trace --gesture` reads it.
   static func file(_ json: String) throws -> TouchGesture {
     try TouchGesture(json: Data(json.utf8))

@@ -317,7 +317,17 @@ extension Invariant {
       /// Whether the item is held by a clamp of its own near the window's edge the finger goes
       /// past (`heldShortOfEdge`).
       var clamped = false
+      /// Where the item was on this axis in the frame before, when known.
+      var previous: CGFloat?
       var off: CGFloat { abs(actual - (banded ?? wanted)) }
+      /// Whether the item is behind the finger: between where it was the frame before and where
+      /// the finger wants it. One that jumped away from both is not lagging.
+      var behind: Bool {
+        guard let previous else { return true }
+        let target = banded ?? wanted
+        return actual >= min(previous, target) - Invariant.tolerance
+          && actual <= max(previous, target) + Invariant.tolerance
+      }
     }
     func offer(_ candidate: Candidate, as found: Defect) {
       let defect = candidate.clamped && found == .lagsTheFinger ? .heldShortOfEdge : found
@@ -327,8 +337,10 @@ extension Invariant {
       // off, the frames after the animation say so.
       // So is a stall in the last frames before the finger lifts (`liftFrames`): over before
       // the eye sees it, and the release decides where the item goes.
+      // (A lag, not a jump away from the finger: a first move that throws the item's corner to
+      // the finger just before the lift, PFloatingButton's, is seen at rest where it went.)
       let transient = run.duringContainerChange(candidate.frame.time)
-        || candidate.frame.time >= liftGraceStart - slack
+        || (candidate.frame.time >= liftGraceStart - slack && candidate.behind)
       problems.offer(defect, magnitude, transient: transient) {
         let (frame, finger, axis) = (candidate.frame, candidate.finger, candidate.axis)
         let shown: Prose = candidate.banded.map {
@@ -447,13 +459,18 @@ extension Invariant {
       if clamped { heldOffset[axis == "x" ? 0 : 1] = wanted - actual }
       return Candidate(
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,
-        clamped: clamped)
+        clamped: clamped, previous: axis == "x" ? priorRect?.midX : priorRect?.midY)
     }
     let liftGraceStart = (touch.end ?? .infinity)
       - Double(Self.liftFrames) * run.initialEnvironment.frameDuration
     // A touch a long press took is the long press's from then on: it drags nothing.
     let pressedAt = (run.longPressTook(touch) ?? .infinity) - slack
+    // The item in the frame before the one judged (where the touch found it, at first).
+    var priorRect: CGRect? = touch.shownFrame
+    var lastRect: CGRect? = touch.shownFrame
     for frame in run.dragFrames(of: touch) {
+      priorRect = lastRect
+      lastRect = frame.rect
       guard let finger = frame.finger else { continue }
       if frame.time >= pressedAt { break }
       // Until the finger has moved a pan's hysteresis from where it landed, nothing may
