@@ -59,15 +59,20 @@ struct MagneticEndsTests {
     }
   }
 
-  static func drag(to end: CGPoint) -> Scenario {
-    Scenario(
+  /// The item resting centred at (150, 300), grabbed at `grab`, dragged in three moves to `end`
+  /// and held there until the lift at 0.3 s.
+  static func drag(grabbedAt grab: CGPoint = CGPoint(x: 150, y: 300), to end: CGPoint) -> Scenario {
+    func along(_ share: CGFloat) -> CGPoint {
+      CGPoint(x: grab.x + (end.x - grab.x) * share, y: grab.y + (end.y - grab.y) * share)
+    }
+    return Scenario(
       device: phone, bars: bars,
       gesture: TouchGesture(
         start: CGPoint(x: 150, y: 300),
         events: [
-          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 150, y: 300)),
-          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 150 + (end.x - 150) / 3, y: 300 + (end.y - 300) / 3)),
-          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 150 + 2 * (end.x - 150) / 3, y: 300 + 2 * (end.y - 300) / 3)),
+          TouchEvent(time: 0, phase: .began, location: grab),
+          TouchEvent(time: 0.016, phase: .moved, location: along(1.0 / 3)),
+          TouchEvent(time: 0.033, phase: .moved, location: along(2.0 / 3)),
           TouchEvent(time: 0.05, phase: .moved, location: end),
           TouchEvent(time: 0.3, phase: .ended, location: end),
         ]))
@@ -98,18 +103,7 @@ struct MagneticEndsTests {
   func bandByFinger() {
     // Grabbed 25 pt below its centre and let go with the finger at y 95: the item's frame
     // starts at y 40 (20 pt into the band), a frame around the finger at y 65 (45 pt: in it).
-    // Let go at y 125: the item's frame at 70 (clear), the finger's at 95 (clear too).
-    let grabbedLow = Scenario(
-      device: Self.phone, bars: Self.bars,
-      gesture: TouchGesture(
-        start: CGPoint(x: 150, y: 300),
-        events: [
-          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 150, y: 325)),
-          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 160, y: 250)),
-          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 165, y: 150)),
-          TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 170, y: 95)),
-          TouchEvent(time: 0.3, phase: .ended, location: CGPoint(x: 170, y: 95)),
-        ]))
+    let grabbedLow = Self.drag(grabbedAt: CGPoint(x: 150, y: 325), to: CGPoint(x: 170, y: 95))
     var finger = EndDock(byFinger: true)
     finger.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
     finger.contract = ItemContract(sideChoice: .finger)
@@ -121,17 +115,7 @@ struct MagneticEndsTests {
     var centre = EndDock()
     centre.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
     centre.contract = ItemContract(sideChoice: .finger)
-    let fingerClear = Scenario(
-      device: Self.phone, bars: Self.bars,
-      gesture: TouchGesture(
-        start: CGPoint(x: 150, y: 300),
-        events: [
-          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 150, y: 325)),
-          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 160, y: 250)),
-          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 165, y: 170)),
-          TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 170, y: 130)),
-          TouchEvent(time: 0.3, phase: .ended, location: CGPoint(x: 170, y: 130)),
-        ]))
+    let fingerClear = Self.drag(grabbedAt: CGPoint(x: 150, y: 325), to: CGPoint(x: 170, y: 130))
     // The item's frame starts at y 75 (55 pt below the region's top, in the band): it goes to
     // the top; the finger's frame would start 80 pt below, clear: declared to choose by the
     // finger, the top is wrong; by its centre, right.
@@ -139,6 +123,18 @@ struct MagneticEndsTests {
     var byCentre = centre
     byCentre.contract = ItemContract(sideChoice: .centre)
     #expect(Self.hazards(.nearestEdge, byCentre, fingerClear).isEmpty)
+  }
+
+  @Test("no band, no magnetic end: a frame released above the region's top chooses nothing")
+  func noBandNoEnd() {
+    let region = CGRect(x: 0, y: 20, width: 375, height: 647)
+    let above = CGRect(x: 100, y: 0, width: 60, height: 60)
+    let below = CGRect(x: 100, y: 640, width: 60, height: 60)
+    #expect(DockingRule().magneticEnd(of: above, in: region) == nil)
+    #expect(DockingRule().magneticEnd(of: below, in: region) == nil)
+    #expect(DockingRule(topBand: 60).magneticEnd(of: above, in: region) == .top)
+    #expect(DockingRule(topBand: 60).magneticEnd(of: below, in: region) == nil)
+    #expect(DockingRule(bottomBand: 5).magneticEnd(of: below, in: region) == .bottom)
   }
 
   @Test("declared, the end must be the one the release chose: a side within a band, or an end outside both, is the wrong place")

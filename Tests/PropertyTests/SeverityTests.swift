@@ -631,18 +631,23 @@ struct SeverityTests {
     }
   }
 
-  @Test("a stall in the two frames before the lift is polish; three frames behind, a hazard")
-  func stallAtLift() {
-    let frame = 1.0 / 60
+  /// A drag 15 pt left a frame from (200, 300), grabbed at the item's centre there, for seven
+  /// frames, and the lift a frame later.
+  static let strokeLeft: Scenario = {
     var events: [(Double, TouchPhase, CGFloat, CGFloat)] = []
     for step in 0...8 {
       let phase: TouchPhase = step == 0 ? .began : (step == 8 ? .ended : .moved)
-      let x: CGFloat = 200 - CGFloat(step) * 15
-      events.append((Double(step) * frame, phase, x, 300))
+      events.append((Double(step) / 60, phase, 200 - CGFloat(step) * 15, 300))
     }
-    let scenario = Scenario(
-      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
-      gesture: Self.gesture(events, start: CGPoint(x: 200, y: 300)))
+    return Scenario(
+      device: phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: gesture(events, start: CGPoint(x: 200, y: 300)))
+  }()
+
+  @Test("a stall in the two frames before the lift is polish; three frames behind, a hazard")
+  func stallAtLift() {
+    let frame = 1.0 / 60
+    let scenario = Self.strokeLeft
     func hazards(_ from: Double) -> [Violation] {
       Self.found(.tracksFinger, DropsLastMoves(from: from), in: scenario).filter { $0.severity == .hazard }
     }
@@ -674,14 +679,7 @@ struct SeverityTests {
   @Test("a jump away from the finger in the frames before the lift is no stall: a hazard")
   func jumpAtLift() {
     let frame = 1.0 / 60
-    var events: [(Double, TouchPhase, CGFloat, CGFloat)] = []
-    for step in 0...8 {
-      let phase: TouchPhase = step == 0 ? .began : (step == 8 ? .ended : .moved)
-      events.append((Double(step) * frame, phase, 200 - CGFloat(step) * 15, 300))
-    }
-    let scenario = Scenario(
-      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
-      gesture: Self.gesture(events, start: CGPoint(x: 200, y: 300)))
+    let scenario = Self.strokeLeft
     // Grabbed at its centre; in the last frame before the lift its corner goes to the finger:
     // 30 pt right of and below where the finger holds it, away from where it was.
     let found = Self.found(.tracksFinger, CornerToFinger(from: 7 * frame - 0.001), in: scenario)

@@ -260,8 +260,9 @@ public struct DockingRule: Hashable, Sendable {
   public func magneticEnd(of frame: CGRect, in region: CGRect) -> MagneticEnd? {
     let top = frame.minY - region.minY
     let bottom = region.maxY - frame.maxY
-    let nearTop = top < topBand
-    let nearBottom = bottom < bottomBand
+    // (A band of 0 is none: a frame above the region's top is not "within 0 pt" of it.)
+    let nearTop = topBand > 0 && top < topBand
+    let nearBottom = bottomBand > 0 && bottom < bottomBand
     if nearTop, !nearBottom || top <= bottom { return .top }
     if nearBottom { return .bottom }
     return nil

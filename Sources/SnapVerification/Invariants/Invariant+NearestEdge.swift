@@ -26,19 +26,10 @@ extension Invariant {
     // against that end (`DockingRule.topBand`, `bottomBand`), anywhere along it; released
     // clear of them, on a side as below.
     if rule.placement == .nearerSide, rule.hasMagneticEnds {
-      // The point that chooses is the one that chooses the side (`ItemContract.sideChoice`):
-      // the item's centre, the finger, or either.
-      var points = [releaseCenter]
-      if let finger = trajectory.releaseFinger {
-        switch algorithm.contract.sideChoice {
-        case .centre: break
-        case .finger: points = [finger]
-        case .centreOrFinger: points.append(finger)
-        }
-      }
-      let released = points.map {
-        CGRect(x: $0.x - size.width / 2, y: $0.y - size.height / 2, width: size.width, height: size.height)
-      }
+      // The point that chooses is the one that chooses the side (`ItemContract.sideChoice`).
+      let points = Self.choosingPoints(
+        algorithm, centre: releaseCenter, finger: trajectory.releaseFinger)
+      let released = points.map { $0.rect(ofSize: size) }
       guard released.allSatisfy({ rule.distanceToBandEdge(of: $0, in: region) > Self.halfPoint }) else {
         return .notApplicable
       }
@@ -83,12 +74,7 @@ extension Invariant {
     let finger = trajectory.releaseFinger.map {
       Self.projected($0, velocity: velocity, rate: rule.decelerationRate)
     }
-    let choices: [CGPoint]
-    switch algorithm.contract.sideChoice {
-    case .centre: choices = [centre]
-    case .finger: choices = [finger ?? centre]
-    case .centreOrFinger: choices = [centre] + (finger.map { [$0] } ?? [])
-    }
+    let choices = Self.choosingPoints(algorithm, centre: centre, finger: finger)
     let restOffset = trajectory.rest.midX - region.midX
     // Within half a point of the middle, a side is not meaningful (nor for an item as wide
     // as the region, whose left and right positions coincide): a point that may choose the side

@@ -260,6 +260,19 @@ extension Invariant {
     return edges
   }
 
+  /// The points that may choose where an item released with its centre at `centre` and the
+  /// finger at `finger` docks (`ItemContract.sideChoice`): the centre, the finger (the centre
+  /// when there is none), or either.
+  static func choosingPoints(_ algorithm: Declarations, centre: CGPoint, finger: CGPoint?)
+    -> [CGPoint]
+  {
+    switch algorithm.contract.sideChoice {
+    case .centre: return [centre]
+    case .finger: return [finger ?? centre]
+    case .centreOrFinger: return [centre] + (finger.map { [$0] } ?? [])
+    }
+  }
+
   /// Why `rect` is not docked in `environment` as `rule` says, and how far it is from the
   /// nearest place it would be, or nil when it is: against an edge the rule allows, at the
   /// margin, and on one of the rule's slots along that edge.

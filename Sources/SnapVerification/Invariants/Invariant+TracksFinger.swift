@@ -66,18 +66,12 @@ extension Invariant {
         let lifted = algorithm.contract.sideChoice == .finger
           ? trajectory.releaseFinger.map { kept($0.y) } ?? allowed : allowed
         // Released within a magnetic end's band, it may go to that end (`DockingRule.topBand`,
-        // `bottomBand`).
-        // (From the point that chooses the side: the finger, when it does.)
+        // `bottomBand`), as the point that chooses the side has it.
         let rule = algorithm.dockingRule
-        var chooser = [release]
-        if let finger = trajectory.releaseFinger, algorithm.contract.sideChoice != .centre {
-          chooser.append(finger)
-        }
-        let ends = chooser.map { point -> CGFloat in
-          let released = CGRect(
-            x: point.x - scenario.itemSize.width / 2, y: point.y - height / 2,
-            width: scenario.itemSize.width, height: height)
-          switch rule.magneticEnd(of: released, in: region) {
+        let choosers = rule.hasMagneticEnds
+          ? Self.choosingPoints(algorithm, centre: release, finger: trajectory.releaseFinger) : []
+        let ends = choosers.map { point -> CGFloat in
+          switch rule.magneticEnd(of: point.rect(ofSize: scenario.itemSize), in: region) {
           case .top?: return region.minY + rule.endMargin(declared) + height / 2
           case .bottom?: return region.maxY - rule.endMargin(declared) - height / 2
           case nil: return allowed
@@ -376,9 +370,18 @@ extension Invariant {
     /// The grab's offset before the last re-anchoring, which later frames may still follow.
     var previous: CGPoint?
     var anchoredAfter = touch.began
-    // Where a bound held the item in the last frame judged (x, then y): how far the finger
-    // there was from where it would put the item (`nil` where no bound held it).
-    var heldOffset: [CGFloat?] = [nil, nil]
+    // Where a bound held the item in the last frame judged, on each axis: how far the finger
+    // there was from where it would put the item (`nil` where no bound held it). Two fields,
+    // not an array: it is reset every frame.
+    struct Held {
+      var x: CGFloat?
+      var y: CGFloat?
+      subscript(axis: String) -> CGFloat? {
+        get { axis == "x" ? x : y }
+        set { if axis == "x" { x = newValue } else { y = newValue } }
+      }
+    }
+    var heldOffset = Held()
     /// The problem on one axis of `frame`, or `nil`.
     func judgeAxis(
       _ axis: String, frame: Frame, finger: CGPoint, actual: CGFloat, wanted: CGFloat,
@@ -418,7 +421,7 @@ extension Invariant {
       if stops(windowLow, windowHigh) || stops(regionLow, regionHigh) || stops(areaLow, areaHigh)
         || stops(dockLow, dockHigh)
       {
-        heldOffset[axis == "x" ? 0 : 1] = wanted - actual
+        heldOffset[axis] = wanted - actual
         return nil
       }
       // So may the region it rests in, the declared margin inside the safe region or the
@@ -428,7 +431,7 @@ extension Invariant {
         (extent + 2 * inset <= regionHigh - regionLow && stops(regionLow + inset, regionHigh - inset))
           || (extent + 2 * inset <= dockHigh - dockLow && stops(dockLow + inset, dockHigh - inset))
       {
-        heldOffset[axis == "x" ? 0 : 1] = wanted - actual
+        heldOffset[axis] = wanted - actual
         return nil
       }
       // So may a clamp of the item's own a little inside the window's edge the finger takes it
@@ -456,7 +459,7 @@ extension Invariant {
           }.prefix(2).count == 2
           || frame.time == lastDragFrame()
       }
-      if clamped { heldOffset[axis == "x" ? 0 : 1] = wanted - actual }
+      if clamped { heldOffset[axis] = wanted - actual }
       return Candidate(
         axis: axis, frame: frame, finger: finger, actual: actual, wanted: wanted, banded: nil,
         clamped: clamped, previous: axis == "x" ? priorRect?.midX : priorRect?.midY)
@@ -528,7 +531,7 @@ extension Invariant {
         }
       }
       let heldBefore = heldOffset
-      heldOffset = [nil, nil]
+      heldOffset = Held()
       var found = problemsOf(shiftedBy: shift)
       // The frame after a bound held the item, off the finger by just what it was off it there:
       // it came back with the finger at once, as a handler that adds each move to the clamped
@@ -537,13 +540,12 @@ extension Invariant {
         var moved = shift
         var reanchored = false
         found.removeAll { candidate in
-          let index = candidate.axis == "x" ? 0 : 1
           // (An offset no more than the pan's slop is the recogniser's lag, and said so.)
-          guard candidate.banded == nil, !candidate.clamped, let held = heldBefore[index],
+          guard candidate.banded == nil, !candidate.clamped, let held = heldBefore[candidate.axis],
             abs((candidate.wanted - candidate.actual) - held) <= tolerance,
             !(panDriven && candidate.off <= slop + tolerance)
           else { return false }
-          if index == 0 { moved.x += held } else { moved.y += held }
+          if candidate.axis == "x" { moved.x += held } else { moved.y += held }
           reanchored = true
           return true
         }
