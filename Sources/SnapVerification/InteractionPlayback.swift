@@ -37,6 +37,35 @@ extension ScenarioGenerators {
     return (playback.scenario, playback.simulation)
   }
 
+  /// The fastest a finger moves on the glass, in points per second: a hard flick crosses a
+  /// phone's 850 pt height in about a tenth of a second. Samples farther apart than this in one
+  /// touch event are input no finger makes (170–513 pt in one 120 Hz event, 20,000–60,000
+  /// pt/s, were counterexamples a new user rightly dismissed), so a stroke drawn faster is
+  /// spread over more events; hostile input, which is about such values, is applied after.
+  public static let fastestFinger: CGFloat = 8_000
+
+  /// The number of events a stroke of (`dx`, `dy`) drawn over `steps` events `interval`
+  /// seconds apart takes, so that no event of `profile` moves the finger faster than
+  /// `fastestFinger`: `steps`, or more for a stroke drawn too fast.
+  @usableFromInline
+  static func eventsForFinger(
+    dx: CGFloat, dy: CGFloat, steps: Int, interval: Double, profile: Interaction.StrokeProfile
+  ) -> Int {
+    let length = (dx * dx + dy * dy).squareRoot()
+    let reach = fastestFinger * CGFloat(interval)
+    guard length.isFinite, reach > 0, length > reach else { return steps }
+    // The largest share one event of a profile moves over n events: 1/n at constant speed,
+    // under 2/n where it speeds up or slows down, 1/(2n) in each half of a pause.
+    let widest: CGFloat
+    switch profile {
+    case .constant, .reversing: widest = 1
+    case .accelerating, .decelerating: widest = 2
+    case .pausing: widest = 0.5
+    }
+    let needed = Int((widest * length / reach).rounded(.up))
+    return max(steps, min(needed, 10_000))
+  }
+
   /// The share of a stroke's displacement reached at each of its events.
   @usableFromInline
   static func strokeShares(steps: Int, profile: Interaction.StrokeProfile) -> [CGFloat] {
@@ -257,6 +286,8 @@ struct Playback<Algorithm: SnapAlgorithm> {
   @inlinable
   mutating func move(dx: CGFloat, dy: CGFloat, steps: Int, profile: Interaction.StrokeProfile) {
     guard let from = finger else { return }
+    let steps = ScenarioGenerators.eventsForFinger(
+      dx: dx, dy: dy, steps: steps, interval: step, profile: profile)
     for share in ScenarioGenerators.strokeShares(steps: steps, profile: profile) {
       time += step
       // On the glass (`ItemEnvironment.onTheGlass`): the gesture holds what the code is handed.

@@ -53,8 +53,9 @@ public enum ScenarioGenerators {
   }
 
   /// Strokes from slow drags to flicks of several thousand points per second, and on past every
-  /// edge (the finger is reported at the screen's edge it slides off): displacements mostly within 200 pt, a third up to 1,500 pt, over 1 to 120 touch
-  /// events. Counting in events, not
+  /// edge (the finger is reported at the screen's edge it slides off): displacements mostly
+  /// within 200 pt, a third up to 1,500 pt, over 1 to 120 touch events — more where a finger
+  /// could not move that fast (`fastestFinger`). Counting in events, not
   /// seconds, and drawing the count first, makes "fewer events" the simpler counterexample.
   static let stroke: Gen<Stroke> = zip(
     Gen.int(in: 1...120),
@@ -89,8 +90,11 @@ public enum ScenarioGenerators {
       let step = 1 / Double(rate)
       for stroke in strokes {
         let from = finger
-        for index in 1...stroke.steps {
-          let share = CGFloat(index) / CGFloat(stroke.steps)
+        let steps = eventsForFinger(
+          dx: CGFloat(stroke.dx), dy: CGFloat(stroke.dy), steps: stroke.steps, interval: step,
+          profile: .constant)
+        for index in 1...max(steps, 1) {
+          let share = CGFloat(index) / CGFloat(steps)
           let next = environment.onTheGlass(CGPoint(
             x: from.x + CGFloat(stroke.dx) * share, y: from.y + CGFloat(stroke.dy) * share))
           time += step

@@ -15,6 +15,46 @@ struct InteractionTests {
 
   // MARK: The generator
 
+  @Test("no generated finger moves faster than a finger can, in single touches and in sequences")
+  func fingerSpeedIsAFingers() throws {
+    // Consecutive samples of one finger are at most `fastestFinger` × the time between them
+    // apart (less a rounding point): a stroke drawn faster is spread over more events.
+    func fastest(_ scenario: Scenario) -> CGFloat {
+      var fastest: CGFloat = 0
+      let events = scenario.gesture.events
+      for (index, event) in events.enumerated().dropFirst()
+      where event.phase != .began && events[index - 1].phase != .ended
+        && events[index - 1].phase != .cancelled
+      {
+        let before = events[index - 1]
+        let dt = event.time - before.time
+        // A rotation under the finger moves its coordinates, not the finger.
+        guard dt > 0,
+          !scenario.gesture.containerChanges.contains(where: {
+            $0.time > before.time && $0.time <= event.time
+          })
+        else { continue }
+        let distance = hypot(event.location.x - before.location.x, event.location.y - before.location.y)
+        fastest = max(fastest, (distance - 1) / CGFloat(dt))
+      }
+      return fastest
+    }
+    var quickest: CGFloat = 0
+    let singles = ScenarioGenerators.singles(in: Scope())
+    let sequences = ScenarioGenerators.interactions(for: EdgeDockCorrected())
+    for seed in UInt64(1)...300 {
+      let single = try #require(singles.example(seed: seed))
+      let sequence = try #require(sequences.example(seed: seed))
+      for scenario in [single, sequence] {
+        let speed = fastest(scenario)
+        quickest = max(quickest, speed)
+        #expect(speed <= ScenarioGenerators.fastestFinger + 1, "seed \(seed): \(speed) pt/s")
+      }
+    }
+    // And flicks still come close to it.
+    #expect(quickest > ScenarioGenerators.fastestFinger / 2, "\(quickest)")
+  }
+
   @Test("every generated sequence is a valid gesture that a gesture file replays")
   func generatedSequencesAreValidAndReplay() throws {
     let algorithm = EdgeDockCorrected()
