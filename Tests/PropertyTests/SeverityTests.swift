@@ -166,8 +166,9 @@ struct SeverityTests {
     let near = Self.found(.tracksFinger, TopClamped(inset: 10), in: scenario)
     #expect(near.contains { $0.defect == .heldShortOfEdge && $0.severity == .polish })
     #expect(!near.contains { $0.severity == .hazard }, "\(near)")
-    // 40 pt in is no clamp near the edge: the item does not follow the finger.
-    let far = Self.found(.tracksFinger, TopClamped(inset: 40), in: scenario)
+    // 60 pt in is no clamp near the edge (nor 20 pt or less below the 32 pt navigation bar):
+    // the item does not follow the finger.
+    let far = Self.found(.tracksFinger, TopClamped(inset: 60), in: scenario)
     #expect(far.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(far)")
     // Nor is an item that stops following altogether a little inside the edge while the finger
     // goes on across: x is frozen too.
@@ -768,5 +769,76 @@ struct SeverityTests {
     #expect(abs(ItemContract.overshoot(dampingRatio: 24.684 / (2 * (342.1 as Double).squareRoot())) - 0.06) < 0.005)
     #expect(ItemContract.overshoot(dampingRatio: 1) == 0)
     #expect(abs(ItemContract.overshoot(dampingRatio: 0) - 1) < 1e-9)
+  }
+
+  /// A button on the touches API caged in the safe region that refuses a move that would take
+  /// it out rather than clamping it (MSDragButton's `if newX <= 0 … { newX = frame.minX }`): it
+  /// stops short of the cage's edge by up to a step.
+  struct RefusingCage: SnapAlgorithm {
+    var id = "test.refusing-cage"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
+    var dockingMargin: CGFloat? { 0 }
+    var last = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      last = touch.locationInContainer
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      let cage = context.environment.safeRegion
+      var frame = view.frame
+      frame.origin.x += at.x - last.x
+      frame.origin.y += at.y - last.y
+      last = at
+      // The step is refused, and the translation still spent.
+      if frame.minX <= cage.minX || frame.maxX >= cage.maxX || frame.minY <= cage.minY
+        || frame.maxY >= cage.maxY
+      {
+        return
+      }
+      view.frame = frame
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let region = context.environment.safeRegion
+      let half = view.size.width / 2
+      let x = view.center.x < region.midX ? region.minX + half : region.maxX - half
+      let y = view.center.y
+      view.animate(withDuration: 0.3) { $0.center = CGPoint(x: x, y: y) }
+    }
+  }
+
+  @Test("a cage that refuses the step across its edge holds the item short of it by less than a step: polish near the edge, a hazard further in")
+  func refusedStep() throws {
+    /// The finger drags the item (grabbed at its centre) left from x `start` in steps of `step`
+    /// points until it reaches x `end`, where it stays three events before the lift.
+    func dragLeft(from start: CGFloat, step: CGFloat, to end: CGFloat) -> Scenario {
+      var events: [(Double, TouchPhase, CGFloat, CGFloat)] = [(0, .began, start, 200)]
+      var x = start
+      var time = 0.0
+      while x > end {
+        x = max(x - step, end)
+        time += 1.0 / 60
+        events.append((time, .moved, x, 200))
+      }
+      for _ in 0..<3 {
+        time += 1.0 / 60
+        events.append((time, .moved, x, 200))
+      }
+      events.append((time + 1.0 / 60, .ended, x, 200))
+      // Landscape, where the cage (the safe region) starts 59 pt in from the window's edge.
+      return Scenario(
+        device: DeviceProfile.named("iPhone 15")!, orientation: .landscape,
+        bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+        gesture: Self.gesture(events, start: CGPoint(x: start, y: 200)))
+    }
+    // 15 pt steps (900 pt/s) on to x 75: the last step allowed leaves its left edge 1 pt from
+    // the cage's, and the finger goes on 15 pt past where that puts it.
+    let near = Self.found(.tracksFinger, RefusingCage(), in: dragLeft(from: 300, step: 15, to: 75))
+    #expect(near.contains { $0.defect == .heldShortOfEdge && $0.severity == .polish }, "\(near)")
+    #expect(!near.contains { $0.severity == .hazard }, "\(near)")
+    // 40 pt steps (2,400 pt/s) from x 320 on to x 80: held 31 pt short of the cage's edge,
+    // further than a clamp near the edge.
+    let far = Self.found(.tracksFinger, RefusingCage(), in: dragLeft(from: 320, step: 40, to: 80))
+    #expect(far.contains { $0.defect == .lagsTheFinger && $0.severity == .hazard }, "\(far)")
   }
 }

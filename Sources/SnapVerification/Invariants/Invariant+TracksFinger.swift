@@ -443,13 +443,31 @@ extension Invariant {
       // frame has crossed the edge, under the bar it went to): while the finger goes on the same
       // way it is held at its bound, and where it rests is judged at rest. A finger that comes
       // back, and an item that stays, is not held by any bound: that is still a hazard.
+      // A cage that refuses the step that would cross its bound, rather than clamping it,
+      // holds the item short of that bound by up to a step while the finger goes on past it:
+      // within `clampReach` of a bound the finger would take it past is held there, too.
+      func shortOf(_ lowBound: CGFloat, _ highBound: CGFloat) -> (low: Bool, high: Bool) {
+        (
+          low >= lowBound - tolerance && low <= lowBound + Self.clampReach
+            && wanted - extent / 2 < lowBound,
+          high <= highBound + tolerance && high >= highBound - Self.clampReach
+            && wanted + extent / 2 > highBound
+        )
+      }
+      let cage = [
+        shortOf(regionLow, regionHigh), shortOf(areaLow, areaHigh), shortOf(dockLow, dockHigh),
+        inset > 0 ? shortOf(regionLow + inset, regionHigh - inset) : (low: false, high: false),
+        inset > 0 ? shortOf(dockLow + inset, dockHigh - inset) : (low: false, high: false),
+      ]
       var clamped = false
       let heldHigh =
         (high <= windowHigh + tolerance && high >= windowHigh - Self.clampReach)
         || high >= regionHigh - tolerance || high >= areaHigh - tolerance
+        || cage.contains { $0.high }
       let heldLow =
         (low >= windowLow - tolerance && low <= windowLow + Self.clampReach)
         || low <= regionLow + tolerance || low <= areaLow + tolerance
+        || cage.contains { $0.low }
       if (wanted > actual && heldHigh) || (wanted < actual && heldLow) {
         // (Or held there in the touch's last frame: a finger that passes the clamp in one event
         // and lifts.)
@@ -650,7 +668,8 @@ extension Invariant {
   }
 
   /// How far inside the window's edge an item's own clamp may hold it while the finger drags it
-  /// past that edge, and be a design's choice (`heldShortOfEdge`), in points.
+  /// past that edge, and be a design's choice (`heldShortOfEdge`), in points; how far short of
+  /// any bound a cage that refuses the step across it may leave it, too.
   static let clampReach: CGFloat = 20
 
   /// How long after a container change under the finger the item may still be moved by what
