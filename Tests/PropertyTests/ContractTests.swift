@@ -551,4 +551,82 @@ struct ContractTests {
     declared.contract = ItemContract(reservedInsets: Insets(top: 20))
     #expect(Self.hazards(Self.found(.docked, declared, in: scenario)).isEmpty)
   }
+
+  /// A 50×50 ball whose action is a 40×40 button inside it (XLUIDragButton): a tap fires only
+  /// where it lands `inner` points or more inside the ball's edges. `tucked`, it rests 25 pt
+  /// past the left edge and its first tap reveals it (the action moves it in); a tap on the
+  /// revealed ball fires and leaves it.
+  struct InnerButton: SnapAlgorithm {
+    var id = "test.inner-button"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
+    var dockingMargin: CGFloat? { 0 }
+    var itemAction: ItemAction? { .handlers }
+    var contract = ItemContract.expected
+    var inner: CGFloat = 5
+    /// Whether a tap reveals the ball (moves it 50 pt in), once.
+    var reveals = false
+    var landing = CGPoint.zero
+    var moved = false
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      landing = touch.locationInContainer
+      moved = false
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      if hypot(touch.locationInContainer.x - landing.x, touch.locationInContainer.y - landing.y) > 2 {
+        moved = true
+      }
+    }
+    mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      guard !moved, view.frame.insetBy(dx: inner, dy: inner).contains(landing) else { return }
+      view.sendAction()
+      if reveals, view.frame.minX < context.windowBounds.minX {
+        view.animate(withDuration: 0.25) { $0.center.x += 50 }
+      }
+    }
+  }
+
+  @Test("an action smaller than the item: a tap on the declared rim may fire nothing, one inside must fire")
+  func actionInset() {
+    // A tap 2 pt inside the ball's top edge (it rests with its centre at (150, 300)).
+    let rim = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      itemSize: CGSize(width: 50, height: 50),
+      gesture: Self.gesture([(0, .began, 150, 277), (0.05, .ended, 150, 277)], start: CGPoint(x: 150, y: 300)))
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, InnerButton(), in: rim)).contains(.tapDoesNotFire))
+    var declared = InnerButton()
+    declared.contract = ItemContract(actionInset: 5)
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, declared, in: rim)).isEmpty)
+    // Declared 5 pt, but its button is 15 pt in: a tap 10 pt inside the edge fires nothing.
+    let inside = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      itemSize: CGSize(width: 50, height: 50),
+      gesture: Self.gesture([(0, .began, 150, 285), (0.05, .ended, 150, 285)], start: CGPoint(x: 150, y: 300)))
+    var narrower = declared
+    narrower.inner = 15
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, narrower, in: inside)).contains(.tapDoesNotFire))
+  }
+
+  @Test("a tap that moves the item may be followed by one that acts on it where it went; a first tap that leaves it is still found")
+  func tapAfterTap() {
+    // A ball tucked half past the left edge: tapped once (revealed), then again 0.5 s later
+    // where it now is.
+    let twice = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      itemSize: CGSize(width: 50, height: 50),
+      gesture: Self.gesture(
+        [(0, .began, 10, 300), (0.05, .ended, 10, 300), (0.6, .began, 50, 300),
+         (0.65, .ended, 50, 300)],
+        start: CGPoint(x: 0, y: 300)))
+    var revealing = InnerButton(reveals: true)
+    revealing.contract = ItemContract(tap: .movesItem)
+    let found = Self.found(.tapIsNotDrag, revealing, in: twice)
+    #expect(Self.hazards(found).isEmpty, "\(found)")
+    // An item whose first tap leaves it, declared to move: found.
+    let once = Scenario(
+      device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      itemSize: CGSize(width: 50, height: 50),
+      gesture: Self.gesture([(0, .began, 150, 300), (0.05, .ended, 150, 300)], start: CGPoint(x: 150, y: 300)))
+    #expect(Self.hazards(Self.found(.tapIsNotDrag, revealing, in: once)).contains(.tapLeavesIt))
+  }
 }

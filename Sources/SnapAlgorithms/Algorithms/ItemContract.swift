@@ -60,6 +60,11 @@ public struct ItemContract: Hashable, Sendable {
   /// an iPad). Added to `releaseOvershoot`. 0 by default; `ItemContract.overshoot(dampingRatio:)`
   /// gives a spring's.
   public var releaseOvershootShare: CGFloat
+  /// How far inside the item's edges the control that fires its action starts, in points: a
+  /// 40×40 button inside a 50×50 dragged view has 5, and a tap on that 5 pt rim fires nothing
+  /// by design. 0 by default: a tap anywhere on the item fires its action. A tap inside the
+  /// action area must still fire it.
+  public var actionInset: CGFloat
 
   /// A release motion of this long or less, in seconds, is over before a finger can mean to
   /// catch the item: what the default (`catchableInFlight` `nil`) excuses, for a motion that
@@ -73,9 +78,10 @@ public struct ItemContract: Hashable, Sendable {
     tap: TapEffect = .staysPut,
     competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
     handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0,
-    releaseOvershootShare: CGFloat = 0, grip: Grip = .whereGrabbed
+    releaseOvershootShare: CGFloat = 0, grip: Grip = .whereGrabbed, actionInset: CGFloat = 0
   ) {
     self.grip = grip
+    self.actionInset = actionInset
     self.overhang = overhang
     self.dockingReference = dockingReference
     self.reservedInsets = reservedInsets
@@ -188,8 +194,10 @@ public enum Grip: String, Hashable, Sendable, CaseIterable {
 public enum TapEffect: String, Hashable, Sendable, CaseIterable {
   /// Nothing: a tap fires the action and leaves the item where it is.
   case staysPut = "stays-put"
-  /// A tap moves the item (opens a panel at another place, expands it into a menu), and must:
-  /// where it goes is still judged on screen and in the safe area, but not docked.
+  /// A tap moves the item (opens a panel at another place, expands it into a menu, reveals a
+  /// ball tucked past the edge), and must: where it goes is still judged on screen and in the
+  /// safe area, but not docked. A tap straight after a tap that moved it may leave it (the
+  /// second tap on a revealed ball fires what the ball does).
   case movesItem = "moves-item"
   /// A tap docks an item that is not docked — wherever it is, where the app placed it included
   /// — as every touch-up does (a button whose `touchesEnded` docks, taps and drags alike), and

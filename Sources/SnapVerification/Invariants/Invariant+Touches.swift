@@ -136,6 +136,14 @@ extension Invariant {
       if touch.travel <= tapTravel, end - touch.began <= tapDuration {
         judgement.applicable = true
         guard touch.actions > 0 else {
+          // A tap on the rim the contract keeps outside the control that acts fires nothing, by
+          // design (`ItemContract.actionInset`).
+          let inset = run.algorithm.contract.actionInset
+          if inset > 0, inset.isFinite,
+            !touch.shownFrame.insetBy(dx: inset, dy: inset).contains(touch.finger)
+          {
+            continue
+          }
           judgement.add(Violation(
             "a tap at \(finger) (\(span)) does not fire the item's action",
             defect: .tapDoesNotFire, magnitude: .once, at: end, rect: touch.shownFrame,
@@ -150,6 +158,15 @@ extension Invariant {
         if movesOnTap {
           // Until the next touch that reaches it: one that misses it changes nothing (a tap may
           // move it after a short delay).
+          // A tap straight after a tap (no drag between) may leave it: the first revealed it
+          // or opened what it opens, and this one acts on that. A first tap that left it is
+          // found on its own.
+          if let earlier = touches[..<index].last(where: \.reachedItem), !earlier.cancelled,
+            let earlierEnd = earlier.end, earlier.travel <= tapTravel,
+            earlierEnd - earlier.began <= tapDuration, run.longPressTook(earlier) == nil
+          {
+            continue
+          }
           let reaching = touches[(index + 1)...].first(where: \.reachedItem)?.began ?? .infinity
           let after = trajectory.frames.last(where: { $0.time < reaching })?.rect ?? trajectory.rest
           let rest = reaching == .infinity ? trajectory.rest : after
