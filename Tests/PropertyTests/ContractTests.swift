@@ -34,6 +34,9 @@ struct ContractTests {
     var catchableButJumps = false
     /// Whether it puts its centre at the finger (`view.center = location`), not where grabbed.
     var centres = false
+    /// How long its dock's animation runs (its `releaseMotion` may declare a longer one: code
+    /// that sizes the glide by the distance).
+    var glide = 0.25
     var offset = CGPoint.zero
     var landing = CGPoint.zero
     var lastFinger = CGPoint.zero
@@ -67,11 +70,11 @@ struct ContractTests {
       let target = CGPoint(x: x, y: view.center.y)
       if catchableButJumps {
         view.hitTestsWhereShown = true
-        view.animate(withDuration: 0.25, options: [.curveEaseOut, .allowUserInteraction]) {
+        view.animate(withDuration: glide, options: [.curveEaseOut, .allowUserInteraction]) {
           $0.center = target
         }
       } else {
-        view.animate(withDuration: 0.25, options: [.curveEaseOut]) { $0.center = target }
+        view.animate(withDuration: glide, options: [.curveEaseOut]) { $0.center = target }
       }
     }
   }
@@ -298,6 +301,15 @@ struct ContractTests {
     var notMeant = jumps
     notMeant.contract = ItemContract(catchableInFlight: false)
     #expect(Self.hazards(Self.found(.catchable, notMeant, in: Self.catchInFlight)).isEmpty)
+    // A motion is judged as long as it ran: code whose longest glide is 0.7 s (declared) but
+    // which ran this one for 0.25 s misses a catch a finger could not aim at; one that ran it
+    // for 0.6 s misses a catch a finger could make.
+    var sized = ignores
+    sized.releaseMotion = .curve(.easeOut, duration: 0.7)
+    let short = Self.found(.catchable, sized, in: Self.catchInFlight)
+    #expect(short.contains { $0.defect == .touchIgnored && $0.severity == .polish }, "\(short)")
+    sized.glide = 0.6
+    #expect(Self.hazards(Self.found(.catchable, sized, in: Self.catchInFlight)).contains(.touchIgnored))
   }
 
   @Test("a long press declared to compete with the drag takes the touch: held still, then moved, the item need not follow")

@@ -198,6 +198,10 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
         began: time, finger: windowLocation, shownFrame: shownFrame(at: time),
         itemWasMoving: moving)
       record.invitedCatch = moving && item.hitTestsWhereShown && item.acceptsTouches(at: time)
+      if moving {
+        record.motionLength = item.animations.lazy
+          .filter { time < $0.beginTime + $0.duration }.map(\.duration).max()
+      }
       record.itemHidden = !item.isHitTestable
       record.actionsBefore = item.sent
       records.append(record)

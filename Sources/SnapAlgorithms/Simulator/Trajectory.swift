@@ -68,6 +68,11 @@ public struct TouchRecord: Hashable, Sendable {
   /// touches and hit-tested where it was shown (a display link drove it, or its view tests the
   /// presentation layer), so its author meant a finger to catch it in flight.
   public var invitedCatch = false
+  /// How long the motion the finger met lasts in all, in seconds: the longest of the
+  /// animations in flight when it landed, from its start to where it settles (a glide of 33 ms
+  /// that a code sized by the distance it had to go, not the 0.7 s its longest takes). `nil` when
+  /// the item was at rest, or moved by something other than an animation (a display link).
+  public var motionLength: Double?
   /// Whether the item was hidden when the finger landed (`ItemView.isHidden`, or an alpha
   /// below 0.01): nothing a finger could see or reach.
   public var itemHidden = false

@@ -104,13 +104,15 @@ extension Invariant {
   /// Whether what goes wrong when `touch` catches the item is polish: the item was moving and
   /// not meant to be caught then. Declared (`ItemContract.catchableInFlight`), that is the
   /// answer; undeclared, a motion that did not let the touch through where the item was shown
-  /// (`TouchRecord.invitedCatch`) and whose release motion lasts no longer than a finger needs
-  /// to aim (`ItemContract.briefMotion`) is not meant to be caught.
+  /// (`TouchRecord.invitedCatch`) and that lasts no longer than a finger needs to aim
+  /// (`ItemContract.briefMotion`) is not meant to be caught: the motion the finger met, as long
+  /// as it ran (a glide sized by the distance it had to go may be far shorter than the longest
+  /// the code declares), or the declared release motion's where that is not known.
   static func catchExcused(_ run: Run, _ touch: TouchRecord) -> Bool {
     guard touch.itemWasMoving else { return false }
     if let declared = run.algorithm.contract.catchableInFlight { return !declared }
-    return !touch.invitedCatch
-      && (run.algorithm.releaseMotion?.settleTime ?? 0) <= ItemContract.briefMotion
+    let length = touch.motionLength ?? run.algorithm.releaseMotion?.settleTime ?? 0
+    return !touch.invitedCatch && length <= ItemContract.briefMotion
   }
 
   /// The longest a touch may last to count as a tap, in seconds, and the farthest its finger may
