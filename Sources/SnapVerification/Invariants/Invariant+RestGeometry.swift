@@ -29,13 +29,16 @@ extension Invariant {
 
   /// Whether the item's tap is declared to move it (`ItemContract.tap`) and the last touch that
   /// reached it was a tap: where it rests is then the tap's place (a panel opened in the middle),
-  /// which on-screen and in-safe-area judge, not a dock.
+  /// which on-screen and in-safe-area judge, not a dock. A tap is a short touch that stays put,
+  /// or one that fired the item's action and never got a pan's hysteresis from where it landed
+  /// (a UIButton's tap allows a wobble of several points, and a press held a while).
   static func tapMovedItLast(_ run: Run) -> Bool {
     guard run.algorithm.contract.tap == .movesItem,
       let last = run.trajectory.touches.last(where: \.reachedItem), let end = last.end
     else { return false }
-    return !last.cancelled && run.longPressTook(last) == nil && last.travel <= tapTravel
-      && end - last.began <= tapDuration
+    guard !last.cancelled, run.longPressTook(last) == nil else { return false }
+    return (last.travel <= tapTravel && end - last.began <= tapDuration)
+      || (last.actions > 0 && last.leftHysteresisAt == nil)
   }
 
   /// Whether the container stayed as it was from the moment the touch that made the last
