@@ -183,6 +183,21 @@ struct ContractTests {
     #expect(Self.hazards(Self.found(.nearestEdge, declared, in: landscape)).isEmpty)
     // Under the sensor housing either way: one finding, in-safe-area's.
     #expect(Self.hazards(Self.found(.inSafeArea, declared, in: landscape)).contains(.outsideSafeArea))
+    // Code that tells the landscapes apart is judged in SnapLab's, whose housing is on the left:
+    // still under it on the left; on the right, where the home indicator is, only the display's
+    // corners could hide it, and at mid-height they do not.
+    var mirrored = declared
+    mirrored.contract.mirrorsLandscape = true
+    #expect(Self.hazards(Self.found(.inSafeArea, mirrored, in: landscape)).contains(.outsideSafeArea))
+    let right = Scenario(
+      device: DeviceProfile.named("iPhone 15")!, orientation: .landscape,
+      bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+      gesture: Self.gesture(
+        [(0, .began, 600, 200), (0.016, .moved, 620, 200), (0.033, .moved, 640, 200),
+         (0.05, .moved, 660, 200), (0.066, .ended, 660, 200)],
+        start: CGPoint(x: 600, y: 200)))
+    #expect(Self.hazards(Self.found(.inSafeArea, declared, in: right)).contains(.outsideSafeArea))
+    #expect(Self.hazards(Self.found(.inSafeArea, mirrored, in: right)).isEmpty)
     // The window's sides and the safe area's top and bottom: docked on a side all the same.
     var sides = toWindow
     sides.contract = ItemContract(dockingReference: .windowSides)

@@ -65,6 +65,14 @@ public struct ItemContract: Hashable, Sendable {
   /// by design. 0 by default: a tap anywhere on the item fires its action. A tap inside the
   /// action area must still fire it.
   public var actionInset: CGFloat
+  /// Whether the code tells the two landscapes apart (it reads the interface orientation:
+  /// `statusBarOrientation`, the window scene's) and lays the item out for each, leaving room
+  /// for the sensor housing on the side it is. SnapLab models one landscape, with the home
+  /// indicator on the right and the housing on the left (`UIInterfaceOrientation.landscapeRight`):
+  /// declared, that landscape is judged as the one it is, and the right side's inset hides only
+  /// the display's corners. `false` by default: either side may hold the housing, since a phone
+  /// may be turned either way and code that does not ask cannot know which.
+  public var mirrorsLandscape: Bool
 
   /// A release motion of this long or less, in seconds, is over before a finger can mean to
   /// catch the item: what the default (`catchableInFlight` `nil`) excuses, for a motion that
@@ -78,10 +86,12 @@ public struct ItemContract: Hashable, Sendable {
     tap: TapEffect = .staysPut,
     competingLongPress: Bool = false, catchableInFlight: Bool? = nil,
     handsOverVelocity: Bool? = nil, releaseOvershoot: CGFloat = 0,
-    releaseOvershootShare: CGFloat = 0, grip: Grip = .whereGrabbed, actionInset: CGFloat = 0
+    releaseOvershootShare: CGFloat = 0, grip: Grip = .whereGrabbed, actionInset: CGFloat = 0,
+    mirrorsLandscape: Bool = false
   ) {
     self.grip = grip
     self.actionInset = actionInset
+    self.mirrorsLandscape = mirrorsLandscape
     self.overhang = overhang
     self.dockingReference = dockingReference
     self.reservedInsets = reservedInsets

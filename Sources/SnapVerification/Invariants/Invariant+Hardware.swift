@@ -13,12 +13,16 @@ extension Invariant {
   /// user sees — and is not outside at all when that is less than `hiddenShare` of it. `nil`
   /// when `rect` lies inside `region` (within `tolerance`), or hides no more than that.
   static func outsideSafeRegion(
-    _ rect: CGRect, region: CGRect, environment: ItemEnvironment, checkX: Bool, checkY: Bool
+    _ rect: CGRect, region: CGRect, environment: ItemEnvironment, checkX: Bool, checkY: Bool,
+    housingLeftOnly: Bool = false
   ) -> (magnitude: CGFloat, underHardware: Bool)? {
     guard !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) else {
       return nil
     }
-    if let hidden = hardwareCover(of: rect, region: region, environment: environment, checkY: checkY) {
+    if let hidden = hardwareCover(
+      of: rect, region: region, environment: environment, checkY: checkY,
+      housingLeftOnly: housingLeftOnly)
+    {
       return hidden.share < hiddenShare ? nil : (hidden.depth, true)
     }
     return (region.overhang(of: rect, checkX: checkX, checkY: checkY), false)
@@ -36,11 +40,14 @@ extension Invariant {
     checkY: Bool
   ) -> (magnitude: CGFloat, underHardware: Bool, region: CGRect)? {
     let overhang = algorithm.designedOverhang(for: rect.size)
+    // Code that tells the two landscapes apart is judged in the one SnapLab models.
+    let leftOnly = algorithm.contract.mirrorsLandscape
     switch algorithm.contract.dockingReference {
     case .safeArea, .layoutMargins:
       let region = environment.safeRegion.outset(by: overhang)
       return outsideSafeRegion(
-        rect, region: region, environment: environment, checkX: checkX, checkY: checkY
+        rect, region: region, environment: environment, checkX: checkX, checkY: checkY,
+        housingLeftOnly: leftOnly
       ).map { ($0.magnitude, $0.underHardware, region) }
     case .window, .screen, .superview, .windowSides:
       // The insets it declares its own (every one, or the sides'), and the status bar, which
@@ -63,7 +70,8 @@ extension Invariant {
       if !region.contains(rect, tolerance: tolerance, checkX: checkX, checkY: checkY) {
         return (region.overhang(of: rect, checkX: checkX, checkY: checkY), false, region)
       }
-      guard let hidden = hardwareCover(of: rect, in: environment), hidden.share >= hiddenShare
+      guard let hidden = hardwareCover(of: rect, in: environment, housingLeftOnly: leftOnly),
+        hidden.share >= hiddenShare
       else { return nil }
       return (hidden.depth, true, region)
     }
@@ -79,7 +87,8 @@ extension Invariant {
   /// into the side insets of the window (not a side column's, not past the screen's edge, not at
   /// the top or bottom); `nil` otherwise.
   static func hardwareCover(
-    of rect: CGRect, region: CGRect, environment: ItemEnvironment, checkY: Bool
+    of rect: CGRect, region: CGRect, environment: ItemEnvironment, checkY: Bool,
+    housingLeftOnly: Bool = false
   ) -> (depth: CGFloat, share: CGFloat)? {
     let bounds = environment.bounds
     let insets = environment.safeAreaInsets
@@ -94,17 +103,19 @@ extension Invariant {
       rect.minX >= bounds.minX - tolerance, rect.maxX <= bounds.maxX + tolerance,
       !checkY || (rect.minY >= region.minY - tolerance && rect.maxY <= region.maxY + tolerance)
     else { return nil }
-    return hardwareCover(of: rect, in: environment)
+    return hardwareCover(of: rect, in: environment, housingLeftOnly: housingLeftOnly)
   }
 
   /// What of `rect` the device's hardware hides: the sensor housing (centred on the top edge in
-  /// portrait, on either side in landscape — the phone may be turned either way —, as long as
-  /// `DeviceProfile.sensorHousingLength` and as deep as the safe-area inset there) and its
-  /// display's rounded corners: how deep, in points, and what share of its area. `nil` for a
-  /// device with neither, or a rect that is not a finite, non-empty one.
-  static func hardwareCover(of rect: CGRect, in environment: ItemEnvironment)
-    -> (depth: CGFloat, share: CGFloat)?
-  {
+  /// portrait, on either side in landscape — the phone may be turned either way —, or on the
+  /// left only with `housingLeftOnly`, for code that tells the landscapes apart
+  /// (`ItemContract.mirrorsLandscape`): SnapLab's landscape has the home indicator on the right;
+  /// as long as `DeviceProfile.sensorHousingLength` and as deep as the safe-area inset there)
+  /// and its display's rounded corners: how deep, in points, and what share of its area. `nil`
+  /// for a device with neither, or a rect that is not a finite, non-empty one.
+  static func hardwareCover(
+    of rect: CGRect, in environment: ItemEnvironment, housingLeftOnly: Bool = false
+  ) -> (depth: CGFloat, share: CGFloat)? {
     let bounds = environment.bounds
     let insets = environment.safeAreaInsets
     // Only what lies on the screen: a part past its edge by design is the overhang's, which
@@ -124,7 +135,9 @@ extension Invariant {
       if length > 0 {
         if landscape {
           if point.y > bounds.midY - length / 2, point.y < bounds.midY + length / 2 {
-            depth = max(depth, bounds.minX + insets.left - point.x, point.x - (bounds.maxX - insets.right))
+            depth = max(
+              depth, bounds.minX + insets.left - point.x,
+              housingLeftOnly ? 0 : point.x - (bounds.maxX - insets.right))
           }
         } else if point.x > bounds.midX - length / 2, point.x < bounds.midX + length / 2 {
           depth = max(depth, bounds.minY + insets.top - point.y)
@@ -143,7 +156,9 @@ extension Invariant {
     var deepest: CGFloat = 0
     if length > 0 {
       if landscape, rect.maxY > bounds.midY - length / 2, rect.minY < bounds.midY + length / 2 {
-        deepest = max(deepest, bounds.minX + insets.left - rect.minX, rect.maxX - (bounds.maxX - insets.right))
+        deepest = max(
+          deepest, bounds.minX + insets.left - rect.minX,
+          housingLeftOnly ? 0 : rect.maxX - (bounds.maxX - insets.right))
       } else if !landscape, rect.maxX > bounds.midX - length / 2, rect.minX < bounds.midX + length / 2 {
         deepest = max(deepest, bounds.minY + insets.top - rect.minY)
       }
