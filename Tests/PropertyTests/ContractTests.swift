@@ -316,6 +316,24 @@ struct ContractTests {
     var notMeant = jumps
     notMeant.contract = ItemContract(catchableInFlight: false)
     #expect(Self.hazards(Self.found(.catchable, notMeant, in: Self.catchInFlight)).isEmpty)
+    // A catch that does not stop the motion, made near its end: the item creeps on four points
+    // or five under the finger, which stays on it — polish; made early, it slides out from under the
+    // finger — a hazard.
+    func holdStill(at x: CGFloat, from t: Double) -> Scenario {
+      Scenario(
+        device: Self.phone, bars: DeviceProfile.Bars(navigationBar: false, tabBar: false),
+        gesture: Self.gesture(
+          [(0, .began, 150, 300), (0.016, .moved, 140, 300), (0.033, .moved, 130, 300),
+           (0.05, .moved, 120, 300), (0.066, .ended, 120, 300),
+           (t, .began, x, 300), (t + 0.016, .moved, x + 1, 300), (t + 0.033, .moved, x + 1, 300),
+           (t + 0.05, .ended, x + 1, 300)],
+          start: CGPoint(x: 150, y: 300)))
+    }
+    let late = Self.found(.catchable, jumps, in: holdStill(at: 32, from: 0.25))
+    #expect(!Self.hazards(late).contains(.jumpsWhenCaught), "\(late)")
+    #expect(late.contains { $0.defect == .jumpsWhenCaught && $0.severity == .polish }, "\(late)")
+    let early = Self.found(.catchable, jumps, in: holdStill(at: 95, from: 0.1))
+    #expect(Self.hazards(early).contains(.jumpsWhenCaught), "\(early)")
     // A motion is judged as long as it ran: code whose longest glide is 0.7 s (declared) but
     // which ran this one for 0.25 s misses a catch a finger could not aim at; one that ran it
     // for 0.6 s misses a catch a finger could make.
