@@ -145,6 +145,7 @@ extension SimulatorTests {
   /// Records every environment it is told about.
   struct Listener: SnapAlgorithm {
     let id = "test.listener"
+    var host = ItemHost.viewController
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = nil
     let dockingMargin: CGFloat? = nil
@@ -170,6 +171,28 @@ extension SimulatorTests {
     #expect(trajectory.frames[3].rect.mid == CGPoint(x: 333.5, y: 187.5))
     #expect(trajectory.finalEnvironment == landscape)
     #expect(trajectory.environment == portrait)
+  }
+
+  @Test("a window of its own hears of no change it cannot see, a renamed container included")
+  func unseenChanges() {
+    // A side column (the view controller's additional safe-area insets) comes and goes: a
+    // view controller's view hears of both, an item in the key window of neither, though the
+    // environments the generator names differ.
+    var column = Fixtures.iPhone8
+    column.additionalSafeAreaInsets.left = 200
+    column.name += ", side column +200 left +0 right"
+    let gesture = TouchGesture(
+      start: CGPoint(x: 100, y: 100), events: [],
+      containerChanges: [
+        ContainerChange(time: 0.05, environment: column),
+        ContainerChange(time: 0.1, environment: Fixtures.iPhone8),
+      ])
+    var inWindow = Listener()
+    inWindow.host = .keyWindow
+    let untold = Simulator(environment: Fixtures.iPhone8).run(inWindow, gesture: gesture)
+    #expect(untold.rest.mid == CGPoint(x: 100, y: 100))
+    let told = Simulator(environment: Fixtures.iPhone8).run(Listener(), gesture: gesture)
+    #expect(told.rest.mid != CGPoint(x: 100, y: 100))
   }
 
   @Test("a UIKit view without autoresizing stays put when the container rotates")

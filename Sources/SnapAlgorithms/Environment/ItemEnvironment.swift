@@ -192,6 +192,16 @@ public enum ItemHost: String, Hashable, Sendable, CaseIterable {
 }
 
 extension ItemEnvironment {
+  /// Whether `other` is the same container as this, whatever each is called: a change of name
+  /// alone (a side column a window of its own does not see, named in the environment a view
+  /// controller sees) is no change.
+  @inlinable
+  public func isSameContainer(as other: ItemEnvironment) -> Bool {
+    var renamed = other
+    renamed.name = name
+    return renamed == self
+  }
+
   /// The environment as an item in `host` sees it. A view controller's view sees it all; a
   /// window sees no navigation or tab bar (the item floats above them) and no additional safe-area
   /// insets (the view controller's), and is the item's superview itself (no `superviewFrame`).

@@ -580,7 +580,7 @@ public struct DragSimulation<Algorithm: SnapAlgorithm>: Sendable {
     context.fingerVelocity = tracker.velocity
     // A change the host does not see (a tab bar under an item in a window of its own) is no
     // change to it: UIKit tells it nothing.
-    guard environment != before else { return }
+    guard !environment.isSameContainer(as: before) else { return }
     // What changed, told in the superview's new coordinates.
     var change = ContainerChangeInfo(from: before, to: environment)
     if var keyboard = change.keyboard {

@@ -438,7 +438,8 @@ struct Run: Sendable {
     var durations: [(time: Double, duration: Double)] = []
     for change in scenario.gesture.containerChanges {
       let seen = change.environment.seen(by: host)
-      if seen != before, later.contains(change.time) { visible.append(change) }
+      let differs = !seen.isSameContainer(as: before)
+      if differs, later.contains(change.time) { visible.append(change) }
       seenChanges.append((change.time, seen))
       regions.append((change.time, Regions(seen, algorithm: algorithm)))
       let info = ContainerChangeInfo(from: before, to: seen)
@@ -449,7 +450,7 @@ struct Run: Sendable {
           : (info.barsChanged || info.statusBarChanged ? 0.2 : 0))
       // A change the host sees nothing of (the same container again, or the app's bars under
       // a window of its own) is none: UIKit tells the item nothing and animates nothing.
-      if seen != before { durations.append((change.time, duration)) }
+      if differs { durations.append((change.time, duration)) }
       before = seen
     }
     resizes = visible
