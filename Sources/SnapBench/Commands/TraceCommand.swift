@@ -18,7 +18,8 @@ enum TraceCommand: Subcommand {
   static let noTabBar = OptionSpec(flag: "--no-tab-bar", help: "Hide the tab bar.")
   static let keyboard = OptionSpec(flag: "--keyboard", help: "Show the keyboard.")
   static let item = OptionSpec(
-    "--item", value: "<width>x<height>", help: "The item's size in points (default: 60x60).")
+    "--item", value: "<width>x<height>",
+    help: "The item's size in points (default: the size the algorithm declares, else 60x60).")
   static let motion = OptionSpec(
     "--motion", value: "<motion>",
     help: """
@@ -119,8 +120,11 @@ enum TraceCommand: Subcommand {
     let environment = replayed?.environment
       ?? profile.environment(parsed.flag(landscape) ? .landscape : .portrait, bars: bars)
 
+    // The size asked for, or the one the algorithm declares for the device (a user's 50×50
+    // button is traced at 50×50, as verify checks it), or the 60×60 default.
     let size = try replayed?.itemSize
       ?? parsed.itemSize(item).map { CGSize(width: $0.width, height: $0.height) }
+      ?? algorithm.itemSize(on: profile.idiom)
       ?? Simulator.defaultItemSize
 
     if let text = parsed.value(motion) {
