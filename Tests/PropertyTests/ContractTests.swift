@@ -695,4 +695,54 @@ struct ContractTests {
     #expect(Self.hazards(Self.found(.docked, undeclared, in: press)).contains(.notDocked))
     #expect(Self.hazards(Self.found(.docked, revealing, in: press)).isEmpty)
   }
+
+  /// A button that never docks: it follows the finger and stays where it is let go.
+  struct LeftWhereItIs: SnapAlgorithm {
+    let id = "test.left-where-it-is"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = nil
+    var dockingMargin: CGFloat? { nil }
+    var contract = ItemContract.expected
+    var offset = CGPoint.zero
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      let at = touch.locationInContainer
+      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+    }
+  }
+
+  @Test("an item that does not dock is kept in the region its contract names: a new inset inside its superview moves nothing it must leave")
+  func undockedRoom() throws {
+    // A landscape iPhone 16 Pro (402 pt tall, 21 pt home-indicator inset): dragged down until
+    // its bottom is at 353 and let go; then the view controller adds a 34 pt bottom inset. The
+    // safe region now ends at 347; the superview less the view controller's insets at 368.
+    let device = try #require(DeviceProfile.named("iPhone 16 Pro"))
+    let bars = DeviceProfile.Bars(navigationBar: false, tabBar: false)
+    var inset = device.environment(.landscape, bars: bars)
+    inset.additionalSafeAreaInsets.bottom = 34
+    inset.name += ", safe area +34 bottom"
+    let scenario = Scenario(
+      device: device, orientation: .landscape, bars: bars,
+      gesture: TouchGesture(
+        start: CGPoint(x: 400, y: 250),
+        events: [
+          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 400, y: 250)),
+          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 400, y: 290)),
+          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 400, y: 323)),
+          TouchEvent(time: 0.05, phase: .ended, location: CGPoint(x: 400, y: 323)),
+        ],
+        containerChanges: [ContainerChange(time: 0.5, environment: inset)]))
+    // Kept in the safe area (the default), it is left 6 pt outside it.
+    let undeclared = Self.found(.resizeSafe, LeftWhereItIs(), in: scenario)
+    #expect(!Self.hazards(undeclared).isEmpty, "\(undeclared)")
+    // Kept in its superview, less the view controller's insets, it need not move.
+    var declared = LeftWhereItIs()
+    declared.contract = ItemContract(dockingReference: .superview)
+    let kept = Self.found(.resizeSafe, declared, in: scenario)
+    #expect(Self.hazards(kept).isEmpty, "\(kept)")
+  }
+
 }

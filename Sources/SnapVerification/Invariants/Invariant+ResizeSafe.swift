@@ -142,9 +142,12 @@ extension Invariant {
     }
     // An item that does not dock moves no further than the new safe region makes it: it rests
     // where it rested since the last touch that moved it (its berth, which a cover or a column
-    // may have pushed it from since), clamped into the region on each axis it fits along.
+    // may have pushed it from since), clamped into the region on each axis it fits along — the
+    // region its contract keeps it in (`dockingReference`: a button clamped to its superview's
+    // bounds need not leave a new inset the superview's bounds include; in-safe-area judges
+    // what hides it there).
     if algorithm.dockingMargin == nil {
-      let region = run.environment.safeRegion
+      let region = algorithm.docking(run.environment).safeRegion
       let moved = trajectory.touches.filter { $0.reachedItem && $0.movedTravel > 0 }
       let since = moved.compactMap(\.end).max() ?? -Double.infinity
       // Each place it rested at once (a rest lasts many frames at one place), starting with
@@ -186,11 +189,13 @@ extension Invariant {
         $0.distance(to: trajectory.rest) < $1.distance(to: trajectory.rest)
       }), nearest.distance(to: trajectory.rest) > Self.tolerance {
         let off = nearest.distance(to: trajectory.rest)
+        // (An item that stayed where it rested was not moved far enough: say so.)
+        let stayed = (berths + carried).contains { $0.distance(to: trajectory.rest) <= Self.tolerance }
         return Violation(
           "resting at \(before.rect), after the container changed it rests at "
             + "\(trajectory.rest), \((off * 10).rounded() / 10) pt from "
-            + "where it rested kept inside the new safe region, \(nearest): it moved "
-            + "further than it had to",
+            + "where it rested kept inside the new safe region, \(nearest): "
+            + (stayed ? "it stayed where the new region does not reach" : "it moved further than it had to"),
           defect: .movedFurtherThanNeeded, magnitude: .points(off), rect: trajectory.rest,
           region: nearest)
       }
