@@ -399,7 +399,16 @@ public enum ScenarioGenerators {
       case 0..<5: gesture.events[index].location.x = values[kind]
       case 5..<10: gesture.events[index].location.y = values[kind - 5]
       case 10: gesture.events[index].time = .nan
-      default: gesture.events[index].time = gesture.events[index].time - 1
+      default:
+        // A timestamp that goes back a second: behind the event before it (the first event has
+        // none to go behind, so it is the second's that goes back; a gesture of one event gets
+        // no timestamp at all).
+        guard gesture.events.count > 1 else {
+          gesture.events[index].time = .nan
+          break
+        }
+        let at = max(index, 1)
+        gesture.events[at].time = gesture.events[at - 1].time - 1
       }
       return gesture
     }

@@ -15,6 +15,28 @@ struct InteractionTests {
 
   // MARK: The generator
 
+  @Test("hostile input is hostile whichever event it lands on: a value no finger makes, or a timestamp that goes back")
+  func hostilityIsHostile() {
+    let gesture = TouchGesture(
+      start: CGPoint(x: 100, y: 100),
+      events: [
+        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 100)),
+        TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 110, y: 100)),
+        TouchEvent(time: 0.033, phase: .ended, location: CGPoint(x: 120, y: 100)),
+      ])
+    for event in 0..<6 {
+      for kind in 0...11 {
+        let events = ScenarioGenerators.Hostility(event: event, kind: kind).applied(to: gesture).events
+        let hostile = events.enumerated().contains { index, e in
+          !e.location.x.isFinite || !e.location.y.isFinite || abs(e.location.x) > 1e100
+            || abs(e.location.y) > 1e100 || !e.time.isFinite
+            || (index > 0 && e.time < events[index - 1].time)
+        }
+        #expect(hostile, "event \(event), kind \(kind): \(events)")
+      }
+    }
+  }
+
   @Test("no generated finger moves faster than a finger can, in single touches and in sequences")
   func fingerSpeedIsAFingers() throws {
     // Consecutive samples of one finger are at most `fastestFinger` × the time between them
