@@ -15,6 +15,23 @@ struct InteractionTests {
 
   // MARK: The generator
 
+  @Test("a finger held still where it landed sends nothing, and time passes: its first move comes later")
+  func stillFingerTakesTime() throws {
+    // A stroke of nothing (five events' worth at 60 Hz), then a stroke of 50 pt.
+    let parts: Gen<ScenarioGenerators.GestureParts> = Gen.constant((
+      (100, 100), (0, 0), 60,
+      [ScenarioGenerators.Stroke(dx: 0, dy: 0, steps: 5), ScenarioGenerators.Stroke(dx: 50, dy: 0, steps: 5)],
+      false))
+    let gesture = try #require(
+      ScenarioGenerators.gesture(in: Self.environment, itemSize: CGSize(width: 60, height: 60), parts: parts)
+        .example(seed: 1))
+    let events = gesture.events
+    #expect(events.count == 7, "\(events)")
+    #expect(events[1].phase == .moved)
+    #expect(abs(events[1].time - 6.0 / 60) < 1e-9, "\(events)")
+    #expect(events[1].location != events[0].location)
+  }
+
   @Test("hostile input is hostile whichever event it lands on: a value no finger makes, or a timestamp that goes back")
   func hostilityIsHostile() {
     let gesture = TouchGesture(
