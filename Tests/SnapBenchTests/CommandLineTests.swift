@@ -46,6 +46,28 @@ struct CommandLineTests {
     }
   }
 
+  @Test("trace's table tells each container change on a line of its own, where it happens")
+  func traceTableTellsChanges() throws {
+    let landscape = try #require(DeviceProfile.named("iPhone 8")).environment(.landscape)
+    let gesture = TouchGesture(
+      start: CGPoint(x: 300, y: 300),
+      events: [
+        TouchEvent(time: 0, phase: .began, location: CGPoint(x: 300, y: 300)),
+        TouchEvent(time: 0.05, phase: .moved, location: CGPoint(x: 250, y: 300)),
+        TouchEvent(time: 0.1, phase: .ended, location: CGPoint(x: 250, y: 300)),
+      ],
+      containerChanges: [ContainerChange(time: 0.5, environment: landscape)])
+    let result = try run(
+      ["trace", "edge-dock.corrected", "--device", "iPhone 8", "--gesture", "-", "--format", "table"],
+      input: gesture.jsonText())
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    let told = try #require(lines.firstIndex { $0.contains("the container changes: iPhone 8 (landscape) (667×375 pt)") }, "\(result.stdout)")
+    #expect(lines[told].hasPrefix("    0.500"))
+    // After the last frame before it, and before the first frame at or after it.
+    #expect(lines[told - 1].contains("0.48") || lines[told - 1].contains("0.49"), "\(lines[told - 1])")
+  }
+
   @Test("trace prints the documented JSON, which matches the simulator")
   func traceJSON() throws {
     let gesture = TouchGesture.drag(

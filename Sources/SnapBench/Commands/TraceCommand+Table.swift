@@ -12,9 +12,15 @@ import SnapAlgorithms
 ///
 /// `x` and `y` are the frame's origin, as UIKit reports `frame`; the speed is the origin's
 /// since the frame before. Below the frames: the release (where, the finger's velocity, the
-/// projected point, the motion's starting velocity) and where the item came to rest.
+/// projected point, the motion's starting velocity) and where the item came to rest. Each
+/// container change (a rotation, a window resized, a bar or the keyboard) is a line of its own
+/// before the first frame it shows in:
+///
+///         0.500  the container changes: iPhone 15 (landscape) (852×393 pt)
 extension TraceCommand {
-  static func frameTable(_ trajectory: Trajectory, algorithm: any SnapAlgorithm) -> String {
+  static func frameTable(
+    _ trajectory: Trajectory, algorithm: any SnapAlgorithm, changes: [ContainerChange] = []
+  ) -> String {
     let environment = trajectory.environment
     let size = "\(number(environment.bounds.width, digits: 0))×\(number(environment.bounds.height, digits: 0))"
     let title =
@@ -23,7 +29,20 @@ extension TraceCommand {
     var lines = wrapText(title, width: 80, firstPrefix: "", continuationIndent: 2)
     lines += ["", row("t (s)", "phase", "x (pt)", "y (pt)", "w×h (pt)", "speed (pt/s)")]
     var previous: Frame?
+    // The changes in time order, each told once, before the first frame at or after it (one at
+    // or before the start is the container the gesture starts in, and is the title's).
+    var pending = changes.filter { $0.time.isFinite && $0.time > (trajectory.frames.first?.time ?? 0) }
+      .sorted { $0.time < $1.time }[...]
+    func tell(_ change: ContainerChange) -> String {
+      let bounds = change.environment.bounds
+      return right(number(change.time, digits: 3), 9) + "  the container changes: "
+        + "\(change.environment.name) (\(number(bounds.width, digits: 0))×\(number(bounds.height, digits: 0)) pt)"
+    }
     for frame in trajectory.frames {
+      while let change = pending.first, change.time <= frame.time + 1e-9 {
+        lines.append(tell(change))
+        pending = pending.dropFirst()
+      }
       var speed = ""
       if let previous, frame.time > previous.time {
         let dx = frame.rect.origin.x - previous.rect.origin.x
@@ -39,6 +58,7 @@ extension TraceCommand {
           speed))
       previous = frame
     }
+    for change in pending { lines.append(tell(change)) }
     lines.append("")
     if let time = trajectory.releaseTime, let center = trajectory.releaseCenter {
       var release = "Released at t = \(number(time, digits: 3)) s, centre \(point(center.x, center.y))"
@@ -63,13 +83,15 @@ extension TraceCommand {
     return lines.joined(separator: "\n")
   }
 
+  /// `text` right-aligned in `width` columns.
+  private static func right(_ text: String, _ width: Int) -> String {
+    String(repeating: " ", count: max(0, width - text.count)) + text
+  }
+
   /// One line of the table: the columns right-aligned but the phase.
   private static func row(
     _ time: String, _ phase: String, _ x: String, _ y: String, _ size: String, _ speed: String
   ) -> String {
-    func right(_ text: String, _ width: Int) -> String {
-      String(repeating: " ", count: max(0, width - text.count)) + text
-    }
     let line = right(time, 9) + "  " + phase.padding(toLength: 7, withPad: " ", startingAt: 0)
       + right(x, 11) + right(y, 11) + right(size, 11) + right(speed, 14)
     return String(line.reversed().drop { $0 == " " }.reversed())

@@ -204,7 +204,7 @@ enum TraceCommand: Subcommand {
     } else if output == "csv" {
       try writeStandardOutput(Array(csvText(trajectory).utf8))
     } else if output == "table" {
-      try printOutput(frameTable(trajectory, algorithm: algorithm))
+      try printOutput(frameTable(trajectory, algorithm: algorithm, changes: input.containerChanges))
     } else {
       try writeStandardOutput(
         json(trajectory, algorithm: algorithm, changes: input.containerChanges).utf8(pretty: true)
