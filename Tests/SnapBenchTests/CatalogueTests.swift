@@ -199,3 +199,43 @@ struct CatalogueTests {
     }
   }
 }
+
+extension CatalogueTests {
+  /// A button the app sets in the top left corner at load, following the finger.
+  struct PlacedInCorner: SnapAlgorithm {
+    let id = "test.placed-in-corner"
+    let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
+    var releaseMotion: Motion? = nil
+    var dockingMargin: CGFloat? { nil }
+    var offset = CGPoint.zero
+    mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {
+      view.center = CGPoint(x: 40, y: 120)
+    }
+    mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      offset = CGPoint(
+        x: touch.locationInContainer.x - view.center.x, y: touch.locationInContainer.y - view.center.y)
+    }
+    mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
+      view.center = CGPoint(
+        x: touch.locationInContainer.x - offset.x, y: touch.locationInContainer.y - offset.y)
+    }
+  }
+
+  @Test("trace's sample drag starts where the app places the item at load, and drags it the same way")
+  func sampleDragFindsThePlacedItem() throws {
+    let environment = try #require(DeviceProfile.named("iPhone 15")).environment()
+    let size = CGSize(width: 60, height: 60)
+    let gesture = TraceCommand.sampleGesture(for: PlacedInCorner(), in: environment, itemSize: size)
+    #expect(gesture.events.first?.location == CGPoint(x: 40, y: 120))
+    let sample = TouchGesture.sample(in: environment)
+    let moved = try #require(gesture.events.last).location
+    let sampled = try #require(sample.events.last).location
+    let start = try #require(sample.events.first).location
+    #expect(abs(moved.x - (40 + sampled.x - start.x)) < 1e-9)
+    let trajectory = Simulator(environment: environment, itemSize: size).run(PlacedInCorner(), gesture: gesture)
+    #expect(trajectory.touches.first?.reachedItem == true)
+    #expect(trajectory.rest.midX != 40)
+    // An item the app does not place is traced with the sample as it is.
+    #expect(TraceCommand.sampleGesture(for: EdgeDockCorrected(), in: environment, itemSize: size) == sample)
+  }
+}

@@ -148,6 +148,8 @@ enum TraceCommand: Subcommand {
     }
 
     var input: TouchGesture
+    // Whether the gesture is the sample drag, which starts where the app places the item.
+    var sampled = false
     if let replayed {
       input = replayed.gesture
     } else if let text = parsed.value(flick) {
@@ -167,6 +169,7 @@ enum TraceCommand: Subcommand {
       input = try readGesture(path)
     } else {
       input = .sample(in: environment)
+      sampled = true
     }
     // A person at a terminal reads a table; a pipe or a file gets the data.
     let output =
@@ -184,8 +187,11 @@ enum TraceCommand: Subcommand {
     ExampleGuard.install()
     let trajectory = ExampleGuard.watching(
       WhatRuns("replaying the gesture on '\(algorithm.id)'"), deadline: .seconds(10)
-    ) {
-      Simulator(environment: environment, itemSize: size).run(algorithm, gesture: input)
+    ) { [input] in
+      let simulator = Simulator(environment: environment, itemSize: size)
+      let gesture =
+        sampled ? sampleGesture(for: algorithm, in: environment, itemSize: size) : input
+      return simulator.run(algorithm, gesture: gesture)
     }
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count
     if output == "svg" {
@@ -371,4 +377,26 @@ func parseVelocity(_ text: String, for option: OptionSpec, spec: CommandSpec) th
       .withUsage(of: spec)
   }
   return CGVector(dx: vx, dy: vy)
+}
+
+extension TraceCommand {
+  /// The drag `trace` replays when given no gesture: `TouchGesture.sample(in:)`, from where the
+  /// app places the item at load when it does (a button set in a corner in `viewDidLoad`), and
+  /// the same way from there — a sample that misses the item shows nothing of it.
+  static func sampleGesture(
+    for algorithm: any SnapAlgorithm, in environment: ItemEnvironment, itemSize: CGSize
+  ) -> TouchGesture {
+    let sample = TouchGesture.sample(in: environment)
+    guard
+      let placed = Simulator(environment: environment, itemSize: itemSize)
+        .run(algorithm, gesture: TouchGesture(start: sample.start, events: [])).loadPlacement,
+      let first = sample.events.first, let last = sample.events.last
+    else { return sample }
+    return .drag(
+      from: placed,
+      to: CGPoint(
+        x: placed.x + last.location.x - first.location.x,
+        y: placed.y + last.location.y - first.location.y),
+      duration: last.time - first.time, touchRate: environment.refreshRate)
+  }
 }
