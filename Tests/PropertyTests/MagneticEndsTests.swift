@@ -153,4 +153,37 @@ struct MagneticEndsTests {
     topOnly.dockingRule = DockingRule(topBand: 60)
     #expect(Self.hazards(.docked, topOnly, Self.drag(to: CGPoint(x: 170, y: 600))).contains(.notDocked))
   }
+
+  @Test("a side rest within a declared band is not docked: a tap that takes it to that end finishes the dock")
+  func sideRestInTheBand() {
+    // Docked against the left side, its bottom 77 pt above the region's (outside the 60 pt
+    // band); a 49 pt tab bar appears, and the code, which handles no change, leaves it there:
+    // 28 pt above the new bottom, within the band. idempotent's tap (every touch-up docks) then
+    // takes it to the bottom.
+    let withTabBar = Self.phone.environment(bars: DeviceProfile.Bars(navigationBar: false, tabBar: true))
+    let tap = Scenario(
+      device: Self.phone, bars: Self.bars,
+      gesture: TouchGesture(
+        start: CGPoint(x: 100, y: 560),
+        events: [
+          TouchEvent(time: 0, phase: .began, location: CGPoint(x: 100, y: 560)),
+          TouchEvent(time: 0.016, phase: .moved, location: CGPoint(x: 80, y: 560)),
+          TouchEvent(time: 0.033, phase: .moved, location: CGPoint(x: 60, y: 560)),
+          TouchEvent(time: 0.05, phase: .ended, location: CGPoint(x: 60, y: 560)),
+        ],
+        containerChanges: [ContainerChange(time: 0.5, environment: withTabBar)]))
+    var declared = EndDock()
+    declared.dockingRule = DockingRule(topBand: 60, bottomBand: 60)
+    declared.contract = ItemContract(tap: .docksItem)
+    let trajectory = tap.simulate(declared)
+    #expect(abs(trajectory.rest.maxY - 590) < 0.5, "\(trajectory.rest)")
+    let found = Invariant.idempotent.violations(declared, scenario: tap, trajectory: trajectory)
+    #expect(!found.contains { $0.severity == .hazard }, "\(found)")
+    // With no band declared, the side rest is docked, and a tap that moves it moves a docked
+    // button.
+    var sides = declared
+    sides.dockingRule = DockingRule()
+    let moved = Invariant.idempotent.violations(sides, scenario: tap, trajectory: tap.simulate(sides))
+    #expect(moved.contains { $0.defect == .tapMovesIt && $0.severity == .hazard }, "\(moved)")
+  }
 }

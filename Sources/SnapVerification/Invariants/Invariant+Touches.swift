@@ -267,8 +267,28 @@ extension Invariant {
   {
     guard let margin = algorithm.dockingMargin(for: rect.size) else { return false }
     let docking = algorithm.docking(environment)
-    if dockingProblem(rect, in: docking, margin: margin, rule: algorithm.dockingRule) != nil {
+    let rule = algorithm.dockingRule
+    if dockingProblem(rect, in: docking, margin: margin, rule: rule) != nil {
       return true
+    }
+    // Against a side but within a magnetic end's band (`DockingRule.topBand`, `bottomBand`):
+    // where the code docks it against that end, not yet docked (a tap that finishes that dock
+    // moves an undocked item). On a band's edge, within half a point, either is docked.
+    if rule.hasMagneticEnds {
+      let region = docking.safeRegion
+      let vertical = rule.endMargin(margin)
+      let tolerance = Self.tolerance
+      switch rule.magneticEnd(of: rect, in: region) {
+      case .top?
+      where abs(rect.minY - (region.minY + vertical)) > tolerance
+        && rule.distanceToBandEdge(of: rect, in: region) > Self.halfPoint:
+        return true
+      case .bottom?
+      where abs(rect.maxY - (region.maxY - vertical)) > tolerance
+        && rule.distanceToBandEdge(of: rect, in: region) > Self.halfPoint:
+        return true
+      default: break
+      }
     }
     // In the room its contract reserves at an edge (`ItemContract.reservedInsets`), where it
     // fits clear of it: not docked as declared, whichever side it is against.
