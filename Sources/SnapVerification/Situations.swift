@@ -14,9 +14,10 @@ import SnapCheck
 /// so the default budget meets each of them at every seed:
 ///
 /// - `stillFingerThroughChange` (the classes of one container change): a finger rests on the item
-///   while the container changes under it, then lifts without moving, holds and lifts, or starts
-///   a drag at once, while the item may still be moving from the change — the touch real apps
-///   get when a rotation or the keyboard comes while the thumb is on the button.
+///   while the container changes under it, then lifts without moving, holds and lifts, wobbles a
+///   point or two and lifts, or starts a drag at once, while the item may still be moving from
+///   the change — the touch real apps get when a rotation or the keyboard comes while the thumb
+///   is on the button.
 /// - `changeAtRest` (the classes of one container change): the item dragged to one side, either,
 ///   and docked; once it rests the container changes, and three times in four changes back — a phone
 ///   turned with the button docked, the keyboard shown and hidden over it. For the keyboard, half
@@ -201,6 +202,12 @@ extension ScenarioGenerators {
       let ending: Gen<[Interaction]> = Gen.frequency(
         (2, Gen.constant([.lift])),
         (1, Gen.element(of: [100, 300, 600]).map { [.hold(milliseconds: $0), .lift] }),
+        // Resting, the thumb wobbles a point or two: touch events that tell the code where the
+        // finger is, and begin no drag — what the item the change moved shows meanwhile is its
+        // code's, with no "until the next touch" left to excuse it.
+        (1, zip(Gen.int(in: -2...2), Gen.int(in: 1...2), Gen.int(in: 2...6)).map {
+          [.stroke(dx: $0.0, dy: $0.1, steps: $0.2, profile: .reversing), .hold(milliseconds: 300), .lift]
+        }),
         // At once: the pan may begin while the change still moves the item.
         (1, zip(
           Gen.int(in: -200...200), Gen.int(in: -200...200), Gen.int(in: 2...20),

@@ -204,6 +204,38 @@ struct SituationTests {
     }
   }
 
+  @Test("a finger resting through a change wobbles a point or two, often: touch events that begin no drag")
+  func restingFingerWobbles() throws {
+    // A held item the change left outside the safe area is the code's to move once a touch event
+    // has told it where the finger is; a thumb that wobbles tells it, and drags nothing.
+    let plan = ScenarioGenerators.Plan(cause: .keyboard, scope: .everything)
+    let generator = try #require(ScenarioGenerators.situations(plan))
+    var built = 0
+    var wobbles = 0
+    for seed in UInt64(1)...UInt64(120) {
+      let commands = try #require(generator.example(seed: seed))
+      guard Self.built(.stillFingerThroughChange, commands),
+        let change = commands.firstIndex(where: { if case .change(_, 0) = $0 { true } else { false } })
+      else { continue }
+      built += 1
+      let after = commands[(change + 1)...]
+      if case .stroke(let dx, let dy, _, _)? = after.first, abs(dx) <= 2, abs(dy) <= 2,
+        dx != 0 || dy != 0
+      {
+        wobbles += 1
+        // Played, the wobble's events come after the change, and no drag begins.
+        let scenario = ScenarioGenerators.play(Array(commands), with: EdgeDockCorrected())
+        let changed = try #require(scenario.gesture.containerChanges.last?.time)
+        let moves = scenario.gesture.events.filter { $0.phase == .moved && $0.time > changed }
+        #expect(!moves.isEmpty, "seed \(seed)")
+        let touch = try #require(scenario.simulate(EdgeDockCorrected()).touches.last)
+        #expect(touch.leftHysteresisAt == nil, "seed \(seed)")
+      }
+    }
+    #expect(built >= 20, "built \(built)")
+    #expect(Double(wobbles) >= 0.1 * Double(built), "wobbled in \(wobbles) of \(built)")
+  }
+
   @Test("the keyboard's change at rest leaves a button that ignores it under it, often")
   func keyboardComesOverADockedItem() throws {
     // A button docked low with the keyboard coming over it to stay: the keyboard's most common
