@@ -229,6 +229,46 @@ struct DeepBudgetTests {
     }
   }
 
+  @Test("tracks-finger: a bound that held the item before a container change gives no offset after it")
+  func boundGoneWithTheChange() throws {
+    // swiftui-dock.corrected on an iPhone 15 (found 1 in 66,010 at 1,000×, seed 7): the finger
+    // drags the item up past the navigation bar's bottom, held there; the bar goes as the finger
+    // rests at the top of the glass, and the item is clamped to the new, higher top; the finger
+    // comes slowly down, still above it. The offset the old bound gave (133 pt) is not the one
+    // the item follows from after the change: held at the new bound, it follows nothing yet.
+    var events: [TouchEvent] = [TouchEvent(time: 0, phase: .began, location: CGPoint(x: 30, y: 133))]
+    var time = 0.5
+    var y: CGFloat = 133
+    while y > 0 {
+      time += 1.0 / 120
+      y = max(y - 1.1333, 0)
+      events.append(TouchEvent(time: time, phase: .moved, location: CGPoint(x: 30, y: y)))
+    }
+    while time < 1.5 {
+      time += 1.0 / 120
+      events.append(TouchEvent(time: time, phase: .moved, location: CGPoint(x: 30, y: 0)))
+    }
+    while y < 18 {
+      time += 1.0 / 120
+      y = min(y + 0.2571, 18)
+      events.append(TouchEvent(time: time, phase: .moved, location: CGPoint(x: 30, y: y)))
+    }
+    events.append(TouchEvent(time: time + 1.0 / 120, phase: .ended, location: CGPoint(x: 30, y: 18)))
+    let phone = try #require(DeviceProfile.named("iPhone 15"))
+    let noNavigationBar = phone.environment(bars: DeviceProfile.Bars(navigationBar: false, tabBar: true))
+    let scenario = Scenario(
+      device: phone,
+      gesture: TouchGesture(
+        start: CGPoint(x: 30, y: 133), events: events,
+        containerChanges: [ContainerChange(time: 1.5, environment: noNavigationBar)]))
+    let algorithm = SwiftUIHosting(SwiftUIDockCorrected())
+    let trajectory = scenario.simulate(algorithm)
+    // Held at the new top (59) while the finger is above it.
+    #expect(trajectory.frames.contains { $0.time > 1.6 && $0.time < 2 && abs($0.rect.minY - 59) < 0.5 })
+    let found = Invariant.tracksFinger.violations(algorithm, scenario: scenario, trajectory: trajectory)
+    #expect(!found.contains { $0.severity == .hazard }, "\(found)")
+  }
+
   @Test("velocity-continuous: a flick faster than any finger may be capped, not dropped")
   func flickNoFingerMakes() throws {
     // fluid-dock.edges(margin:0,slots:4) in a portrait iPad mini: the finger goes 878 pt down in

@@ -489,9 +489,14 @@ extension Invariant {
     // The item in the frame before the one judged (where the touch found it, at first).
     var priorRect: CGRect? = touch.shownFrame
     var lastRect: CGRect? = touch.shownFrame
+    // When the frame before the one judged was shown.
+    var priorTime = touch.began
+    var lastTime = touch.began
     for frame in run.dragFrames(of: touch) {
       priorRect = lastRect
       lastRect = frame.rect
+      priorTime = lastTime
+      lastTime = frame.time
       guard let finger = frame.finger else { continue }
       if frame.time >= pressedAt { break }
       // Until the finger has moved a pan's hysteresis from where it landed, nothing may
@@ -548,7 +553,10 @@ extension Invariant {
         case (let x?, let y?): return [x, y]
         }
       }
-      let heldBefore = heldOffset
+      // (A bound held the item in the frame before, in the container of that frame: after a
+      // change between the two, that bound is gone, and the offset it gave says nothing.)
+      let heldBefore =
+        run.containerChanges(from: priorTime + slack, to: frame.time) ? Held() : heldOffset
       heldOffset = Held()
       var found = problemsOf(shiftedBy: shift)
       // The frame after a bound held the item, off the finger by just what it was off it there:
