@@ -1,6 +1,7 @@
 import Foundation
 import SnapAlgorithms
 import SnapVerification
+import TestSupport
 import Testing
 
 /// Every cause of a violation, each shown with a counterexample of its own class; a scope that
@@ -106,7 +107,7 @@ struct CauseTests {
     var phoneSize: CGSize?
     var padSize: CGSize?
     func itemSize(on idiom: DeviceProfile.Idiom) -> CGSize? { idiom == .phone ? phoneSize : padSize }
-    var grab = SeverityTests.Grab()
+    var grab = FingerGrab()
     /// Where it rests against the nearer side, hanging past it.
     func docked(_ view: ItemView, in window: CGRect) -> CGPoint {
       let size = view.size
@@ -153,7 +154,7 @@ struct CauseTests {
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = .curve(.easeOut, duration: 0.3)
     var dockingMargin: CGFloat? { 0 }
-    var grab = SeverityTests.Grab()
+    var grab = FingerGrab()
     var landing = CGPoint.zero
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       grab.take(touch, view)

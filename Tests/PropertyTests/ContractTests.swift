@@ -1,6 +1,7 @@
 import Foundation
 import SnapAlgorithms
 import SnapVerification
+import TestSupport
 import Testing
 
 /// What an item declares it intends (`ItemContract`) relaxes the judge for what it names and
@@ -380,14 +381,12 @@ struct ContractTests {
     var dockingMargin: CGFloat? { 16 }
     var contract = ItemContract.expected
     var handed: CGFloat
-    var offset = CGPoint.zero
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      grab.take(touch, view)
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+      view.center = grab.center(touch)
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let region = context.environment.safeRegion
@@ -492,14 +491,12 @@ struct ContractTests {
     var dockingMargin: CGFloat? { 0 }
     var dockingRule: DockingRule { DockingRule(placement: .nearestEdge) }
     var contract = ItemContract.expected
-    var offset = CGPoint.zero
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      grab.take(touch, view)
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+      view.center = grab.center(touch)
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       view.center.y = context.environment.safeRegion.minY + 20 + view.size.height / 2
@@ -516,19 +513,18 @@ struct ContractTests {
     var itemAction: ItemAction? { .handlers }
     var contract = ItemContract.expected
     var nudge: CGFloat = 0
-    var offset = CGPoint.zero
+    var grab = FingerGrab()
     var landing = CGPoint.zero
     var moved = false
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
-      landing = at
+      grab.take(touch, view)
+      landing = touch.locationInContainer
       moved = false
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let at = touch.locationInContainer
       if hypot(at.x - landing.x, at.y - landing.y) > 2 { moved = true }
-      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+      view.center = grab.center(touch)
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let region = context.environment.safeRegion
@@ -703,14 +699,12 @@ struct ContractTests {
     var releaseMotion: Motion? = nil
     var dockingMargin: CGFloat? { nil }
     var contract = ItemContract.expected
-    var offset = CGPoint.zero
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      grab.take(touch, view)
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+      view.center = grab.center(touch)
     }
   }
 

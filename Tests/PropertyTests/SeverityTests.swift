@@ -1,6 +1,7 @@
 import Foundation
 import SnapAlgorithms
 import SnapVerification
+import TestSupport
 import Testing
 
 /// What a careful iOS engineer would leave alone is polish, named and reported apart; everything
@@ -23,21 +24,6 @@ struct SeverityTests {
     _ invariant: Invariant, _ algorithm: Algorithm, in scenario: Scenario
   ) -> [Violation] {
     invariant.violations(algorithm, scenario: scenario, trajectory: scenario.simulate(algorithm))
-  }
-
-  /// Where a finger took an item, so that the item's centre follows it at that offset: the
-  /// touches-API handlers below all grab this way.
-  struct Grab {
-    var offset = CGPoint.zero
-    mutating func take(_ touch: Touch, _ view: ItemView) {
-      let at = touch.locationInContainer
-      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
-    }
-    /// Where the finger of `touch` puts the centre.
-    func center(_ touch: Touch) -> CGPoint {
-      let at = touch.locationInContainer
-      return CGPoint(x: at.x - offset.x, y: at.y - offset.y)
-    }
   }
 
   @Test("a rotation's offset under a still finger that the next move corrects is polish; one it does not, a hazard")
@@ -132,7 +118,7 @@ struct SeverityTests {
     var inset: CGFloat
     /// Whether the clamp holds it still on both axes (a drag that stops following), not only on y.
     var freezes = false
-    var grab = Grab()
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       grab.take(touch, view)
     }
@@ -323,7 +309,7 @@ struct SeverityTests {
       var dockingMargin: CGFloat? { nil }
       var confinesDragToSafeRegion: Bool { true }
       var window = false
-      var grab = Grab()
+      var grab = FingerGrab()
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
         grab.take(touch, view)
       }
@@ -399,7 +385,7 @@ struct SeverityTests {
       var band: CGFloat?
       /// Kept clear of the top by half its width, not its height (FLDragView's `y = fl_width/2`).
       var widthForHeight = false
-      var grab = Grab()
+      var grab = FingerGrab()
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
         grab.take(touch, view)
       }
@@ -453,7 +439,7 @@ struct SeverityTests {
       let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
       var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
       var dockingMargin: CGFloat? { 0 }
-      var grab = Grab()
+      var grab = FingerGrab()
       var began = CGPoint.zero
       mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
         began = touch.locationInContainer
@@ -619,7 +605,7 @@ struct SeverityTests {
     var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
     var dockingMargin: CGFloat? { nil }
     var from: Double
-    var grab = Grab()
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       grab.take(touch, view)
     }
@@ -666,7 +652,7 @@ struct SeverityTests {
     var releaseMotion: Motion? = .curve(.easeOut, duration: 0.25)
     var dockingMargin: CGFloat? { nil }
     var from: Double
-    var grab = Grab()
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       grab.take(touch, view)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import SnapAlgorithms
 import SnapCheck
+import TestSupport
 import Testing
 
 @testable import SnapVerification
@@ -186,14 +187,12 @@ struct SituationTests {
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = .curve(.easeInOut, duration: 0.3)
     var dockingMargin: CGFloat? { 0 }
-    var offset = CGPoint.zero
+    var grab = FingerGrab()
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+      grab.take(touch, view)
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      let at = touch.locationInContainer
-      view.center = CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+      view.center = grab.center(touch)
     }
     mutating func touchesEnded(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
       let region = context.environment.unobstructed.safeRegion

@@ -207,17 +207,15 @@ extension CatalogueTests {
     let inputAPI = InputAPI.touches(tapRecognizerAttached: false)
     var releaseMotion: Motion? = nil
     var dockingMargin: CGFloat? { nil }
-    var offset = CGPoint.zero
+    var grab = FingerGrab()
     mutating func didLoad(_ view: inout ItemView, context: UIKitContext) {
       view.center = CGPoint(x: 40, y: 120)
     }
     mutating func touchesBegan(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      offset = CGPoint(
-        x: touch.locationInContainer.x - view.center.x, y: touch.locationInContainer.y - view.center.y)
+      grab.take(touch, view)
     }
     mutating func touchesMoved(_ touch: Touch, view: inout ItemView, context: UIKitContext) {
-      view.center = CGPoint(
-        x: touch.locationInContainer.x - offset.x, y: touch.locationInContainer.y - offset.y)
+      view.center = grab.center(touch)
     }
   }
 

@@ -22,6 +22,24 @@ public enum Fixtures {
   }
 }
 
+/// Where a finger took an item, so that the item's centre follows it at that offset: how the
+/// touches-API handlers of the tests' buttons grab (`take` in `touchesBegan`, `center` in
+/// `touchesMoved`).
+public struct FingerGrab: Sendable {
+  public var offset = CGPoint.zero
+  public init() {}
+  /// Takes the item where the finger of `touch` lands on it.
+  public mutating func take(_ touch: Touch, _ view: ItemView) {
+    let at = touch.locationInContainer
+    offset = CGPoint(x: at.x - view.center.x, y: at.y - view.center.y)
+  }
+  /// Where the finger of `touch` puts the centre.
+  public func center(_ touch: Touch) -> CGPoint {
+    let at = touch.locationInContainer
+    return CGPoint(x: at.x - offset.x, y: at.y - offset.y)
+  }
+}
+
 extension CGRect {
   /// The centre, for readable expectations.
   public var mid: CGPoint { CGPoint(x: midX, y: midY) }
