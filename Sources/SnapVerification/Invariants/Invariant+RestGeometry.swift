@@ -34,11 +34,10 @@ extension Invariant {
   /// (a UIButton's tap allows a wobble of several points, and a press held a while).
   static func tapMovedItLast(_ run: Run) -> Bool {
     guard run.algorithm.contract.tap == .movesItem,
-      let last = run.trajectory.touches.last(where: \.reachedItem), let end = last.end
+      let last = run.trajectory.touches.last(where: \.reachedItem), last.end != nil,
+      !last.cancelled, run.longPressTook(last) == nil
     else { return false }
-    guard !last.cancelled, run.longPressTook(last) == nil else { return false }
-    return (last.travel <= tapTravel && end - last.began <= tapDuration)
-      || (last.actions > 0 && last.leftHysteresisAt == nil)
+    return isTap(run, last) || (last.actions > 0 && last.leftHysteresisAt == nil)
   }
 
   /// Whether the container stayed as it was from the moment the touch that made the last

@@ -131,6 +131,15 @@ extension Invariant {
   static let tapDuration: Double = 0.5
   static let tapTravel: CGFloat = 2
 
+  /// Whether `touch` was a tap: it lifted (not cancelled) within `tapDuration`, its finger within
+  /// `tapTravel` of where it landed, and no long press took it.
+  static func isTap(_ run: Run, _ touch: TouchRecord) -> Bool {
+    guard let end = touch.end, !touch.cancelled, run.longPressTook(touch) == nil else {
+      return false
+    }
+    return touch.travel <= tapTravel && end - touch.began <= tapDuration
+  }
+
   /// tap-is-not-drag: a tap fires the action and leaves an item at rest where it is; a drag
   /// never fires it.
   static func checkTapIsNotDrag(_ run: Run) -> Judgement {
@@ -146,7 +155,7 @@ extension Invariant {
       // A container change under a still finger moves the item and the finger's coordinates:
       // that touch is neither a plain tap nor a drag.
       if run.containerChanges(from: touch.began, to: end) { continue }
-      if touch.travel <= tapTravel, end - touch.began <= tapDuration {
+      if isTap(run, touch) {
         judgement.applicable = true
         guard touch.actions > 0 else {
           // A tap on the rim the contract keeps outside the control that acts fires nothing, by
@@ -174,10 +183,7 @@ extension Invariant {
           // A tap straight after a tap (no drag between) may leave it: the first revealed it
           // or opened what it opens, and this one acts on that. A first tap that left it is
           // found on its own.
-          if let earlier = touches[..<index].last(where: \.reachedItem), !earlier.cancelled,
-            let earlierEnd = earlier.end, earlier.travel <= tapTravel,
-            earlierEnd - earlier.began <= tapDuration, run.longPressTook(earlier) == nil
-          {
+          if let earlier = touches[..<index].last(where: \.reachedItem), isTap(run, earlier) {
             continue
           }
           let reaching = touches[(index + 1)...].first(where: \.reachedItem)?.began ?? .infinity

@@ -556,7 +556,8 @@ extension Invariant {
       // (A bound held the item in the frame before, in the container of that frame: after a
       // change between the two, that bound is gone, and the offset it gave says nothing.)
       let heldBefore =
-        run.containerChanges(from: priorTime + slack, to: frame.time) ? Held() : heldOffset
+        (heldOffset.x == nil && heldOffset.y == nil)
+          || !run.containerChanges(from: priorTime + slack, to: frame.time) ? heldOffset : Held()
       heldOffset = Held()
       var found = problemsOf(shiftedBy: shift)
       // The frame after a bound held the item, off the finger by just what it was off it there:
