@@ -1,7 +1,10 @@
 // One C file on purpose: valgrind 3.19 (Debian 12's) refuses a binary holding two DWARF 5 C
 // compile units ("possibly corrupted debuginfo"), and `run --instructions` runs this one
 // under callgrind.
+// Linux only (see guard.c): elsewhere the file is strict POSIX plus its `__APPLE__` block.
+#if defined(__linux__)
 #define _GNU_SOURCE
+#endif
 #include "CBenchSupport.h"
 
 #include <string.h>
@@ -46,6 +49,7 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #if defined(__linux__)
@@ -273,7 +277,8 @@ static void *watch_parent(void *context) {
       remove_owned_files();
       _exit(1);
     }
-    usleep(100000);
+    struct timespec pause = {.tv_sec = 0, .tv_nsec = 100000000};  // 0.1 s
+    nanosleep(&pause, NULL);
   }
   return NULL;
 }

@@ -1,4 +1,9 @@
+// Linux only: glibc hides some of what is used below behind its feature macros. Darwin shows
+// everything by default, and `.ci/portability` compiles this file as strict POSIX (XSI) to
+// check that nothing outside a `__linux__` block needs more.
+#if defined(__linux__)
 #define _GNU_SOURCE
+#endif
 #include "CSnapCheckSupport.h"
 
 #include <errno.h>
@@ -259,11 +264,34 @@ NO_DEBUG_INFO void snapcheck_guard_install(snapcheck_crash_reporter reporter) {
 
 // MARK: - A body run in a child process
 
+// A pipe whose ends close on exec. Linux makes both atomically (`pipe2`); Apple's SDKs before
+// 27 do not declare `pipe2`, so there each end is marked just after `pipe`. A process spawned by
+// another thread in between could inherit an end: Foundation's `Process` on Darwin spawns with
+// POSIX_SPAWN_CLOEXEC_DEFAULT, which inherits none, and this function is only for a process
+// whose other threads are idle (see `ChildProcess.run`), so nothing else forks there.
+NO_DEBUG_INFO static int cloexec_pipe(int ends[2]) {
+#if defined(__linux__)
+  return pipe2(ends, O_CLOEXEC);
+#else
+  if (pipe(ends) != 0) return -1;
+  for (int index = 0; index < 2; index++) {
+    if (fcntl(ends[index], F_SETFD, FD_CLOEXEC) != 0) {
+      int saved = errno;
+      close(ends[0]);
+      close(ends[1]);
+      errno = saved;
+      return -1;
+    }
+  }
+  return 0;
+#endif
+}
+
 NO_DEBUG_INFO int snapcheck_run_in_child(void (*body)(void *), void *context, uint64_t timeout_ns,
                            char *output, int capacity) {
   if (capacity > 0) output[0] = 0;
   int pipe_ends[2];
-  if (pipe2(pipe_ends, O_CLOEXEC) != 0) return -3;
+  if (cloexec_pipe(pipe_ends) != 0) return -3;
   pid_t parent = getpid();
   pid_t child = fork();
   if (child < 0) {

@@ -3,25 +3,80 @@ import SnapAlgorithms
 import SnapVerification
 import Testing
 
-/// The files a failing cause is attached with, under Swift Testing: its counterexample's gesture
-/// file, which `trace --gesture` replays, and a picture of it. `swift test
-/// --attachments-path <dir>` saves them (Xcode shows them in the test report).
+#if canImport(XCTest) && canImport(ObjectiveC)
+  import XCTest
+#endif
+
+/// The files a failing mechanism is attached with: its lead's counterexample as a gesture file,
+/// which `trace --gesture` replays, and a picture of it. Under Swift Testing they are test
+/// attachments (`swift test --attachments-path <dir>` saves them; Xcode shows them in the test
+/// report); under XCTest on Apple platforms, `XCTAttachment`s of an activity; elsewhere they
+/// are written to `$TMPDIR/snaplab-counterexamples/`.
 package enum CounterexampleAttachments {
-  /// Attaches `cause`'s gesture file and picture to the running test.
-  package static func record(_ finding: Finding, cause: Finding.Cause, sourceLocation: SourceLocation) {
-    guard Test.current != nil else { return }
-    let stem = fileStem(finding, cause)
-    Attachment.record(
-      Array(cause.counterexample.gesture.jsonText().utf8), named: stem + ".json",
-      sourceLocation: sourceLocation)
-    Attachment.record(
-      Array(picture(cause).utf8), named: stem + ".svg", sourceLocation: sourceLocation)
+  /// Attaches `group`'s lead counterexample (gesture file and picture) as `<stem>.json` and
+  /// `<stem>.svg`, and returns the gesture file's name, or its path where it was written to a
+  /// directory; `nil` when it could be neither.
+  @discardableResult
+  package static func record(
+    _ group: FindingGroup, stem: String, sourceLocation: SourceLocation
+  ) -> String? {
+    let cause = group.lead.cause
+    let gesture = Array(cause.counterexample.gesture.jsonText().utf8)
+    let svg = Array(picture(cause).utf8)
+    if Test.current != nil {
+      #if compiler(>=6.2)
+        Attachment.record(gesture, named: stem + ".json", sourceLocation: sourceLocation)
+        Attachment.record(svg, named: stem + ".svg", sourceLocation: sourceLocation)
+        return stem + ".json"
+      #endif
+    }
+    #if canImport(XCTest) && canImport(ObjectiveC)
+      // XCTest's activities belong to the main thread's test.
+      if Thread.isMainThread, #available(macOS 14, iOS 17, tvOS 17, watchOS 10, *) {
+        MainActor.assumeIsolated {
+          XCTContext.runActivity(named: "Counterexample \(stem)") { activity in
+            let json = XCTAttachment(data: Data(gesture), uniformTypeIdentifier: "public.json")
+            json.name = stem + ".json"
+            json.lifetime = .keepAlways
+            activity.add(json)
+            let image = XCTAttachment(data: Data(svg), uniformTypeIdentifier: "public.svg-image")
+            image.name = stem + ".svg"
+            image.lifetime = .keepAlways
+            activity.add(image)
+          }
+        }
+        return stem + ".json"
+      }
+    #endif
+    return written(gesture, svg, stem: stem)
   }
 
-  /// `<algorithm>-<invariant>-<cause>`, with only letters, digits, `.` and `-`.
-  package static func fileStem(_ finding: Finding, _ cause: Finding.Cause) -> String {
-    let raw = "\(finding.algorithm)-\(finding.invariant.rawValue)-\(cause.causeClass.rawValue)"
-    return String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" })
+  /// Writes the two files to `$TMPDIR/snaplab-counterexamples/`, each whole (a temporary file
+  /// renamed into place), and returns the gesture file's path.
+  package static func written(_ gesture: [UInt8], _ svg: [UInt8], stem: String) -> String? {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snaplab-counterexamples", isDirectory: true)
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      let file = directory.appendingPathComponent(stem + ".json")
+      try Data(gesture).write(to: file, options: .atomic)
+      try Data(svg).write(to: directory.appendingPathComponent(stem + ".svg"), options: .atomic)
+      return file.path
+    } catch {
+      return nil
+    }
+  }
+
+  /// `<test>-<algorithm>-<what>`: the test's name, the algorithm and the mechanism (what hides
+  /// it, or its situation, and the harm), with only letters, digits, `.` and `-` — the same
+  /// name for the same mechanism in every run.
+  package static func fileStem(_ group: FindingGroup, testName: String) -> String {
+    let test = testName.prefix { $0 != "(" }
+    let what = group.cover?.rawValue ?? group.lead.cause.causeClass.rawValue
+    let raw = "\(test)-\(group.lead.finding.algorithm)-\(what)-"
+      + group.lead.cause.violation.defect.harm.rawValue
+      + (group.lead.cause.severity == .polish ? "-polish" : "")
+    return String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" })
   }
 
   /// The counterexample drawn to scale: the window (grey), its safe region (dashed), the

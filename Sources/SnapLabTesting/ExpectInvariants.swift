@@ -9,8 +9,9 @@ import Testing
 #endif
 
 /// Checks every invariant of SnapLab's catalogue on your algorithm, with the property tester,
-/// and records one failure per way it breaks an invariant (each cause class of each hazard),
-/// at the line that called it.
+/// and records one failure per mechanism it breaks them by (`FindingGroup`: one forgotten inset
+/// is one failure, whatever invariants and situations show it), the commonest first, at the line
+/// that called it.
 ///
 ///     @Test func myDockHoldsEveryInvariant() {
 ///       expectInvariants(MyDock())
@@ -19,12 +20,23 @@ import Testing
 ///       expectInvariants(MyDock(), except: [.velocityContinuous], examples: 500)
 ///     }
 ///
-/// Each failure names the invariant, the cause class (a plain gesture, the keyboard, a rotation,
-/// …) and the worst magnitude found, says what goes wrong, shows the smallest counterexample of
-/// that class in plain words and as the gesture file `trace --gesture` replays, and gives the
-/// seed, the command that replays it
-/// with `replayTool` (your bench built on `SnapBench.main(adding:)`, e.g. `"swift run my-bench"`;
-/// `snap-bench` knows only SnapLab's own algorithms) and the command that reruns the test.
+/// The same call works in an XCTest test method, in a file that imports only XCTest and
+/// SnapLabTesting:
+///
+///     final class MyDockTests: XCTestCase {
+///       func testInvariants() {
+///         expectInvariants(MyDock())
+///       }
+///     }
+///
+/// Each failure says in the item's words what goes wrong and where (`rests over the home
+/// indicator after a plain gesture or a rotation — worst 34 pt`), the invariants it breaks, the
+/// smallest counterexample of its commonest situation in one line, the seed, the command that
+/// replays it and the one that reruns the test. The counterexample's gesture file (which
+/// `trace --gesture` replays) and a picture of it are attached to the test under Swift Testing
+/// (`swift test --attachments-path DIR` saves them; Xcode shows them in the test report), as
+/// `XCTAttachment`s under XCTest on Apple platforms, and written to
+/// `$TMPDIR/snaplab-counterexamples/` elsewhere.
 ///
 /// Inside a Swift Testing `@Test` the failures are `Issue`s; in an XCTest test method they are
 /// `XCTFail`s. The run is the one `verify` makes: the same seed gives the same findings as
@@ -32,7 +44,8 @@ import Testing
 /// `SNAPCHECK_SEED` when it is set, else 1; `SNAPCHECK_EXAMPLES` scales `examples`.
 ///
 /// Polish — a lag within the pan's 10 pt slop, a point or two, one transient frame as the
-/// container changes — is recorded as a warning, which fails nothing, unless `strict` is true.
+/// container changes — is recorded as a warning (Swift 6.3 and later; printed before, and under
+/// XCTest), which fails nothing, unless `strict` is true.
 /// `scope` keeps the scenarios to what your button can meet (`Scope(itemSizes: .exactly(…),
 /// orientations: [.portrait], idioms: [.phone])`).
 ///
@@ -57,6 +70,9 @@ import Testing
 ///   - examples: Generated scenarios, shared among the cause classes.
 ///   - scope: What your button can meet; scenarios stay inside it.
 ///   - strict: Whether polish fails the test too.
+///   - replayTool: The executable the replay commands name: your bench built on
+///     `SnapBench.main(adding:)`, e.g. `"swift run my-bench"`. By default `SNAPLAB_REPLAY_TOOL`
+///     when it is set, else `snap-bench`, which knows only SnapLab's own algorithms.
 /// - Returns: The findings, one per checked invariant, in catalogue order.
 ///
 /// Inlinable, so that your algorithm is simulated with code compiled for its type, as
@@ -66,39 +82,74 @@ import Testing
 public func expectInvariants<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, except excluded: Set<Invariant> = [], motion: Motion? = nil,
   examples: Int = defaultExamples, seed: UInt64? = nil, scope: Scope = .everything,
-  strict: Bool = false,
-  replayTool: String = "snap-bench", name: String = #function,
-  sourceLocation: SourceLocation = #_sourceLocation, file: StaticString = #filePath,
-  line: UInt = #line
+  strict: Bool = false, replayTool: String? = nil, name: String = #function,
+  fileID: String = #fileID, file: StaticString = #filePath, line: UInt = #line,
+  column: UInt = #column
+) -> [Finding] {
+  let location = SourceLocation(
+    fileID: fileID, filePath: "\(file)", line: Int(line), column: Int(column))
+  return expectInvariants(
+    algorithm, except: excluded, motion: motion, examples: examples, seed: seed, scope: scope,
+    strict: strict, replayTool: replayTool, name: name, sourceLocation: location, file: file,
+    line: line)
+}
+
+/// `expectInvariants` reporting at `sourceLocation`: for a helper of your own that checks
+/// several algorithms and passes its caller's location on (`sourceLocation: SourceLocation =
+/// #_sourceLocation` in the helper).
+@discardableResult
+@inlinable
+public func expectInvariants<Algorithm: SnapAlgorithm>(
+  _ algorithm: Algorithm, except excluded: Set<Invariant> = [], motion: Motion? = nil,
+  examples: Int = defaultExamples, seed: UInt64? = nil, scope: Scope = .everything,
+  strict: Bool = false, replayTool: String? = nil, name: String = #function,
+  sourceLocation: SourceLocation, file: StaticString = #filePath, line: UInt = #line
 ) -> [Finding] {
   let runSeed = seed ?? SnapCheckEnvironment.seed ?? 1
   let invariants = Invariant.checked.filter { !excluded.contains($0) }
   let findings = verify(
     algorithm, invariants: invariants, motion: motion, examples: examples, seed: runSeed,
-    scope: scope, replayTool: replayTool)
+    scope: scope, replayTool: replayTool ?? defaultReplayTool)
   recordFindings(
     findings, motionProblem: releaseMotionProblem(algorithm, motion: motion), strict: strict,
     testName: name, sourceLocation, file, line)
   return findings
 }
 
-/// Records one failure per hazard cause of every finding (and per polish cause, with
-/// `strict`), one warning per polish cause otherwise, and the release motion's problem if there
-/// is one.
+/// The replay tool when none is given: `SNAPLAB_REPLAY_TOOL`, else `snap-bench`.
+@usableFromInline
+var defaultReplayTool: String {
+  let set = ProcessInfo.processInfo.environment["SNAPLAB_REPLAY_TOOL"] ?? ""
+  return set.isEmpty ? "snap-bench" : set
+}
+
+/// Records one failure per hazard mechanism of `findings` (`FindingGroup.byMechanism`), the
+/// commonest first (with `strict`, per polish mechanism too), one warning per polish mechanism
+/// otherwise, and the release motion's problem if there is one.
 @usableFromInline
 func recordFindings(
   _ findings: [Finding], motionProblem: String?, strict: Bool = false, testName: String,
   _ sourceLocation: SourceLocation, _ file: StaticString, _ line: UInt
 ) {
-  for finding in findings {
-    for cause in finding.causes {
-      let message = failureMessage(finding, cause: cause, testName: testName)
-      if cause.severity == .hazard || strict {
-        record(message, sourceLocation, file, line)
-        CounterexampleAttachments.record(finding, cause: cause, sourceLocation: sourceLocation)
-      } else {
-        warn(message, brief: [headline(finding, cause: cause), replayLine(finding, cause: cause)], sourceLocation)
-      }
+  let hazards = FindingGroup.byMechanism(findings)
+  let polish = FindingGroup.byMechanism(findings, severity: .polish)
+  for (index, group) in hazards.enumerated() {
+    let stem = CounterexampleAttachments.fileStem(group, testName: testName)
+    let saved = CounterexampleAttachments.record(group, stem: stem, sourceLocation: sourceLocation)
+    let message = failureMessage(
+      group, number: index + 1, of: hazards.count, testName: testName, gestureFile: saved)
+    record(message, sourceLocation, file, line)
+  }
+  for (index, group) in polish.enumerated() {
+    if strict {
+      let stem = CounterexampleAttachments.fileStem(group, testName: testName)
+      let saved = CounterexampleAttachments.record(group, stem: stem, sourceLocation: sourceLocation)
+      record(
+        failureMessage(
+          group, number: index + 1, of: polish.count, testName: testName, gestureFile: saved),
+        sourceLocation, file, line)
+    } else {
+      warn(polishMessage(group), sourceLocation)
     }
   }
   if let motionProblem {
@@ -106,26 +157,69 @@ func recordFindings(
   }
   // A run that does not repeat makes every verdict doubtful: a failure of its own.
   if let first = findings.first, let why = first.nondeterminism {
-    record(
-      "\(first.algorithm) is not deterministic: \(why)", sourceLocation, file, line)
+    record("\(first.algorithm) is not deterministic: \(why)", sourceLocation, file, line)
   }
 }
 
+/// What a test says of one mechanism: `<algorithm> fails: <the group's line>`, the invariants
+/// it breaks, the smallest counterexample of its lead in one line and in words, where its
+/// gesture file is, the seed, and the commands that replay it and rerun the test — seven lines.
+public func failureMessage(
+  _ group: FindingGroup, number: Int = 1, of count: Int = 1, testName: String? = nil,
+  gestureFile: String? = nil
+) -> String {
+  let lead = group.lead
+  let finding = lead.finding
+  let severity = lead.cause.severity == .hazard ? "fails" : "has polish"
+  var lines = [
+    "\(finding.algorithm) \(severity): \(group.line)",
+    "  Breaks \(group.invariants.map(\.rawValue).joined(separator: ", ")) "
+      + "(mechanism \(number) of \(count), the commonest first). "
+      + lead.cause.violation.prose.worded(.reader),
+    "  Smallest counterexample: \(lead.cause.counterexample.brief)",
+  ]
+  if let gestureFile {
+    lines.append(
+      "  Replay: " + lead.cause.replayCommand(
+        tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion,
+        gestureFile: gestureFile))
+  } else {
+    lines.append(
+      "  Replay: " + lead.cause.replayCommand(
+        tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion))
+  }
+  var seed = "  Seed \(finding.seed) (\(finding.examplesRun) of \(finding.examples) examples)"
+  if let testName {
+    let base = testName.prefix { $0 != "(" }
+    seed += "; rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter "
+      + (base.isEmpty ? testName : String(base))
+  }
+  lines.append(seed)
+  return lines.joined(separator: "\n")
+}
+
+/// What a test says of a polish mechanism, which fails nothing: one line and its replay.
+func polishMessage(_ group: FindingGroup) -> String {
+  let finding = group.lead.finding
+  return "\(finding.algorithm) has polish (fails nothing; strict: true fails on it): \(group.line)"
+}
+
 /// Reports polish where a test will see it without failing: a warning issue under Swift
-/// Testing; its headline and replay command on standard output in an XCTest method, which has
-/// no warnings.
-private func warn(_ message: String, brief: [String], _ sourceLocation: SourceLocation) {
+/// Testing 6.3 and later; on standard output before and in an XCTest method, which has no
+/// warnings.
+private func warn(_ message: String, _ sourceLocation: SourceLocation) {
   if let collector = IssueCollector.current {
     collector.add(message, line: sourceLocation.line, isWarning: true)
     return
   }
   if Test.current != nil {
-    Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
-    return
+    // Swift Testing's warnings (issue severity) came with Swift 6.3; before, polish is printed.
+    #if compiler(>=6.3)
+      Issue.record(Comment(rawValue: message), severity: .warning, sourceLocation: sourceLocation)
+      return
+    #endif
   }
-  // Its headline and replay only: polish fails nothing, and a whole gesture file for each
-  // would bury the failures in the log.
-  print("warning: " + brief.joined(separator: "\n  "))
+  print("warning: " + message)
 }
 
 /// Records a failure where a test will see it: an `Issue` inside a Swift Testing test; off a

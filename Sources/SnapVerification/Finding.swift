@@ -167,13 +167,24 @@ extension Finding {
 extension Finding.Cause {
   /// The `trace` command that replays this cause's smallest counterexample with `tool`
   /// (`motion` when it replaced the algorithm's own).
-  public func replayCommand(tool: String, algorithm: String, motion: String? = nil) -> String {
-    traceCommand(tool: tool, algorithm: algorithm, scenario: counterexample, motion: motion)
+  /// With `gestureFile`, the command reads the gesture from that file (written from
+  /// `counterexample.gesture`) instead of carrying it on the line.
+  public func replayCommand(
+    tool: String, algorithm: String, motion: String? = nil, gestureFile: String? = nil
+  ) -> String {
+    traceCommand(
+      tool: tool, algorithm: algorithm, scenario: counterexample, motion: motion,
+      gestureFile: gestureFile)
   }
 
-  /// The `trace` command that replays its worst case.
-  public func worstReplayCommand(tool: String, algorithm: String, motion: String? = nil) -> String {
-    traceCommand(tool: tool, algorithm: algorithm, scenario: worstScenario, motion: motion)
+  /// The `trace` command that replays its worst case (from `gestureFile`, when given, written
+  /// from `worstScenario.gesture`).
+  public func worstReplayCommand(
+    tool: String, algorithm: String, motion: String? = nil, gestureFile: String? = nil
+  ) -> String {
+    traceCommand(
+      tool: tool, algorithm: algorithm, scenario: worstScenario, motion: motion,
+      gestureFile: gestureFile)
   }
 
   /// `hazard, the keyboard: rests under a bar, the keyboard or an inset — worst 310 pt, in 12
@@ -192,8 +203,8 @@ extension Finding.Cause {
     let tool = finding.replayTool
     var lines = [
       indent + summary,
-      indent + "  " + violation.message,
-      indent + "  smallest counterexample: \(counterexample)",
+      indent + "  " + violation.prose.worded(.reader),
+      indent + "  smallest counterexample: \(counterexample.description(.reader))",
       indent + "  replay: "
         + replayCommand(tool: tool, algorithm: finding.algorithm, motion: finding.replayedMotion),
     ]
@@ -238,7 +249,9 @@ extension Finding {
 /// The `trace` command line that replays `scenario` on `algorithm` with `tool`, for bash or
 /// zsh (the gesture file on standard input through `<<<`); `motion` when it replaces the
 /// algorithm's own.
-func traceCommand(tool: String, algorithm: String, scenario: Scenario, motion: String?) -> String {
+func traceCommand(
+  tool: String, algorithm: String, scenario: Scenario, motion: String?, gestureFile: String? = nil
+) -> String {
   var words = [tool, "trace", shellWord(algorithm), "--device", shellQuoted(scenario.device.name)]
   if scenario.orientation == .landscape { words.append("--landscape") }
   if !scenario.bars.navigationBar { words.append("--no-nav-bar") }
@@ -251,6 +264,7 @@ func traceCommand(tool: String, algorithm: String, scenario: Scenario, motion: S
     "--item", "\(describeNumber(scenario.itemSize.width))x\(describeNumber(scenario.itemSize.height))",
   ]
   if let motion { words += ["--motion", shellQuoted(motion)] }
+  if let gestureFile { return (words + ["--gesture", shellWord(gestureFile)]).joined(separator: " ") }
   let gesture = scenario.gesture.jsonValue.serialized(pretty: false)
   return words.joined(separator: " ") + " --gesture - <<< " + shellQuoted(gesture)
 }

@@ -85,6 +85,75 @@ public struct Scenario: Sendable, CustomStringConvertible {
   }
 }
 
+extension Scenario {
+  /// The scenario in one line for a first screen, at most 105 characters: the device, the
+  /// item, where the finger went and for how long, and any container change — `iPhone 15, item
+  /// 60×60: a touch (30, 133) → (0, 133) in 0.067 s`. Points are rounded to a tenth;
+  /// `description` and the gesture file are exact.
+  public var brief: String {
+    func pt(_ value: CGFloat) -> String { describeNumber((Double(value) * 10).rounded() / 10) }
+    func at(_ point: CGPoint) -> String { "(\(pt(point.x)), \(pt(point.y)))" }
+    var bits = [device.name]
+    if orientation == .landscape { bits.append("landscape") }
+    if !bars.navigationBar { bits.append("no nav bar") }
+    if bars.navigationBar && bars.opaqueNavigationBar { bits.append("opaque nav bar") }
+    if !bars.tabBar { bits.append("no tab bar") }
+    if bars.keyboard { bits.append("keyboard up") }
+    bits.append("item \(pt(itemSize.width))×\(pt(itemSize.height))")
+    var what: [String] = []
+    let events = gesture.events
+    if let first = events.first, let last = events.last {
+      let touches = events.filter { $0.phase == .began }.count
+      let duration = formatTime(last.time - first.time)
+      what.append(
+        (touches > 1 ? "\(touches) touches" : "a touch") + " \(at(first.location)) → "
+          + "\(at(last.location)) in \(duration) s")
+    } else {
+      what.append("no touch, the item at \(at(gesture.start))")
+    }
+    let changes = gesture.containerChanges
+    if let change = changes.first {
+      let more = changes.count > 1 ? " (and \(changes.count - 1) more)" : ""
+      what.append(
+        "at \(formatTime(change.time)) s " + Self.change(from: environment, to: change.environment)
+          + more)
+    }
+    let text = bits.joined(separator: ", ") + ": " + what.joined(separator: "; ")
+    return text.count <= 105 ? text : String(text.prefix(104)) + "…"
+  }
+
+  /// What a container change does, in a few words: `the keyboard shows`, `it turns to
+  /// landscape`, `the window becomes 320×1366`, `the insets change`.
+  static func change(from old: ItemEnvironment, to new: ItemEnvironment) -> String {
+    func pt(_ value: CGFloat) -> String { describeNumber((Double(value) * 10).rounded() / 10) }
+    let oldLandscape = old.screenBounds.width > old.screenBounds.height
+    let newLandscape = new.screenBounds.width > new.screenBounds.height
+    var said: [String] = []
+    if oldLandscape != newLandscape {
+      said.append("it turns to \(newLandscape ? "landscape" : "portrait")")
+    } else if old.bounds.size != new.bounds.size {
+      said.append("the window becomes \(pt(new.bounds.width))×\(pt(new.bounds.height))")
+    }
+    if (old.keyboardFrame == nil) != (new.keyboardFrame == nil) {
+      said.append(new.keyboardFrame == nil ? "the keyboard hides" : "the keyboard shows")
+    } else if let a = old.keyboardFrame, let b = new.keyboardFrame, a != b {
+      said.append("the keyboard moves")
+    }
+    if old.navigationBarHeight != new.navigationBarHeight || old.tabBarHeight != new.tabBarHeight
+      || old.statusBarHeight != new.statusBarHeight
+    {
+      said.append("the bars change")
+    }
+    if said.isEmpty, old.safeAreaInsets != new.safeAreaInsets
+      || old.additionalSafeAreaInsets != new.additionalSafeAreaInsets
+    {
+      said.append("the insets change")
+    }
+    if said.isEmpty, old.superviewFrame != new.superviewFrame { said.append("the view moves") }
+    return said.isEmpty ? "the container changes" : said.joined(separator: ", ")
+  }
+}
+
 // MARK: - Counterexamples in the verify file
 
 extension Scenario: Codable {

@@ -37,10 +37,10 @@ struct ExpectInvariantsTests {
     #expect(findings.map(\.invariant) == Invariant.checked)
     #expect(!findings.contains { $0.status == .violated })
     // Its polish (the pan's slop, a still finger after a container change) warns, fails nothing.
-    #expect(recorded.collector.all.allSatisfy { $0.isWarning && $0.text.contains(" has polish on ") })
+    #expect(recorded.collector.all.allSatisfy { $0.isWarning && $0.text.contains(" has polish ") })
   }
 
-  @Test("a published variant: one issue per cause of each hazard, at the caller's line")
+  @Test("a published variant: one issue per mechanism of its hazards, the commonest first, at the caller's line")
   func violations() throws {
     let recorded = Recorded()
     var findings: [Finding] = []
@@ -56,36 +56,41 @@ struct ExpectInvariantsTests {
         .onScreen, .inSafeArea, .docked, .resizeSafe, .catchable, .tapIsNotDrag,
       ]))
     #expect(!findings.contains { $0.invariant == .cancelSafe })
-    let hazards = violated.flatMap { finding in finding.hazards.map { (finding, $0) } }
-    let failures = recorded.all.filter { $0.text.contains(" breaks ") }
-    #expect(failures.count == hazards.count)
+    let groups = FindingGroup.byMechanism(findings)
+    let failures = recorded.all.filter { $0.text.contains("edge-dock.published fails: ") }
+    #expect(failures.count == groups.count)
     #expect(recorded.all.allSatisfy { $0.line == line })
-    // Several causes for one invariant: the keyboard's, a rotation's, a plain drag's each shown.
-    #expect(violated.contains { $0.hazards.count >= 3 })
-    for (finding, cause) in hazards {
-      let head =
-        "edge-dock.published breaks \(finding.invariant.rawValue) with \(cause.causeClass.summary) "
-        + "(\(cause.causeClass.rawValue)): "
-      // Its own issue: two defects of one class may share a counterexample (off screen in motion
-      // and then at rest), each reported on its own.
-      let defect = "Defect: \(cause.violation.defect.rawValue), hazard"
-      let issue = try #require(failures.first {
-        $0.text.hasPrefix(head) && $0.text.contains(defect)
-          && $0.text.contains(cause.counterexample.description)
-      })
-      #expect(issue.text.contains("the worst found \(cause.worst.magnitude)"))
-      #expect(issue.text.contains("\"version\": 1"), "the gesture file is in the message")
+    // Every hazard cause belongs to exactly one failure: none is dropped, none said twice.
+    let grouped: Int = groups.map(\.members.count).reduce(0, +)
+    let causes: Int = violated.map(\.hazards.count).reduce(0, +)
+    #expect(grouped == causes)
+    // One forgotten clamp is one failure across the situations that show it, not one per
+    // invariant and class.
+    #expect(groups.contains { $0.situations.count >= 3 })
+    for (index, group) in groups.enumerated() {
+      let issue = failures[index]
+      let lines = issue.text.split(separator: "\n")
+      #expect(lines.count == 5, "\(issue.text)")
+      #expect(lines[0] == "edge-dock.published fails: \(group.line)")
+      #expect(issue.text.contains("(mechanism \(index + 1) of \(groups.count), the commonest first)"))
+      #expect(issue.text.contains(group.invariants.map(\.rawValue).joined(separator: ", ")))
+      #expect(issue.text.contains("Smallest counterexample: \(group.lead.cause.counterexample.brief)"))
+      // The gesture file is attached under its own name, and the replay reads it.
       #expect(issue.text.contains("Replay: snap-bench trace edge-dock.published"))
+      #expect(issue.text.contains("--gesture violations-edge-dock.published-"))
       // The seed the run used: 1, or SNAPCHECK_SEED when a rerun sets it.
-      #expect(issue.text.contains("Rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter violations"))
-      #expect(finding.seed == (SnapCheckEnvironment.seed ?? 1))
+      #expect(issue.text.contains("rerun: SNAPCHECK_SEED=\(group.lead.finding.seed) swift test --filter violations"))
+      #expect(!issue.text.contains("\"version\""), "no gesture JSON in the message")
     }
-    // The drag that fires the action is its own cause, apart from the tap that moves it a
+    #expect(findings.allSatisfy { $0.seed == (SnapCheckEnvironment.seed ?? 1) })
+    // Most common first: the first failure's lead is at least as likely as any other's.
+    #expect(groups.dropFirst().allSatisfy { $0.lead.likelihood <= groups[0].lead.likelihood })
+    // The drag that fires the action is its own mechanism, apart from the tap that moves it a
     // point (polish, a warning, not a failure).
     let tap = try #require(findings.first { $0.invariant == .tapIsNotDrag })
     #expect(tap.hazards.contains { $0.violation.defect == .dragFiresAction })
     #expect(tap.polish.contains { $0.violation.defect == .tapMovesIt })
-    #expect(!failures.contains { $0.text.contains("tap-moves-it") })
+    #expect(failures.contains { $0.text.contains(Defect.dragFiresAction.summary) })
   }
 
   @Test("strict: polish fails too")
@@ -97,10 +102,10 @@ struct ExpectInvariantsTests {
         EdgeDockPublished(), except: Set(Invariant.checked).subtracting([.tapIsNotDrag]),
         strict: true)
     }
-    let causes = findings.flatMap(\.causes)
-    #expect(causes.contains { $0.severity == .polish })
-    let polish = recorded.collector.all.filter { $0.text.contains("has polish on tap-is-not-drag") }
-    #expect(polish.count == causes.filter { $0.severity == .polish }.count)
+    let polishGroups = FindingGroup.byMechanism(findings, severity: .polish)
+    #expect(!polishGroups.isEmpty)
+    let polish = recorded.collector.all.filter { $0.text.contains("edge-dock.published has polish: ") }
+    #expect(polish.count == polishGroups.count)
     #expect(polish.allSatisfy { !$0.isWarning }, "strict: polish is a failure, not a warning")
   }
 
@@ -113,8 +118,11 @@ struct ExpectInvariantsTests {
     let causes = findings.flatMap(\.causes)
     #expect(causes.contains { $0.severity == .polish } && causes.contains { $0.severity == .hazard })
     for issue in recorded.collector.all {
-      #expect(issue.isWarning == issue.text.contains("has polish on"), "\(issue.text)")
+      #expect(issue.isWarning == issue.text.contains("has polish (fails nothing"), "\(issue.text)")
     }
+    #expect(
+      recorded.collector.all.filter(\.isWarning).count
+        == FindingGroup.byMechanism(findings, severity: .polish).count)
   }
 
   /// The issues above are collected to be checked; this one goes where a user's would, to Swift
@@ -135,9 +143,9 @@ struct ExpectInvariantsTests {
     // Every issue at the caller's line: the hazard, and any polish the sample met beside it (a
     // lift a point from the edge), as a warning.
     #expect(recorded.all.allSatisfy { $0.line == line })
-    #expect(recorded.all.contains { $0.text.contains("test.never-docks breaks docked") })
+    #expect(recorded.all.contains { $0.text.contains("test.never-docks fails: a plain gesture: does not dock") })
     #expect(recorded.all.allSatisfy {
-      $0.text.contains("test.never-docks breaks docked") || $0.text.contains("test.never-docks has polish on docked")
+      $0.text.contains("test.never-docks fails: ") || $0.text.contains("test.never-docks has polish")
     }, "\(recorded.all.map(\.text))")
   }
 
@@ -180,14 +188,14 @@ final class ExpectInvariantsXCTestTests: XCTestCase {
   func testViolationsFailAtTheCallersLine() {
     let line = #line + 1
     let findings = expectInvariants(InsetCorrectionPublished(), except: [.cancelSafe, .resizeSafe])
-    let hazards = findings.flatMap(\.hazards)
+    let groups = FindingGroup.byMechanism(findings)
     let seen = failures
     failures = []
-    XCTAssertFalse(hazards.isEmpty)
-    // One failure per hazard cause; polish is printed, not failed.
-    XCTAssertEqual(seen.count, hazards.count)
+    XCTAssertFalse(groups.isEmpty)
+    // One failure per mechanism of its hazards; polish is printed, not failed.
+    XCTAssertEqual(seen.count, groups.count)
     XCTAssertTrue(seen.allSatisfy { $0.line == line }, "\(seen.map(\.line)) vs \(line)")
-    XCTAssertTrue(seen.allSatisfy { $0.description.contains("inset-correction.published breaks") })
+    XCTAssertTrue(seen.allSatisfy { $0.description.contains("inset-correction.published fails: ") })
   }
 }
 
@@ -269,16 +277,22 @@ extension ExpectInvariantsTests {
   }
 }
 
-/// What a failing cause is attached with: its gesture file and a picture of it.
-@Suite("Attachments of a failing cause")
+/// What a failing mechanism is attached with: its gesture file and a picture of it.
+@Suite("Attachments of a failing mechanism")
 struct AttachmentTests {
   @Test("the gesture file replays the counterexample; the picture is well-formed SVG with the violation drawn")
   func files() throws {
-    let finding = verify(EdgeDockPublished(), .inSafeArea, examples: 200, seed: 1)
-    let cause = try #require(finding.hazards.first)
-    let stem = CounterexampleAttachments.fileStem(finding, cause)
-    #expect(stem.hasPrefix("edge-dock_published-in-safe-area-"))
-    #expect(stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" })
+    let findings = verify(EdgeDockPublished(), examples: 200, seed: 1)
+    let groups = FindingGroup.byMechanism(findings)
+    let group = try #require(groups.first)
+    let cause = group.lead.cause
+    let stem = CounterexampleAttachments.fileStem(group, testName: "files()")
+    #expect(stem.hasPrefix("files-edge-dock.published-"))
+    #expect(stem.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." || $0 == "_" })
+    // Stable and distinct: the same name in every run, one per mechanism.
+    let stems = groups.map { CounterexampleAttachments.fileStem($0, testName: "files()") }
+    #expect(Set(stems).count == stems.count, "\(stems)")
+    #expect(stem == CounterexampleAttachments.fileStem(group, testName: "files()"))
     let gesture = try TouchGesture(json: Data(cause.counterexample.gesture.jsonText().utf8))
     #expect(gesture == cause.counterexample.gesture)
     let picture = CounterexampleAttachments.picture(cause)
@@ -286,5 +300,18 @@ struct AttachmentTests {
     #expect(parser.parse(), "\(parser.parserError.map { "\($0)" } ?? "")")
     #expect(picture.contains("#d55e00"), "the item where the violation has it")
     #expect(picture.contains(cause.violation.defect.rawValue))
+  }
+
+  @Test("outside a test framework's attachments, the files are written whole to the temporary directory")
+  func writtenFiles() throws {
+    let written = CounterexampleAttachments.written(
+      Array("{}".utf8), Array("<svg/>".utf8), stem: "snaplab-test-stem")
+    let path = try #require(written)
+    #expect(path.hasSuffix("snaplab-counterexamples/snaplab-test-stem.json"))
+    #expect(try String(contentsOfFile: path, encoding: .utf8) == "{}")
+    let picture = String(path.dropLast(".json".count)) + ".svg"
+    #expect(try String(contentsOfFile: picture, encoding: .utf8) == "<svg/>")
+    try? FileManager.default.removeItem(atPath: path)
+    try? FileManager.default.removeItem(atPath: picture)
   }
 }

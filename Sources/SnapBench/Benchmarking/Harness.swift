@@ -268,21 +268,27 @@ extension BenchmarkResults.Machine {
   /// This machine, this build, now.
   static func current() -> MachineDescription {
     var cpu = "unknown"
-    if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-      let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-      let colon = line.firstIndex(of: ":")
-    {
-      cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-    }
+    #if os(Linux)
+      if let text = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+        let line = text.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+        let colon = line.firstIndex(of: ":")
+      {
+        cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+      }
+    #elseif canImport(Darwin)
+      var size = 0
+      if sysctlbyname("machdep.cpu.brand_string", nil, &size, nil, 0) == 0, size > 1 {
+        var bytes = [CChar](repeating: 0, count: size)
+        if sysctlbyname("machdep.cpu.brand_string", &bytes, &size, nil, 0) == 0 {
+          cpu = String(decoding: bytes.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        }
+      }
+    #endif
     var swift = "unknown"
     #if compiler(>=6.3)
       swift = "6.3 or later"
-    #elseif compiler(>=6.2)
-      swift = "6.2"
-    #elseif compiler(>=6.1)
-      swift = "6.1"
     #else
-      swift = "6.0"
+      swift = "6.2"
     #endif
     #if DEBUG
       let configuration = "debug"

@@ -69,6 +69,8 @@ func render(
     if counted {
       header.append("alloc")
       key.append("alloc: heap allocations per operation")
+    } else if !AllocationCounter.isAvailable {
+      key.append("heap allocations are not counted in this build (Linux with glibc only)")
     }
     if baseline != nil {
       header.append("vs base")

@@ -58,6 +58,15 @@ enum VerifyCommand: Subcommand {
     flag: "--strict",
     help: "Mark polish (a lag within the pan's slop, a point or two, one transient frame) as a "
       + "violation too.")
+  static let verbose = OptionSpec(
+    flag: "--verbose",
+    help: "After the summary, every cause of every violated cell and of polish: its smallest "
+      + "and worst counterexample and the commands that replay them.")
+  static let replays = OptionSpec(
+    "--replays", value: "<dir>",
+    help: "Write every cause's smallest and worst counterexample there as a gesture file, with "
+      + "commands.txt, the trace command that replays each (a new or empty directory, or one "
+      + "an earlier run wrote).")
   static let worst = OptionSpec(
     flag: "--worst",
     help: "Instead of the matrix, search for each algorithm's worst cases (overshoot past the "
@@ -81,7 +90,7 @@ enum VerifyCommand: Subcommand {
       """,
     options: [
       algorithm, invariant, motion, examples, seed, item, orientation, idiom, cause, strict,
-      failOn, jobs, deadline, format, junitFile, wide, noProgress, worst,
+      failOn, jobs, deadline, format, junitFile, wide, verbose, replays, noProgress, worst,
     ])
 
   static func run(_ arguments: [String], tool: Tool) throws {
@@ -169,6 +178,14 @@ enum VerifyCommand: Subcommand {
     }
     let threads = try parsed.count(
       jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
+    var replayDirectory: OutputDirectory?
+    if let path = parsed.value(replays) {
+      do {
+        replayDirectory = try OutputDirectory(path, for: replays)
+      } catch {
+        throw error.withUsage(of: spec)
+      }
+    }
     let narrowing = try scope(from: parsed)
     let limit = try deadline(from: parsed)
     let strictly = parsed.flag(strict)
@@ -179,6 +196,9 @@ enum VerifyCommand: Subcommand {
       }
       if junitOutput != nil {
         throw UsageError("--worst prints a table; leave out --junit", usage: spec)
+      }
+      if replayDirectory != nil {
+        throw UsageError("--worst prints its replays; leave out --replays", usage: spec)
       }
       let progress = ProgressBar(total: algorithms.count, unit: "algorithms", enabled: !parsed.flag(noProgress))
       var rows: [(any SnapAlgorithm, [WorstCase])] = []
@@ -240,6 +260,15 @@ enum VerifyCommand: Subcommand {
     if let junitOutput, !junitOutput.isStandardOutput {
       do { try junitOutput.write(junitText() + "\n") } catch { fileFailure = error }
     }
+    var replayFiles: String?
+    if let replayDirectory {
+      do {
+        try replayDirectory.write(Self.replayFiles(report.rows, directory: replayDirectory.path))
+        replayFiles = replayDirectory.path
+      } catch {
+        if fileFailure == nil { fileFailure = error }
+      }
+    }
     let annotations = { githubAnnotations(report.rows, policy: policy, tool: tool) }
     switch output {
     case "json":
@@ -251,15 +280,20 @@ enum VerifyCommand: Subcommand {
       if !lines.isEmpty { try printOutput(lines.joined(separator: "\n")) }
     default:
       var table = matrix(report.rows, invariants: invariants, markdown: output == "markdown")
-      // A terminal narrower than the matrix gets short heads and a key; a file, the full one.
-      if output == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
-        widestLine(table) > columns
-      {
+      // A matrix wider than the terminal (or than 120 columns, in a file or a CI log) gets
+      // short heads and a key; '--wide' keeps the full one.
+      let columns = Terminal.outputWidth ?? Self.fileWidth
+      if output == "table", !parsed.flag(wide), widestLine(table) > columns {
         table = narrowMatrix(report.rows, invariants: invariants, width: columns)
       }
       try printOutput(table)
-      let details = violations(report.rows)
-      if !details.isEmpty { try printOutput("\n" + details) }
+      let summary = firstScreen(
+        report.rows, width: max(columns, 60), verbose: parsed.flag(verbose), replays: replayFiles)
+      if !summary.isEmpty { try printOutput("\n" + summary) }
+      if parsed.flag(verbose) {
+        let details = violations(report.rows)
+        if !details.isEmpty { try printOutput("\n" + details) }
+      }
       let unrepeatable = report.rows.compactMap { row in
         row[0].nondeterminism.map { (label: rowLabel(row[0]), why: $0) }
       }
@@ -557,6 +591,134 @@ enum VerifyCommand: Subcommand {
       .joined(separator: "\n")
   }
 
+  /// How wide the text is when standard output is not a terminal (a file, a pipe, a CI log).
+  static let fileWidth = 120
+
+  /// What a reader sees first, under the matrix: each row's hazards by mechanism, the
+  /// commonest first, each in one line with the item's words and one with the counterexample
+  /// that shows it; a line for the polish; then where the details are. A crash or a hang comes
+  /// first, said once for its row.
+  static func firstScreen(
+    _ rows: [VerificationReport.Row], width: Int, verbose: Bool, replays: String?
+  ) -> String {
+    func wrapped(_ text: String, _ prefix: String, indent: Int) -> [String] {
+      wrapText(text, width: width, firstPrefix: prefix, continuationIndent: indent)
+    }
+    var sections = rows.compactMap { $0.first { $0.status == .crashes || $0.status == .timesOut } }
+      .map { finding -> String in
+        let crashed = finding.status == .crashes
+        var lines = wrapped(
+          "\(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "
+            + (finding.violation ?? ""), "! ", indent: 4)
+        if let scenario = finding.counterexample {
+          let shrunk = crashed && finding.shrinkEvaluations > 0 ? "smallest " : ""
+          lines += wrapped(scenario.brief, "    \(shrunk)scenario: ", indent: 6)
+        } else {
+          lines.append("    the scenario was still being drawn")
+        }
+        lines += wrapped(
+          "every invariant of the row is marked '!': none could be judged past the "
+            + (crashed ? "crash" : "deadline"), "    ", indent: 4)
+        return lines.joined(separator: "\n")
+      }
+    var anyCause = false
+    for row in rows {
+      let groups = FindingGroup.byMechanism(row.findings)
+      let polish = FindingGroup.byMechanism(row.findings, severity: .polish)
+      guard let first = row.findings.first else { continue }
+      var lines: [String] = []
+      if !groups.isEmpty {
+        anyCause = true
+        let count = groups.count == 1 ? "one mechanism" : "\(groups.count) mechanisms"
+        lines.append("\(rowLabel(first)): \(count) to fix, the commonest first")
+        for (number, group) in groups.enumerated() {
+          let head = "  \(number + 1). "
+          lines += wrapped(group.line, head, indent: head.count)
+          lines += wrapped(
+            group.lead.cause.counterexample.brief, String(repeating: " ", count: head.count) + "e.g. ",
+            indent: head.count + 5)
+        }
+      }
+      if !polish.isEmpty {
+        anyCause = true
+        let invariants = polish.flatMap(\.invariants).reduce(into: [Invariant]()) {
+          if !$0.contains($1) { $0.append($1) }
+        }
+        let what = polish.count == 1 ? "one mechanism" : "\(polish.count) mechanisms"
+        let text = "polish only, which fails nothing ('--strict' fails on it): \(what), under "
+          + invariants.map(\.rawValue).joined(separator: ", ")
+        lines += wrapped(text, groups.isEmpty ? "\(rowLabel(first)): " : "  ", indent: 4)
+      }
+      if !lines.isEmpty { sections.append(lines.joined(separator: "\n")) }
+    }
+    guard anyCause || !sections.isEmpty else { return "" }
+    var pointers: [String] = []
+    if let replays {
+      pointers.append(
+        "Every cause's smallest and worst counterexample: gesture files in \(replays), the trace "
+          + "commands that replay them in \(replays)/commands.txt.")
+    }
+    if !verbose {
+      pointers.append(
+        "'--verbose' prints every cause with its counterexamples and replay commands"
+          + (replays == nil ? "; '--replays DIR' writes them as gesture files" : "")
+          + "; '--format json' keeps every digit.")
+    }
+    if !pointers.isEmpty {
+      sections.append(pointers.flatMap { wrapped($0, "", indent: 0) }.joined(separator: "\n"))
+    }
+    return sections.joined(separator: "\n\n")
+  }
+
+  /// The files `--replays` writes: each cause's smallest (and worst, when it is another
+  /// scenario) counterexample as a gesture file, and `commands.txt`, the trace command that
+  /// replays each from the directory it was written to.
+  static func replayFiles(
+    _ rows: [VerificationReport.Row], directory: String
+  ) -> [(name: String, bytes: [UInt8])] {
+    var files: [(name: String, bytes: [UInt8])] = []
+    var commands: [String] = []
+    var used = Set<String>()
+    func fileName(_ parts: [String]) -> String {
+      let raw = parts.joined(separator: "_")
+      var stem = String(raw.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "-" })
+      if stem.count > 150 { stem = String(stem.prefix(150)) }
+      var name = stem + ".json"
+      var suffix = 2
+      while !used.insert(name).inserted {
+        name = "\(stem)-\(suffix).json"
+        suffix += 1
+      }
+      return name
+    }
+    let base = directory.hasSuffix("/") ? directory : directory + "/"
+    for finding in rows.flatMap(\.findings) {
+      for cause in finding.causes {
+        let label = [
+          rowLabel(finding), finding.invariant.rawValue, cause.causeClass.rawValue,
+          cause.severity.rawValue,
+        ]
+        let smallest = fileName(label)
+        files.append((smallest, Array(cause.counterexample.gesture.jsonText().utf8)))
+        commands.append("# \(rowLabel(finding)) \(finding.invariant.rawValue): \(cause.summary)")
+        commands.append(
+          cause.replayCommand(
+            tool: finding.replayTool, algorithm: finding.algorithm, motion: finding.replayedMotion,
+            gestureFile: base + smallest))
+        if cause.worst.magnitude.value > cause.violation.magnitude.value {
+          let worst = fileName(label + ["worst"])
+          files.append((worst, Array(cause.worstScenario.gesture.jsonText().utf8)))
+          commands.append(
+            cause.worstReplayCommand(
+              tool: finding.replayTool, algorithm: finding.algorithm,
+              motion: finding.replayedMotion, gestureFile: base + worst))
+        }
+      }
+    }
+    files.append(("commands.txt", Array((commands.joined(separator: "\n") + "\n").utf8)))
+    return files
+  }
+
   /// Every violated cell, then every cell with polish only: each cause with its smallest
   /// counterexample, its worst and the commands that replay them.
   static func violations(_ rows: [VerificationReport.Row]) -> String {
@@ -584,24 +746,6 @@ enum VerifyCommand: Subcommand {
             + (crashed ? "crash" : "deadline"))
         return lines.joined(separator: "\n")
       }
-    // What to fix first: each row's hazards by the mechanism that shows them, the commonest
-    // first, each once; the details follow.
-    sections += rows.compactMap { row -> String? in
-      let groups = FindingGroup.byMechanism(row.findings)
-      guard let first = groups.first?.lead.finding else { return nil }
-      var lines = ["What to fix in \(rowLabel(first)), by mechanism (the commonest first):"]
-      for (number, group) in groups.enumerated() {
-        let lead = group.lead
-        let tool = lead.finding.replayTool
-        lines += [
-          "  \(number + 1). " + group.summary,
-          "     smallest counterexample: \(lead.cause.counterexample)",
-          "     replay: " + lead.cause.replayCommand(
-            tool: tool, algorithm: lead.finding.algorithm, motion: lead.finding.replayedMotion),
-        ]
-      }
-      return lines.joined(separator: "\n")
-    }
     sections += violated.map { finding in
       (["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue)"]
         + finding.causes.flatMap { $0.reportLines(for: finding) }).joined(separator: "\n")

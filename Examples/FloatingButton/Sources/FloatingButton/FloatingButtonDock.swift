@@ -14,6 +14,8 @@ public struct FloatingButtonDock: SnapAlgorithm {
   public enum Bug: String, Sendable {
     /// Forgets the keyboard: the button can rest under it.
     case ignoresKeyboard = "ignores-keyboard"
+    /// Forgets the safe area's bottom inset: the button can rest over the home indicator.
+    case ignoresHomeIndicator = "ignores-home-indicator"
   }
 
   public let id: String
@@ -117,9 +119,10 @@ public struct FloatingButtonDock: SnapAlgorithm {
   }
 
   private func restRegion(in superview: Superview, keyboard: CGRect?) -> CGRect {
-    DockingGeometry.restRegion(
-      superview.bounds.inset(by: superview.safeAreaInsets), keyboard: keyboard,
-      bounds: superview.bounds)
+    var insets = superview.safeAreaInsets
+    if bug == .ignoresHomeIndicator { insets.bottom = 0 }
+    return DockingGeometry.restRegion(
+      superview.bounds.inset(by: insets), keyboard: keyboard, bounds: superview.bounds)
   }
 
   /// Where a button too large for the rest region may lie: the window, in the superview's

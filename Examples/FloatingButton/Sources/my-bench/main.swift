@@ -4,5 +4,6 @@ import SnapAlgorithms
 import SnapBench
 SnapBench.main(adding: [
   FloatingButtonDock(), FloatingButtonDock(bug: .ignoresKeyboard),
+  FloatingButtonDock(bug: .ignoresHomeIndicator),
   SwiftUIHosting(FloatingBubbleDock()), SwiftUIHosting(FloatingBubbleDock(bug: .ignoresCancel)),
 ])

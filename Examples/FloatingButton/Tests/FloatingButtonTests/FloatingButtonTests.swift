@@ -43,6 +43,36 @@ struct FloatingButtonTests {
     #expect(causes.allSatisfy { Self.scope.contains($0.counterexample) })
   }
 
+  /// Issues recorded inside `withKnownIssue`, with their text, in order.
+  final class Recorded: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String] = []
+    func add(_ issue: Issue) {
+      lock.withLock { texts.append(issue.comments.map(\.rawValue).joined(separator: "\n")) }
+    }
+    var all: [String] { lock.withLock { texts } }
+  }
+
+  @Test("a forgotten safe-area inset is one failure, the first, on one screen")
+  func aForgottenInsetIsOneFailure() {
+    let recorded = Recorded()
+    withKnownIssue("the planted bug: the button rests over the home indicator") {
+      expectInvariants(
+        FloatingButtonDock(bug: .ignoresHomeIndicator), replayTool: "swift run my-bench")
+    } matching: { issue in
+      recorded.add(issue)
+      return true
+    }
+    let failures = recorded.all
+    // What a user reads first: the one mechanism, said in the button's words, in one screen.
+    let inset = "rests under the tab bar or over the home indicator after"
+    #expect(failures.first?.contains(inset) == true, "\(failures)")
+    #expect(failures.filter { $0.contains(inset) }.count == 1, "\(failures)")
+    let lines = failures.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }
+    #expect(lines.count <= 40, "\(lines.count) lines: \(failures)")
+    #expect(failures.first?.contains("Replay: swift run my-bench trace floating-button.dock-ignores-home-indicator") == true)
+  }
+
   @Test("a button that forgets the keyboard is caught")
   func aButtonThatIgnoresTheKeyboardIsCaught() {
     var findings: [Finding] = []
