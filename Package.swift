@@ -17,6 +17,8 @@ let package = Package(
     .library(name: "SnapLabTesting", targets: ["SnapLabTesting"]),
     .library(name: "SnapBench", targets: ["SnapBench"]),
     .executable(name: "snap-bench", targets: ["snap-bench"]),
+    // The names SnapLab 0.30 renamed, deprecated, for ports written before; removed in 1.0.
+    .library(name: "SnapLabCompatibility", targets: ["SnapLabCompatibility"]),
   ],
   targets: [
     // MARK: - Implementation details
@@ -45,6 +47,9 @@ let package = Package(
       dependencies: ["SnapAlgorithms", "SnapCheck", "SnapVerification", "CBenchSupport"],
       linkerSettings: libm),
     .executableTarget(name: "snap-bench", dependencies: ["SnapBench"], linkerSettings: libm),
+    // Deprecated aliases of the types SnapLab 0.30 renamed (they share SwiftUI's names, so they
+    // cannot live in SnapAlgorithms).
+    .target(name: "SnapLabCompatibility", dependencies: ["SnapAlgorithms"]),
 
     // MARK: - Tests
     // Fixtures and the subprocess helper every test target shares; no product.

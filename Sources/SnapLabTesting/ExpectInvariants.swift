@@ -68,8 +68,14 @@ import Testing
 ///   - excluded: Invariants not to check (an invariant it does not promise).
 ///   - motion: A release motion to check it with instead of its own.
 ///   - examples: Generated scenarios, shared among the cause classes.
+///   - seed: The run's seed; `SNAPCHECK_SEED`, else 1, when `nil`.
 ///   - scope: What your button can meet; scenarios stay inside it.
 ///   - strict: Whether polish fails the test too.
+///   - name: The test's name, for the rerun command (the caller's function by default).
+///   - fileID: Where the failures are reported, for Swift Testing (the caller's by default).
+///   - file: Where the failures are reported, for XCTest (the caller's by default).
+///   - line: The line they are reported at (the caller's by default).
+///   - column: The column, for Swift Testing (the caller's by default).
 ///   - replayTool: The executable the replay commands name: your bench built on
 ///     `SnapBench.main(adding:)`, e.g. `"swift run my-bench"`. By default `SNAPLAB_REPLAY_TOOL`
 ///     when it is set, else `snap-bench`, which knows only SnapLab's own algorithms.
@@ -97,6 +103,21 @@ public func expectInvariants<Algorithm: SnapAlgorithm>(
 /// `expectInvariants` reporting at `sourceLocation`: for a helper of your own that checks
 /// several algorithms and passes its caller's location on (`sourceLocation: SourceLocation =
 /// #_sourceLocation` in the helper).
+///
+/// - Parameters:
+///   - algorithm: The algorithm to check, with the motion it ships with.
+///   - excluded: Invariants not to check.
+///   - motion: A release motion to check it with instead of its own.
+///   - examples: Generated scenarios, shared among the cause classes.
+///   - seed: The run's seed; `SNAPCHECK_SEED`, else 1, when `nil`.
+///   - scope: What your button can meet.
+///   - strict: Whether polish fails the test too.
+///   - replayTool: The executable the replay commands name.
+///   - name: The test's name, for the rerun command.
+///   - sourceLocation: Where Swift Testing reports the failures.
+///   - file: Where XCTest reports them.
+///   - line: The line XCTest reports them at.
+/// - Returns: The findings, one per checked invariant, in catalogue order.
 @discardableResult
 @inlinable
 public func expectInvariants<Algorithm: SnapAlgorithm>(

@@ -1,4 +1,5 @@
 import Foundation
+import SnapAlgorithms
 import SnapVerification
 import TestSupport
 import Testing
@@ -231,13 +232,74 @@ struct CommandLineTests {
 }
 
 extension CommandLineTests {
+  @Test("verify of one algorithm fits one screen: ≤ 60 lines of ≤ 120 characters naming every mechanism; JSON keeps every cause")
+  func verifyFirstScreen() throws {
+    let arguments = ["verify", "--algorithm", "edge-dock.published"]
+    let result = try run(arguments, environment: ["GITHUB_ACTIONS": "false"])
+    #expect(result.status == 1)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count <= 60, "\(lines.count) lines:\n\(result.stdout)")
+    #expect(lines.allSatisfy { $0.count <= 120 }, "\(lines.filter { $0.count > 120 })")
+    let json = try run(arguments + ["--format", "json"], environment: ["GITHUB_ACTIONS": "false"])
+    let report = try VerificationReport(json: Data(json.stdout.utf8))
+    let findings = report.rows.flatMap(\.findings)
+    let groups = FindingGroup.byMechanism(findings)
+    #expect(groups.count >= 5)
+    // Every mechanism named, in one line (wrapped at most once), numbered, in order.
+    let text = result.stdout.replacingOccurrences(of: "\n     ", with: " ")
+      .replacingOccurrences(of: "\n      ", with: " ")
+    for (index, group) in groups.enumerated() {
+      #expect(text.contains("\(index + 1). \(group.line)"), "\(group.line)")
+    }
+    // The JSON holds every cause of every finding, with full precision.
+    #expect(findings.flatMap(\.causes).count >= groups.map(\.members.count).reduce(0, +))
+    #expect(!result.stdout.contains("\"version\""), "no gesture JSON on the first screen")
+    // --verbose adds every cause with its replay command.
+    let verbose = try run(arguments + ["--verbose"], environment: ["GITHUB_ACTIONS": "false"])
+    #expect(verbose.stdout.hasPrefix(result.stdout.components(separatedBy: "\n'--verbose'")[0]))
+    #expect(verbose.stdout.contains("✗ edge-dock.published breaks in-safe-area"))
+    #expect(verbose.stdout.contains("replay: snap-bench trace edge-dock.published"))
+  }
+
+  @Test("verify --replays writes every cause's gesture file and the commands that replay them")
+  func verifyReplays() throws {
+    let directory = FileManager.default.temporaryDirectory
+      .appendingPathComponent("snaplab-replays-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let arguments = [
+      "verify", "--algorithm", "edge-dock.published", "--invariant", "in-safe-area", "--examples", "60",
+      "--replays", directory,
+    ]
+    let result = try run(arguments, environment: ["GITHUB_ACTIONS": "false"])
+    #expect(result.status == 1)
+    let said = result.stdout.replacingOccurrences(of: "\n", with: " ")
+    #expect(said.contains("gesture files in \(directory), the trace"), "\(result.stdout)")
+    let commands = try String(contentsOfFile: directory + "/commands.txt", encoding: .utf8)
+    let replays = commands.split(separator: "\n").filter { !$0.hasPrefix("#") }
+    #expect(!replays.isEmpty)
+    for command in replays {
+      #expect(command.hasPrefix("snap-bench trace edge-dock.published "))
+      let file = try #require(command.components(separatedBy: " --gesture ").last)
+      let gesture = try TouchGesture(json: Data(contentsOf: URL(fileURLWithPath: file)))
+      #expect(!gesture.events.isEmpty || !gesture.containerChanges.isEmpty)
+    }
+    // A second run replaces what the first wrote; a directory of someone else's is refused.
+    #expect(try run(arguments, environment: ["GITHUB_ACTIONS": "false"]).status == 1)
+    try "mine".write(toFile: directory + "/notes.txt", atomically: true, encoding: .utf8)
+    let refused = try run(arguments, environment: ["GITHUB_ACTIONS": "false"])
+    #expect(refused.status == 64, "a usage error: \(refused.stderr)")
+    #expect(refused.stderr.contains("notes.txt"))
+    #expect(try String(contentsOfFile: directory + "/notes.txt", encoding: .utf8) == "mine")
+  }
+
   @Test("verify prints the matrix, one line per violation with a replay command, exit 0")
   func verifyTable() throws {
     // The default rows at 20 examples, enough for every invariant to apply to every corrected
     // and fluid-dock row (the property tests verify every variant at the full budget,
     // in-process).
     // Outside GitHub Actions, wherever the tests run: there each finding is an annotation too.
-    let result = try run(["verify", "--examples", "20"], environment: ["GITHUB_ACTIONS": "false"])
+    let result = try run(
+      ["verify", "--examples", "20", "--wide", "--verbose"], environment: ["GITHUB_ACTIONS": "false"])
     // The published variants break invariants: the run fails, and says why in one line.
     #expect(result.status == 1)
     #expect(result.stderr.hasPrefix("Error: verify found "), "\(result.stderr)")

@@ -67,7 +67,9 @@ struct RunCommandTests {
     for name in ["base", "base.json"] {
       let compared = try run(["--baseline", name, "--threshold", "1000000"])
       #expect(compared.status == 0, "\(compared.stderr)")
-      #expect(compared.stdout.contains("vs baseline"))
+      #expect(compared.stdout.contains("vs base"), "the narrow table of a file or a pipe too")
+      let wide = try run(["--baseline", name, "--threshold", "1000000", "--wide"])
+      #expect(wide.stdout.contains("vs baseline"))
     }
 
     // A baseline far faster than anything can run: a regression, exit 2.

@@ -53,8 +53,8 @@ enum RunCommand: Subcommand {
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
   static let wide = OptionSpec(
     flag: "--wide",
-    help: "Print the full table even when the terminal is narrower than it (it always is when "
-      + "the output is not a terminal).")
+    help: "Print the full table even when it is wider than the terminal (or than 80 columns, "
+      + "when the output is not a terminal).")
   static let countOnly = OptionSpec(
     "--count-only", value: "<n>",
     help: "Run the selected benchmarks n times untimed and exit (for --instructions).")
@@ -257,10 +257,10 @@ enum RunCommand: Subcommand {
       fileFailure = error
     }
     do {
-      // A terminal narrower than the table gets its narrow form; a file always the full one.
-      if outputFormat == "table", !parsed.flag(wide), let columns = Terminal.outputWidth,
-        widestLine(report) > columns
-      {
+      // A table wider than the terminal (80 columns when the output is not one: a file, a CI
+      // log) gets its narrow form; '--wide' the full one.
+      let columns = Terminal.outputWidth ?? 80
+      if outputFormat == "table", !parsed.flag(wide), widestLine(report) > columns {
         try printOutput(render(
           results, machine: machine, format: "narrow", baseline: baselineResults,
           instructions: instructionCounts, notes: notes, width: columns))

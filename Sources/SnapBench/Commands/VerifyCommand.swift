@@ -303,9 +303,11 @@ enum VerifyCommand: Subcommand {
       let scoped = narrowing == .everything ? "" : " (scope: \(narrowing))"
       let except = unrepeatable.isEmpty
         ? "" : ", but for the rows that are not deterministic (\(unrepeatable.map { $0.label }.joined(separator: ", ")))"
+      let footer = "Seed \(runSeed), \(count) examples per row, shared among the cause classes"
+        + "\(scoped); '--seed \(runSeed)' reproduces this run\(except)."
       try printOutput(
-        "\nSeed \(runSeed), \(count) examples per row, shared among the cause classes\(scoped); "
-          + "'--seed \(runSeed)' reproduces this run\(except).")
+        "\n" + wrapText(footer, width: max(columns, 60), firstPrefix: "", continuationIndent: 0)
+          .joined(separator: "\n"))
     }
     if let junitOutput, junitOutput.isStandardOutput { try junitOutput.write(junitText() + "\n") }
     if output != "github", ProcessInfo.processInfo.environment["GITHUB_ACTIONS"] == "true" {
