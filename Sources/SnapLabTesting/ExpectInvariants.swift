@@ -1,8 +1,12 @@
 import Foundation
-import SnapAlgorithms
 import SnapCheck
-import SnapVerification
 import Testing
+
+// A test file needs one import besides its framework's: the port's types (SnapAlgorithms) and
+// what a check takes and returns (Scope, Invariant, Finding: SnapVerification) come with
+// SnapLabTesting. No type of either shares a name with SwiftUI's or XCTest's.
+@_exported import SnapAlgorithms
+@_exported import SnapVerification
 
 #if canImport(XCTest)
   import XCTest

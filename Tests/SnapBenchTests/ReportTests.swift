@@ -192,6 +192,12 @@ struct ReportTests {
     let headline = try #require(matches(#"<p class="headline">(.*?)</p>"#, in: yours).first)
     #expect(headline.contains("<strong>\(id)</strong>"), "\(headline)")
     #expect(headline.hasPrefix("Ship ") || headline.hasPrefix("Do not ship ") || headline.hasPrefix("Fix "))
+    // A failing verdict leads with the commonest mechanism in the button's words (never the
+    // invariant ranked worst, whatever situation breaks it).
+    if headline.hasPrefix("Do not ship ") {
+      #expect(headline.contains(" mechanism"), "\(headline)")
+      #expect(headline.contains("Fix the commonest first: "), "\(headline)")
+    }
     // Every cause of every invariant it breaks is drawn under it.
     let causes = matches(#"<figure class="counterexample"><svg"#, in: yours, group: 0).count
     let summaries = matches(#"<li><details><summary>(.*?)</summary>"#, in: yours)

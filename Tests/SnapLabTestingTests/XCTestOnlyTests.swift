@@ -1,8 +1,8 @@
-// An XCTest file as most iOS app test targets have them: it imports XCTest and SnapLabTesting
-// (and the code under test), and not Testing. `expectInvariants` must compile here with its
-// default arguments, and fail the test method at the caller's line. Keep `import Testing` out
-// of this file: with it, the check would pass whatever expectInvariants' defaults need.
-import SnapAlgorithms
+// An XCTest file as most iOS app test targets have them: it imports XCTest and SnapLabTesting,
+// nothing else (SnapLabTesting brings SnapAlgorithms, whose published variant is the planted
+// bug here). `expectInvariants` must compile here with its default arguments, and fail the
+// test method at the caller's line. Keep `import Testing` out of this file: with it, the check
+// would pass whatever expectInvariants' defaults need.
 import SnapLabTesting
 import XCTest
 

@@ -64,10 +64,15 @@ extension ReportPage {
         + (row.holdsVelocity || !cells.contains { $0.invariant == .velocityContinuous && $0.status != .notApplicable }
           ? "." : "; its motion starts from rest, not at the flick's speed.")
     } else {
+      // The commonest mechanism first, in the button's words: what a user meets most, never
+      // the hostile class or a rare corner because its invariant ranks worst.
+      let groups = FindingGroup.byMechanism(cells.findings)
       let worst = row.violated[0]
+      let first = groups.first.map { Self.html($0.line) }
+        ?? Self.html(worst.rawValue) + ": " + Self.html(Verdict.sentence(worst, worst: row.worstMagnitude))
+      let mechanisms = groups.count == 1 ? "one mechanism" : "\(groups.count) mechanisms"
       headline = "Do not ship \(name): it breaks \(row.violated.count) of the \(row.applicable) "
-        + "invariants that apply. Fix \(Self.html(worst.rawValue)) first: "
-        + Self.html(Verdict.sentence(worst, worst: row.worstMagnitude))
+        + "invariants that apply, by \(mechanisms). Fix the commonest first: " + first + "."
     }
     headline += cost
     // Hazards in the verdict's order of severity, then polish (which fails nothing).
