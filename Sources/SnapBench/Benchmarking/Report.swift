@@ -173,6 +173,9 @@ func render(
         + "percentage error (! above 5%); ratio is to the group's reference, epoch by epoch"
         + (counted ? "; allocs/op is heap allocations per operation over the timed epochs." : "."),
     ]
+    if !counted, !AllocationCounter.isAvailable {
+      notes.append("Heap allocations are not counted in this build (Linux with glibc only).")
+    }
     if machine.configuration == "debug" {
       notes.append("WARNING: debug build: these timings do not describe optimised code.")
     }

@@ -606,21 +606,26 @@ enum VerifyCommand: Subcommand {
     func wrapped(_ text: String, _ prefix: String, indent: Int) -> [String] {
       wrapText(text, width: width, firstPrefix: prefix, continuationIndent: indent)
     }
+    // A crash or a hang is the row's, whatever the invariant: said once, first, with its
+    // scenario in full and the command that replays it (one line each, so that it can be pasted).
     var sections = rows.compactMap { $0.first { $0.status == .crashes || $0.status == .timesOut } }
       .map { finding -> String in
         let crashed = finding.status == .crashes
-        var lines = wrapped(
-          "\(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "
-            + (finding.violation ?? ""), "! ", indent: 4)
+        var lines = [
+          "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "
+            + (finding.violation ?? "")
+        ]
         if let scenario = finding.counterexample {
-          let shrunk = crashed && finding.shrinkEvaluations > 0 ? "smallest " : ""
-          lines += wrapped(scenario.brief, "    \(shrunk)scenario: ", indent: 6)
+          let shrunk = finding.shrinkEvaluations > 0
+            ? " (shrunk in \(finding.shrinkEvaluations) runs, each in a child process)" : ""
+          lines.append("    \(crashed ? "smallest scenario" : "scenario"): \(scenario)\(shrunk)")
+          lines.append("    replay: \(finding.replayCommand)")
         } else {
-          lines.append("    the scenario was still being drawn")
+          lines.append("    the scenario was still being drawn; replay: \(finding.replayCommand)")
         }
-        lines += wrapped(
-          "every invariant of the row is marked '!': none could be judged past the "
-            + (crashed ? "crash" : "deadline"), "    ", indent: 4)
+        lines.append(
+          "    every invariant of the row is marked '!': none could be judged past the "
+            + (crashed ? "crash" : "deadline"))
         return lines.joined(separator: "\n")
       }
     var anyCause = false
@@ -727,27 +732,7 @@ enum VerifyCommand: Subcommand {
     let findings = rows.flatMap(\.findings)
     let violated = findings.filter { $0.status == .violated }
     let polished = findings.filter { $0.status == .polish }
-    // A crash or a hang is the row's, whatever the invariant: said once, first.
-    var sections = rows.compactMap { $0.first { $0.status == .crashes || $0.status == .timesOut } }
-      .map { finding -> String in
-        let crashed = finding.status == .crashes
-        var lines = [
-          "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "
-            + (finding.violation ?? "")
-        ]
-        if let scenario = finding.counterexample {
-          let shrunk = finding.shrinkEvaluations > 0
-            ? " (shrunk in \(finding.shrinkEvaluations) runs, each in a child process)" : ""
-          lines.append("    \(crashed ? "smallest scenario" : "scenario"): \(scenario)\(shrunk)")
-          lines.append("    replay: \(finding.replayCommand)")
-        } else {
-          lines.append("    the scenario was still being drawn; replay: \(finding.replayCommand)")
-        }
-        lines.append(
-          "    every invariant of the row is marked '!': none could be judged past the "
-            + (crashed ? "crash" : "deadline"))
-        return lines.joined(separator: "\n")
-      }
+    var sections: [String] = []
     sections += violated.map { finding in
       (["✗ \(rowLabel(finding)) breaks \(finding.invariant.rawValue)"]
         + finding.causes.flatMap { $0.reportLines(for: finding) }).joined(separator: "\n")

@@ -46,10 +46,13 @@ struct ReplayTests {
     }
     let violated = findings.filter { $0.status == .violated }
     #expect(violated.map(\.invariant).contains(.inSafeArea))
-    // One failure per cause of each hazard and one warning per cause of polish, each at the line
-    // that called expectInvariants.
-    #expect(recorded.all.filter(\.failure).count == violated.flatMap(\.hazards).count)
-    #expect(recorded.all.filter { !$0.failure }.count == findings.flatMap(\.polish).count)
+    // One failure per mechanism of its hazards and one warning per mechanism of polish, each at
+    // the line that called expectInvariants.
+    let groups = FindingGroup.byMechanism(findings)
+    #expect(recorded.all.filter(\.failure).count == groups.count)
+    #expect(
+      recorded.all.filter { !$0.failure }.count
+        == FindingGroup.byMechanism(findings, severity: .polish).count)
     #expect(recorded.all.allSatisfy { $0.line == line })
     let finding = try #require(violated.first { $0.invariant == .inSafeArea })
     // The bug needs the keyboard: that is the cause it is shown with, under its own name.
@@ -62,15 +65,22 @@ struct ReplayTests {
     let found = Invariant.inSafeArea.violations(
       dock, scenario: cause.counterexample, trajectory: trajectory)
     #expect(found.contains { $0.defect == cause.violation.defect })
-    let message = try #require(recorded.all.first { $0.text.contains("breaks in-safe-area") }).text
-    let scenario = try #require(finding.counterexample)
+    // The first failure is the keyboard's mechanism, said in the button's words, with its
+    // smallest counterexample in one line and the gesture file attached for the replay.
+    let group = try #require(groups.first)
+    #expect(group.cover == .keyboard)
+    let firstFailure = recorded.all.first { $0.failure }
+    let message = try #require(firstFailure).text
     for part in [
-      finding.violation ?? "-", scenario.description, scenario.gesture.jsonText().prefix(40).description,
-      "Seed: \(finding.seed)", "Replay: snap-bench trace \(finding.algorithm)",
-      "Rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter reportedAtTheCallersLineAndReplayed",
+      "floating-button.dock-ignores-keyboard fails: " + group.line,
+      group.lead.cause.counterexample.brief, "breaks in-safe-area",
+      "Seed \(finding.seed)", "Replay: snap-bench trace \(finding.algorithm)",
+      "--gesture reportedAtTheCallersLineAndReplayed-floating-button.dock-ignores-keyboard-keyboard-rest.json",
+      "rerun: SNAPCHECK_SEED=\(finding.seed) swift test --filter reportedAtTheCallersLineAndReplayed",
     ] {
       #expect(message.contains(part), "the message lacks \(part)")
     }
+    let scenario = try #require(finding.counterexample)
     // The counterexample is the smallest: a common phone, one touch, a handful of events.
     #expect(scenario.device.name == "iPhone 15")
     #expect(scenario.gesture.events.count <= 6)
