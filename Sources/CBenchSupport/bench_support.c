@@ -41,7 +41,7 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
   return checksum;
 }
 
-// MARK: - Temporary files removed on SIGINT, SIGTERM and SIGHUP
+// MARK: - Temporary files removed on SIGINT, SIGTERM, SIGHUP and SIGPIPE
 
 #include <errno.h>
 #include <stdint.h>
@@ -178,11 +178,14 @@ static void install_handlers(void) {
   sigaddset(&action.sa_mask, SIGINT);
   sigaddset(&action.sa_mask, SIGTERM);
   sigaddset(&action.sa_mask, SIGHUP);
+  sigaddset(&action.sa_mask, SIGPIPE);
   // A signal the process was started ignoring (a background job's SIGINT, SIGHUP under nohup)
   // stays ignored. SIGHUP is the terminal closing (or an ssh session dropping): it ends the
-  // process as the other two do, and must not leave its temporaries behind either.
-  int signals[3] = {SIGINT, SIGTERM, SIGHUP};
-  for (int index = 0; index < 3; index++) {
+  // process as the other two do, and must not leave its temporaries behind either. SIGPIPE is
+  // a reader of standard output gone (`verify | head -1`): the process still dies by it, after
+  // the same clean-up.
+  int signals[4] = {SIGINT, SIGTERM, SIGHUP, SIGPIPE};
+  for (int index = 0; index < 4; index++) {
     struct sigaction previous;
     if (sigaction(signals[index], NULL, &previous) == 0 && previous.sa_handler == SIG_IGN) continue;
     sigaction(signals[index], &action, NULL);

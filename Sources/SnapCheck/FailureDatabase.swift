@@ -88,13 +88,34 @@ public struct FailureDatabase: Sendable, Hashable {
   public func save(_ key: String, _ choices: [UInt64]) {
     let text = Self.header + "\nkey: " + key + "\nchoices:"
       + choices.map { " \($0)" }.joined() + "\n"
+    let entry = path(of: key)
+    func report(_ reason: String) {
+      FileHandle.standardError.write(
+        Data("SnapCheck: could not save a failure in \(directory): \(reason)\n".utf8))
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: entry, isDirectory: &isDirectory), isDirectory.boolValue {
+      report("its entry \(entry) is a directory, not a file (remove it)")
+      return
+    }
     do {
       try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path(of: key)), options: .atomic)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: entry), options: .atomic)
     } catch {
-      FileHandle.standardError.write(
-        Data("SnapCheck: could not save a failure in \(directory): \(error.localizedDescription)\n".utf8))
+      report(Self.words(error))
     }
+  }
+
+  /// What a file-system error says, in words: the POSIX reason Foundation wraps
+  /// ("Permission denied", "Not a directory") rather than its domain and number.
+  static func words(_ error: any Error) -> String {
+    let described = error as NSError
+    let posix = described.domain == NSPOSIXErrorDomain
+      ? described : described.userInfo[NSUnderlyingErrorKey] as? NSError
+    if let posix, posix.domain == NSPOSIXErrorDomain, let reason = strerror(Int32(posix.code)) {
+      return String(cString: reason)
+    }
+    return described.localizedDescription
   }
 
   /// Removes `key`'s entry, if there is one.

@@ -15,7 +15,7 @@ struct StandardStreamsTests {
     var ends: [Int32] = [0, 0]
     try #require(pipe(&ends) == 0)
     defer { close(ends[0]) }
-    let status = StandardStreams.$output.withValue(full) {
+    let status = StandardStreams.$redirected.withValue(full) {
       StandardStreams.$error.withValue(ends[1]) { SnapBench.run(["list", "algorithms"]) }
     }
     close(ends[1])

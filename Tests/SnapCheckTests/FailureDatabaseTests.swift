@@ -13,6 +13,24 @@ struct FailureDatabaseTests {
     return FailureDatabase(directory: path)
   }
 
+  @Test("an entry that is a directory is said in words, not as a Foundation error number")
+  func entryIsADirectory() throws {
+    let database = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: database.directory) }
+    try FileManager.default.createDirectory(
+      atPath: database.path(of: "k"), withIntermediateDirectories: true)
+    #expect(database.load("k") == nil)
+    let said = FailureDatabase.words(CocoaError(.fileWriteUnknown, userInfo: [
+      NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(EISDIR))
+    ]))
+    #expect(said == "Is a directory")
+    // Saving over it leaves it, and says why (on standard error).
+    database.save("k", [1, 2, 3])
+    var isDirectory: ObjCBool = false
+    #expect(FileManager.default.fileExists(atPath: database.path(of: "k"), isDirectory: &isDirectory))
+    #expect(isDirectory.boolValue)
+  }
+
   @Test("a failing property's second run replays the stored failure first")
   func replay() throws {
     let database = try Self.scratch()

@@ -29,6 +29,13 @@ package struct JSONByteDecoder {
   package func decode<Value: Decodable>(_ type: Value.Type, fromText bytes: consuming [UInt8])
     throws -> Value
   {
+    if let encoding = Self.notUTF8(bytes) {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: [],
+          debugDescription: "the file is \(encoding), not UTF-8 JSON: save it as UTF-8"
+            + " without a byte-order mark"))
+    }
     // One trailing NUL so that number parsing can never read past the end.
     var bytes = bytes
     bytes.append(0)
@@ -51,6 +58,30 @@ package struct JSONByteDecoder {
         throw text.malformed(at: rest, "unexpected text after the JSON value")
       }
       return try Value(from: ByteDecoder(text: text, start: start, path: nil, key: nil))
+    }
+  }
+}
+
+extension JSONByteDecoder {
+  /// The encoding `bytes` are in when it is one a JSON reader could be handed by mistake and
+  /// that is not UTF-8 (a byte-order mark, or UTF-16 or UTF-32 told by its zero bytes, as RFC
+  /// 8259's predecessor describes); `nil` otherwise.
+  static func notUTF8(_ bytes: [UInt8]) -> String? {
+    let head = Array(bytes.prefix(4))
+    func starts(_ prefix: [UInt8]) -> Bool { head.starts(with: prefix) }
+    if starts([0x00, 0x00, 0xFE, 0xFF]) { return "UTF-32 (big-endian, with a byte-order mark)" }
+    if starts([0xFF, 0xFE, 0x00, 0x00]) { return "UTF-32 (little-endian, with a byte-order mark)" }
+    if starts([0xEF, 0xBB, 0xBF]) { return "UTF-8 with a byte-order mark" }
+    if starts([0xFE, 0xFF]) { return "UTF-16 (big-endian, with a byte-order mark)" }
+    if starts([0xFF, 0xFE]) { return "UTF-16 (little-endian, with a byte-order mark)" }
+    guard head.count == 4 else { return nil }
+    // JSON starts with ASCII, so the zero bytes of the first four say the encoding.
+    switch (head[0] == 0, head[1] == 0, head[2] == 0, head[3] == 0) {
+    case (true, true, true, false): return "UTF-32 (big-endian)"
+    case (false, true, true, true): return "UTF-32 (little-endian)"
+    case (true, false, true, false): return "UTF-16 (big-endian)"
+    case (false, true, false, true): return "UTF-16 (little-endian)"
+    default: return nil
     }
   }
 }

@@ -245,6 +245,9 @@ struct OutputDirectory: Sendable {
       return
     }
     guard (info.st_mode & S_IFMT) == S_IFDIR else { throw refuse("it is a file, not a directory") }
+    // The directory is replaced in one step, by a rename: the current directory, one that
+    // holds it, the root or a mount point cannot be renamed, and would fail only after the run.
+    if let unmovable = Self.unmovable(resolved, info: info) { throw refuse(unmovable) }
     exists = true
     // An input inside is named as such, before it is named as a file the command did not write.
     for input in inputs {
@@ -272,6 +275,29 @@ struct OutputDirectory: Sendable {
           + "empty directory")
     }
     previousFiles = entries
+  }
+
+  /// Why the existing directory `path` (its `stat` in `info`) cannot be replaced by a rename,
+  /// or `nil` when it can.
+  static func unmovable(_ path: String, info: stat) -> String? {
+    guard let real = realpath(path, nil) else { return nil }
+    let target = String(cString: real)
+    free(real)
+    if target == "/" { return "it is the root directory; give a new or empty directory" }
+    if let here = realpath(".", nil) {
+      let current = String(cString: here)
+      free(here)
+      if current == target || current.hasPrefix(target.hasSuffix("/") ? target : target + "/") {
+        return "it is the current directory or holds it, which cannot be replaced in one step; "
+          + "give a new or empty directory inside it"
+      }
+    }
+    var parent = stat()
+    if stat(target + "/..", &parent) == 0, parent.st_dev != info.st_dev {
+      return "it is a mount point, which cannot be replaced in one step; give a new or empty "
+        + "directory inside it"
+    }
+    return nil
   }
 
   /// Writes `files` (name, contents) as the directory's whole contents, with a manifest that

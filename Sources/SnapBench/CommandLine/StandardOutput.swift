@@ -15,9 +15,32 @@ import Foundation
 
 /// The descriptors command output and error messages go to.
 enum StandardStreams {
-  /// Where `writeStandardOutput` writes: standard output, or, inside `$output.withValue(…)`,
-  /// another descriptor (a test's `/dev/full`, without touching the process's own).
-  @TaskLocal static var output: Int32 = STDOUT_FILENO
+  /// Where `writeStandardOutput` writes: standard output (`documents`), or, inside
+  /// `$redirected.withValue(…)`, another descriptor (a test's `/dev/full`, without touching the
+  /// process's own).
+  static var output: Int32 { redirected ?? documents }
+  /// A descriptor that takes the place of `documents` for a task (a test's).
+  @TaskLocal static var redirected: Int32?
+  /// Standard output as the process was started with it: where SnapBench's documents go.
+  /// In a tool's own process `separateDocuments()` moves descriptor 1 to standard error, so
+  /// that what the user's algorithm prints (`print`, `printf`) cannot land inside a table or a
+  /// JSON document; this is then a copy of the original descriptor 1.
+  nonisolated(unsafe) private(set) static var documents: Int32 = STDOUT_FILENO
+
+  /// Keeps standard output for SnapBench's documents alone: a copy of descriptor 1 (closed on
+  /// exec, so no worker inherits it) becomes `documents`, and descriptor 1 becomes standard
+  /// error, where anything the code under test prints goes. Only for a tool's own process,
+  /// before any thread starts (`SnapBench.main`); a host's (`SnapBench.run`) is left alone.
+  static func separateDocuments() {
+    fflush(nil)
+    let copy = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3)
+    guard copy >= 0 else { return }
+    guard dup2(STDERR_FILENO, STDOUT_FILENO) >= 0 else {
+      close(copy)
+      return
+    }
+    documents = copy
+  }
   /// Where `writeStandardError` writes: standard error, or, inside `$error.withValue(…)`,
   /// another descriptor.
   @TaskLocal static var error: Int32 = STDERR_FILENO

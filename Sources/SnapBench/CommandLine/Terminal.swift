@@ -27,12 +27,12 @@ enum Terminal {
 
   /// The width help and usage lines wrap to: the terminal's on standard output (at least 40
   /// columns), 80 when it is not a terminal.
-  static let helpWidth: Int = max(40, columns(of: STDOUT_FILENO) ?? 80)
+  static let helpWidth: Int = max(40, columns(of: StandardStreams.documents) ?? 80)
 
   /// The width of the terminal standard output is, when it is one. Tables wider than it are
   /// printed in their narrow form; output to a file or pipe is never narrowed, so it stays
   /// the same bytes wherever it is run.
-  static let outputWidth: Int? = columns(of: STDOUT_FILENO)
+  static let outputWidth: Int? = columns(of: StandardStreams.documents)
 
   /// Whether progress may be drawn on standard error: it is a terminal.
   static let showsProgress: Bool = isatty(STDERR_FILENO) == 1

@@ -25,7 +25,7 @@ enum RunCommand: Subcommand {
     "--format", value: "<format>", help: "table, markdown, json or csv (default: table).")
   static let output = OptionSpec(
     "--output", value: "<file>",
-    help: "Write the results to a file too: a new or regular file is replaced atomically, a link written through, a device or FIFO written to; - is standard output.")
+    help: "Write the results to a file too: a new or regular file is replaced atomically, a link written through, a device or FIFO written to; - prints them, whole, as standard output's only document.")
   static let saveBaseline = OptionSpec(
     "--save-baseline", value: "<name>",
     help: "Save the results as Benchmarks/baselines/<name>.json of the package (a name, not a path).")
@@ -260,15 +260,16 @@ enum RunCommand: Subcommand {
       // A table wider than the terminal (80 columns when the output is not one: a file, a CI
       // log) gets its narrow form; '--wide' the full one.
       let columns = Terminal.outputWidth ?? 80
-      if outputFormat == "table", !parsed.flag(wide), widestLine(report) > columns {
+      if let outputFile, outputFile.isStandardOutput {
+        // '--output -': the results, whole, are standard output's one document (never printed
+        // twice: a JSON or CSV reader gets one).
+        try outputFile.write(report + "\n")
+      } else if outputFormat == "table", !parsed.flag(wide), widestLine(report) > columns {
         try printOutput(render(
           results, machine: machine, format: "narrow", baseline: baselineResults,
           instructions: instructionCounts, notes: notes, width: columns))
       } else {
         try printOutput(report)
-      }
-      if let outputFile, outputFile.isStandardOutput {
-        try outputFile.write(report + "\n")
       }
     } catch {
       throw fileFailure ?? error

@@ -20,6 +20,8 @@ public enum SnapBench {
   /// reader of standard output went away; `run` also uses 2 and 3).
   public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
     holdStandardDescriptors()
+    // What the algorithms print goes to standard error, never into a document.
+    StandardStreams.separateDocuments()
     let path = CommandLine.arguments.first
     let status = reportingErrors(toolName: toolName(of: path)) {
       try requireUTF8Arguments()

@@ -29,8 +29,8 @@ enum VerifyCommand: Subcommand {
       + "(default: table).")
   static let junitFile = OptionSpec(
     "--junit", value: "<file>",
-    help: "Write the findings as JUnit XML to a file too, for a CI test reporter; - is standard "
-      + "output.")
+    help: "Write the findings as JUnit XML to a file too, for a CI test reporter; - prints the XML "
+      + "as standard output's only document (as --format junit).")
   static let wide = OptionSpec(
     flag: "--wide",
     help: "Print the matrix with full invariant names even when the terminal is narrower than "
@@ -96,7 +96,7 @@ enum VerifyCommand: Subcommand {
   static func run(_ arguments: [String], tool: Tool) throws {
     guard let parsed = try parseOrHelp(arguments, for: spec, tool: tool) else { return }
     var algorithms: [any SnapAlgorithm] = tool.algorithms.map { $0.entry.make() }
-    let chosenIDs = parsed.values(algorithm)
+    let chosenIDs = uniqued(parsed.values(algorithm), option: algorithm)
     if !chosenIDs.isEmpty {
       algorithms = try chosenIDs.flatMap { id in
         let found: [any SnapAlgorithm]
@@ -112,9 +112,12 @@ enum VerifyCommand: Subcommand {
         }
         return found
       }
+      // Two ids may name one algorithm ('fluid-dock' and 'fluid-dock.sides'): each is one row.
+      var seen = Set<String>()
+      algorithms = algorithms.filter { seen.insert($0.id).inserted }
     }
     var invariants = Invariant.checked
-    let chosenInvariants = parsed.values(invariant)
+    let chosenInvariants = uniqued(parsed.values(invariant), option: invariant)
     if !chosenInvariants.isEmpty {
       invariants = try chosenInvariants.map { id in
         guard let found = Invariant(rawValue: id.lowercased()) else {
@@ -162,7 +165,7 @@ enum VerifyCommand: Subcommand {
       examples, default: defaultExamples, minimum: 1, maximum: 100_000_000)
     let runSeed = UInt64(try parsed.count(seed, default: 1, minimum: 0))
     try checkSnapCheckSettings(examples: count, option: examples, spec: spec)
-    let output =
+    var output =
       try parsed.choice(format, among: ["table", "markdown", "json", "junit", "github"]) ?? "table"
     let policy =
       try parsed.choice(failOn, among: FailurePolicy.allCases.map(\.rawValue))
@@ -175,6 +178,17 @@ enum VerifyCommand: Subcommand {
       } catch {
         throw error.withUsage(of: spec)
       }
+    }
+    // One document per stream: '--junit -' makes the XML standard output's document, so no
+    // other format may claim it.
+    if let junit = junitOutput, junit.isStandardOutput {
+      guard parsed.value(format) == nil || output == "junit" else {
+        throw UsageError(
+          "--junit - writes the JUnit XML to standard output, where --format \(output) writes "
+            + "its own document: give --junit a file, or leave out --format", usage: spec)
+      }
+      output = "junit"
+      junitOutput = nil
     }
     let threads = try parsed.count(
       jobs, default: ProcessInfo.processInfo.activeProcessorCount, minimum: 1, maximum: 1024)
@@ -353,7 +367,7 @@ enum VerifyCommand: Subcommand {
     if let text = try parsed.choice(idiom, among: ["phone", "pad"]) {
       result.idioms = [text == "phone" ? .phone : .pad]
     }
-    let causes = parsed.values(cause)
+    let causes = uniqued(parsed.values(cause), option: cause)
     if !causes.isEmpty {
       result.causes = Set(try causes.map { text in
         guard let found = CauseClass(rawValue: text.lowercased()) else {
@@ -591,6 +605,26 @@ enum VerifyCommand: Subcommand {
     return ([format(header)] + lines).joined(separator: "\n") + "\n\n"
       + wrapText("Key: " + key.joined(separator: ", ") + ". '--wide' prints the full names.", width: width, firstPrefix: "", continuationIndent: 0)
       .joined(separator: "\n")
+  }
+
+  /// `values` with each given once, in the order first given; a value repeated is said once on
+  /// standard error (`note: --algorithm 'edge-dock.published' was given 3 times; each value
+  /// counts once`).
+  static func uniqued(_ values: [String], option: OptionSpec) -> [String] {
+    var counts: [String: Int] = [:]
+    var order: [String] = []
+    for value in values {
+      if counts[value] == nil { order.append(value) }
+      counts[value, default: 0] += 1
+    }
+    let repeated = order.filter { counts[$0, default: 0] > 1 }
+    if let first = repeated.first {
+      let more = repeated.count > 1 ? " (and \(repeated.count - 1) more repeated value(s))" : ""
+      writeStandardError(
+        "note: \(option.name) \(quoted(first)) was given \(counts[first, default: 0]) times"
+          + "\(more); each value counts once\n")
+    }
+    return order
   }
 
   /// How wide the text is when standard output is not a terminal (a file, a pipe, a CI log).

@@ -36,6 +36,8 @@ public struct HostileDock: SnapAlgorithm {
     /// Settles a cancelled touch by asking itself to settle it again: recursion without end,
     /// a stack overflow (SIGSEGV).
     case recurses
+    /// Logs every pan event with `print`, as a handler being debugged does.
+    case prints
   }
 
   public let id: String
@@ -136,6 +138,7 @@ public struct HostileDock: SnapAlgorithm {
     let superview = context.superview
     let finger = recognizer.location(in: superview)
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
+    if bug == .prints { print("pan \(recognizer.state) at \(finger.x), \(finger.y)") }
     switch recognizer.state {
     case .began, .changed:
       if bug == .slow { usleep(50_000) }

@@ -171,6 +171,27 @@ struct HostileTests {
     #expect(loops.stderr.contains("hostile.loops/"))
   }
 
+  @Test("what a button prints goes to standard error, never into a document on standard output")
+  func printing() throws {
+    let traced = try Self.bench(["trace", "hostile.prints", "--format", "json"])
+    #expect(traced.status == 0, "\(traced.stderr)")
+    #expect(try JSONSerialization.jsonObject(with: Data(traced.stdout.utf8)) is [String: Any])
+    #expect(traced.stderr.contains("pan began at"), "the button's own output is kept, on stderr")
+    let csv = try Self.bench(["trace", "hostile.prints", "--format", "csv"])
+    #expect(!csv.stdout.contains("pan "), "\(csv.stdout.prefix(300))")
+    let verified = try Self.bench([
+      "verify", "--algorithm", "hostile.prints", "--examples", "20", "--no-progress",
+      "--format", "json", "--fail-on", "never",
+    ])
+    #expect(try JSONSerialization.jsonObject(with: Data(verified.stdout.utf8)) is [String: Any])
+    let timed = try Self.bench([
+      "run", "--filter", "^hostile\\.prints/drag-step$", "--iterations", "100", "--repetitions", "2",
+      "--no-progress", "--format", "json",
+    ])
+    #expect(timed.status == 0, "\(timed.stderr.suffix(500))")
+    #expect(try JSONSerialization.jsonObject(with: Data(timed.stdout.utf8)) is [String: Any])
+  }
+
   @Test("trace of a replay that traps ends with an error and status 1, not by the signal")
   func traceOfATrap() throws {
     let verified = try Self.bench(["verify", "--algorithm", "hostile.traps", "--no-progress"])
