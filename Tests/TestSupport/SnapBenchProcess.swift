@@ -32,6 +32,11 @@ public enum SnapBenchProcess {
       directory: directory)
   }
 
+  /// Whether the tests of every shell must run (`SNAPLAB_REQUIRE_SHELLS=1`, as `.ci/run` sets,
+  /// having installed bash, zsh and fish): then a missing shell fails, rather than skips.
+  public static let requireShells =
+    ProcessInfo.processInfo.environment["SNAPLAB_REQUIRE_SHELLS"] == "1"
+
   /// Runs `/bin/bash -c command`: a command line exactly as printed for users to paste.
   public static func shell(_ command: String) throws -> Result {
     try run(executable: "/bin/bash", ["-c", command])

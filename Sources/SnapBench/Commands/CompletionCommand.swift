@@ -84,15 +84,36 @@ struct Completions {
     }
   }
 
-  /// The shell function's name: `_snap_bench` for `snap-bench`.
+  /// The shell function's name: `_snap_bench` for `snap-bench`. Only ASCII letters, digits and
+  /// `_`, whatever the tool is called.
   var function: String {
-    "_" + String(tool.map { $0.isLetter || $0.isNumber ? $0 : "_" })
+    "_" + String(tool.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
+  }
+
+  /// Whether the tool's name can be written as it is in a shell script: ASCII letters, digits,
+  /// `.`, `_`, `-`, `+`, not starting with `-`.
+  var plainName: Bool {
+    !tool.isEmpty && !tool.hasPrefix("-")
+      && tool.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-+".contains($0)) }
+  }
+
+  /// The tool's name as one word for bash or zsh: as it is when plain, in single quotes
+  /// otherwise (a name is a name, never code: `my$(touch x)bench` is not run).
+  var shellName: String {
+    plainName ? tool : "'" + tool.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+
+  /// The tool's name in a comment: control characters (a newline would end the comment) shown
+  /// as `?`.
+  var commentName: String {
+    String(tool.map { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) ? "?" : $0 })
   }
 
   /// The command that prints the algorithm ids, one a line: the first block of `list
-  /// algorithms`, up to its blank line, each line's first word.
-  var algorithmsCommand: String {
-    "\(tool) list algorithms 2>/dev/null | sed -n '/^$/q;s/ .*//p'"
+  /// algorithms`, up to its blank line, each line's first word; `name` is the tool as the
+  /// shell's quoting writes it.
+  func algorithmsCommand(_ name: String) -> String {
+    "\(name) list algorithms 2>/dev/null | sed -n '/^$/q;s/ .*//p'"
   }
 
   /// What `option` does, as this tool's help says it: one sentence, the tool named.
@@ -107,14 +128,14 @@ struct Completions {
       case .free: return nil
       case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
       case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
-      case .algorithm: return "COMPREPLY=($(compgen -W \"$(\(algorithmsCommand))\" -- \"$cur\"))"
+      case .algorithm: return "COMPREPLY=($(compgen -W \"$(\(algorithmsCommand(shellName)))\" -- \"$cur\"))"
       case .words(let list): return "COMPREPLY=($(compgen -W '\(words(list))' -- \"$cur\"))"
       }
     }
     let all = [Command(name: "", abstract: "", options: topLevelOptions, arguments: [])] + subcommands
     var lines = [
-      "# bash completion for \(tool): \(tool) completion bash > a file bash_completion loads,",
-      "# or source <(\(tool) completion bash) in ~/.bashrc.",
+      "# bash completion for \(commentName): \(commentName) completion bash > a file bash_completion",
+      "# loads, or source <(\(commentName) completion bash) in ~/.bashrc.",
       "\(function)() {",
       "  local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}",
       "  COMPREPLY=()",
@@ -149,7 +170,7 @@ struct Completions {
     lines += [
       "  esac",
       "}",
-      "complete -F \(function) \(tool)",
+      "complete -F \(function) -- \(shellName)",
     ]
     return lines.joined(separator: "\n")
   }
@@ -188,13 +209,14 @@ struct Completions {
       }
       return options + ["'(- *)'{-h,--help}'[Show help information.]'"] + arguments
     }
-    var lines = [
-      "#compdef \(tool)",
-      "# zsh completion for \(tool): \(tool) completion zsh > a file named \(function) in $fpath,",
-      "# or source <(\(tool) completion zsh) in ~/.zshrc after compinit.",
+    // `#compdef` takes names as they are: written only for a plain one (sourcing works for any).
+    var lines = plainName ? ["#compdef \(tool)"] : []
+    lines += [
+      "# zsh completion for \(commentName): \(commentName) completion zsh > a file named \(function)",
+      "# in $fpath, or source <(\(commentName) completion zsh) in ~/.zshrc after compinit.",
       "\(function)_algorithms() {",
       "  local -a ids",
-      "  ids=(${(f)\"$(\(algorithmsCommand))\"})",
+      "  ids=(${(f)\"$(\(algorithmsCommand(shellName)))\"})",
       "  compadd -a ids",
       "}",
       "\(function)() {",
@@ -235,7 +257,7 @@ struct Completions {
       "if [[ $funcstack[1] == \(function) ]]; then",
       "  \(function) \"$@\"",
       "else",
-      "  compdef \(function) \(tool)",
+      "  compdef \(function) -- \(shellName)",
       "fi",
     ]
     return lines.joined(separator: "\n")
@@ -256,7 +278,7 @@ struct Completions {
       case .free: return " -x"
       case .file: return " -r -F"
       case .directory: return " -x -a '(__fish_complete_directories)'"
-      case .algorithm: return " -x -a \(quoted("(\(algorithmsCommand))"))"
+      case .algorithm: return " -x -a \(quoted("(\(algorithmsCommand(quoted(tool))))"))"
       case .words(let list): return " -x -a \(quoted(list.joined(separator: " ")))"
       }
     }
@@ -266,8 +288,8 @@ struct Completions {
       return line + " -d \(quoted(description(of: option)))"
     }
     var lines = [
-      "# fish completion for \(tool): \(tool) completion fish > ~/.config/fish/completions/\(tool).fish,",
-      "# or \(tool) completion fish | source.",
+      "# fish completion for \(commentName): \(commentName) completion fish >",
+      "# ~/.config/fish/completions/\(commentName).fish, or \(commentName) completion fish | source.",
       "\(command) -f",
       "\(command) -s h -l help -d 'Show help information.'",
     ]

@@ -645,9 +645,13 @@ enum VerifyCommand: Subcommand {
     var sections = rows.compactMap { $0.first { $0.status == .crashes || $0.status == .timesOut } }
       .map { finding -> String in
         let crashed = finding.status == .crashes
+        // The message is the algorithm's: one line, control characters shown, so that none of
+        // it starts a line (a GitHub workflow command, `::error …`, is a line that starts `::`).
+        let message = String(
+          (finding.violation ?? "").map { $0.isNewline ? "⏎" : $0 }
+        ).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
         var lines = [
-          "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): "
-            + (finding.violation ?? "")
+          "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): " + message
         ]
         if let scenario = finding.counterexample {
           let shrunk = finding.shrinkEvaluations > 0

@@ -38,6 +38,8 @@ public struct HostileDock: SnapAlgorithm {
     case recurses
     /// Logs every pan event with `print`, as a handler being debugged does.
     case prints
+    /// Traps with a message whose second line reads as a GitHub Actions workflow command.
+    case trapsWithCommand = "traps-with-command"
   }
 
   public let id: String
@@ -139,6 +141,9 @@ public struct HostileDock: SnapAlgorithm {
     let finger = recognizer.location(in: superview)
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     if bug == .prints { print("pan \(recognizer.state) at \(finger.x), \(finger.y)") }
+    if bug == .trapsWithCommand, recognizer.state == .ended {
+      fatalError("the berth is gone\n::error file=PWNED.swift,line=1::injected by the algorithm")
+    }
     switch recognizer.state {
     case .began, .changed:
       if bug == .slow { usleep(50_000) }

@@ -192,6 +192,20 @@ struct HostileTests {
     #expect(try JSONSerialization.jsonObject(with: Data(timed.stdout.utf8)) is [String: Any])
   }
 
+  @Test("under GitHub Actions, no line of an algorithm's message becomes a workflow command")
+  func workflowCommands() throws {
+    let ran = try Self.run(
+      try Self.built("hostile-bench"),
+      ["verify", "--algorithm", "hostile.traps-with-command", "--no-progress", "--fail-on", "never"],
+      environment: ["GITHUB_ACTIONS": "true"])
+    #expect(ran.stdout.contains("! hostile.traps-with-command crashes: "), "\(ran.stdout)")
+    let commands = (ran.stdout + ran.stderr).split(separator: "\n").filter { $0.hasPrefix("::") }
+    // Only SnapLab's own annotation, at the line that registers the algorithm.
+    #expect(commands.count == 1, "\(commands)")
+    #expect(commands.allSatisfy { $0.hasPrefix("::warning file=Sources/hostile-bench/main.swift,") })
+    #expect(!commands.contains { $0.contains("file=PWNED") })
+  }
+
   @Test("trace of a replay that traps ends with an error and status 1, not by the signal")
   func traceOfATrap() throws {
     let verified = try Self.bench(["verify", "--algorithm", "hostile.traps", "--no-progress"])
