@@ -49,6 +49,8 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -247,6 +249,38 @@ int snapbench_child_remember(int pid) {
   snapbench_signals_hold(0);
   return slot;
 }
+
+int snapbench_child_stopped(int pid) {
+  siginfo_t info;
+  memset(&info, 0, sizeof info);
+  if (waitid(P_PID, (id_t)pid, &info, WSTOPPED | WNOHANG | WNOWAIT) != 0) return -1;
+  if (info.si_pid == pid && info.si_code == CLD_STOPPED) return info.si_status;
+  return 0;
+}
+
+static volatile sig_atomic_t command_running = 0;
+
+/// Run at exit(): when a command is still running, the code under test called exit().
+static void exit_guard(void) {
+  if (!command_running) return;
+  static const char message[] =
+      "Error: the code under test called exit() while it ran: an algorithm must not end the "
+      "process it runs in (nothing the command was doing was finished)\n";
+  ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+  (void)ignored;
+  _exit(1);
+}
+
+void snapbench_command_begin(void) {
+  static int registered = 0;
+  if (!registered) {
+    registered = 1;
+    atexit(exit_guard);
+  }
+  command_running = 1;
+}
+
+void snapbench_command_end(void) { command_running = 0; }
 
 void snapbench_child_forget(int slot) {
   if (slot < 0 || slot >= SNAPBENCH_CHILD_SLOTS) return;

@@ -72,6 +72,17 @@ void snapbench_worker_files_own(const char *channel, const char *record);
 /// Forgets a slot: the worker has ended.
 void snapbench_child_forget(int slot);
 
+/// The signal that stopped child `pid` (SIGSTOP, SIGTSTP, …) when it is stopped now, 0 when it
+/// is not (running, or ended), -1 when it cannot be told. It reaps nothing (`waitid` with
+/// WNOWAIT): the child stays waitable for whoever waits for it.
+int snapbench_child_stopped(int pid);
+
+/// While a command of the tool runs: a call of `exit()` (by the code under test) does not end
+/// the process silently with the status it chose, but says so on standard error and ends it
+/// with status 1. `snapbench_command_end` lifts it before the tool's own exit.
+void snapbench_command_begin(void);
+void snapbench_command_end(void);
+
 /// In a worker: ends the process (`_exit(1)`) as soon as `parent` is no longer its parent, checked
 /// now and every tenth of a second by a thread of its own, so that a worker never outlives the
 /// process that reads it, however that process ended (SIGKILL included).

@@ -1,5 +1,6 @@
 import Foundation
 import SnapAlgorithms
+import CBenchSupport
 import SnapCheck
 
 /// Every `snap-bench` command as a library, open to algorithms of your own.
@@ -32,8 +33,11 @@ public enum SnapBench {
       // for its parent to see).
       ExampleGuard.overrunAction = .exit(ExitStatus.failure)
       ExampleGuard.crashAction = .exit(ExitStatus.failure)
+      // Code under test that calls exit() ends the command with an error, not silently.
+      snapbench_command_begin()
       try dispatch(Array(CommandLine.arguments.dropFirst()), tool: tool)
     }
+    snapbench_command_end()
     exit(status)
   }
 

@@ -199,6 +199,9 @@ enum Workers {
     var record: ExampleGuard.Record?
     /// Whether it was killed for running past the time it was given.
     var timedOut = false
+    /// The signal that stopped it (SIGSTOP, SIGTSTP, …) when it was found stopped and killed:
+    /// a stopped process never goes on, and its own watchdog is stopped with it.
+    var stoppedBy: Int32?
   }
 
   /// Starts `tool`'s executable with `arguments`, `input` on its standard input, and waits.
@@ -260,16 +263,43 @@ enum Workers {
         }
       }
     }
+    // Watched by the wall clock whatever its state: a worker that is stopped (the code under
+    // test raised SIGSTOP, or something stopped it from outside) is killed at once, and said so,
+    // instead of being waited for for ever.
+    let stopped = UncheckedBox<Int32?>(nil)
+    let ended = UncheckedBox(false)
+    let stopWatch = DispatchGroup()
+    stopWatch.enter()
+    let pid = process.processIdentifier
+    DispatchQueue.global().async {
+      defer { stopWatch.leave() }
+      while !ended.value {
+        let signal = snapbench_child_stopped(pid)
+        if signal > 0 {
+          stopped.value = signal
+          // Ended through its crash guard, which records the scenario in flight: SIGABRT is
+          // delivered as SIGCONT wakes it. One that does not end within a second is killed.
+          kill(pid, SIGABRT)
+          kill(pid, SIGCONT)
+          for _ in 0..<50 where !ended.value && process.isRunning { usleep(20_000) }
+          if process.isRunning { kill(pid, SIGKILL) }
+          return
+        }
+        usleep(20_000)
+      }
+    }
     if let input { stdin.fileHandleForWriting.write(input) }
     try? stdin.fileHandleForWriting.close()
     let output = out.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
+    ended.value = true
+    stopWatch.wait()
     return Ended(
       status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal,
       stdout: output, stderr: String(decoding: errorText.value, as: UTF8.self),
       output: WorkerOutput.read(channel), record: WorkerOutput.readRecord(recordFile),
-      timedOut: watch.value)
+      timedOut: watch.value, stoppedBy: stopped.value)
   }
 
   /// The findings of `row`, verified by a worker; a crash or an overrun becomes the row's
@@ -290,7 +320,18 @@ enum Workers {
     let overran = !ended.signalled && ended.status == overrunStatus
     let slow = !ended.signalled && ended.status == ExampleGuard.slowStatus
     var report: CrashReport?
-    if slow {
+    if let signal = ended.stoppedBy {
+      let names: [Int32: String] = [
+        SIGSTOP: "SIGSTOP", SIGTSTP: "SIGTSTP", SIGTTIN: "SIGTTIN", SIGTTOU: "SIGTTOU",
+      ]
+      let said = "the process was stopped by \(names[signal] ?? "signal \(signal)") while the "
+        + "algorithm ran (the code stopped itself, or something stopped it): a stopped process "
+        + "never goes on, so it was ended"
+      report = scenario.map { CrashReport(scenario: $0, signal: nil, message: said, evaluations: 0) }
+      return crashFindings(
+        row, job: job, invariants: invariants, report: report, overran: false,
+        signal: ended.status, stderr: ended.stderr, tool: tool, said: said)
+    } else if slow {
       var said = "its scenarios take far too long"
       if let mean = ended.record?.meanSeconds, let slowest = ended.record?.slowestSeconds {
         let average: String = String(format: "%.2f s", mean)
@@ -305,14 +346,15 @@ enum Workers {
           evaluations: 0)
       }
     } else if !ended.signalled, !overran {
-      // The process ended itself (the algorithm called exit(), or the worker failed).
+      // The process ended itself (the algorithm called exit(), or the worker failed): said
+      // with its last words whether or not the scenario was recorded.
       let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
-      report = scenario.map {
-        CrashReport(
-          scenario: $0, signal: nil,
-          message: "the process exited with status \(ended.status) while the algorithm ran"
-            + (last.isEmpty ? "" : ": \(last)"), evaluations: 0)
-      }
+      let said = "the process exited with status \(ended.status) while the algorithm ran"
+        + (last.isEmpty ? "" : ": \(last)")
+      report = scenario.map { CrashReport(scenario: $0, signal: nil, message: said, evaluations: 0) }
+      return crashFindings(
+        row, job: job, invariants: invariants, report: report, overran: false,
+        signal: ended.status, stderr: ended.stderr, tool: tool, said: said)
     } else if overran {
       // A busy machine can hold a scenario up: it is run again, alone, with twice the time, and
       // only one that overruns again is reported. A fluke runs the row again with four times
@@ -373,7 +415,7 @@ enum Workers {
   /// with the scenario and the message.
   static func crashFindings(
     _ row: VerifyCommand.Row, job: RowJob, invariants: [Invariant], report: CrashReport?,
-    overran: Bool, signal: Int32, stderr: String, tool: Tool
+    overran: Bool, signal: Int32, stderr: String, tool: Tool, said: String? = nil
   ) -> [Finding] {
     var algorithm = row.algorithm
     let replaced = row.motion != nil && algorithm.releaseMotion != nil
@@ -381,6 +423,8 @@ enum Workers {
     let message: String
     if let report {
       message = report.message
+    } else if let said {
+      message = said
     } else if overran {
       message = "a scenario ran past the deadline of \(ExampleGuard.describe(job.deadline))"
     } else {

@@ -40,6 +40,10 @@ public struct HostileDock: SnapAlgorithm {
     case prints
     /// Traps with a message whose second line reads as a GitHub Actions workflow command.
     case trapsWithCommand = "traps-with-command"
+    /// Stops its own process (SIGSTOP) when a drag ends, as a debugging leftover might.
+    case stops
+    /// Ends its own process with `exit(0)` when a drag ends.
+    case exits
   }
 
   public let id: String
@@ -141,6 +145,8 @@ public struct HostileDock: SnapAlgorithm {
     let finger = recognizer.location(in: superview)
     let region = restRegion(in: superview, keyboard: keyboardFrame(context))
     if bug == .prints { print("pan \(recognizer.state) at \(finger.x), \(finger.y)") }
+    if bug == .stops, recognizer.state == .ended { raise(SIGSTOP) }
+    if bug == .exits, recognizer.state == .ended { exit(0) }
     if bug == .trapsWithCommand, recognizer.state == .ended {
       fatalError("the berth is gone\n::error file=PWNED.swift,line=1::injected by the algorithm")
     }

@@ -206,6 +206,31 @@ struct HostileTests {
     #expect(!commands.contains { $0.contains("file=PWNED") })
   }
 
+  @Test("a button that stops its own process is a finding within a second or two, never a hang")
+  func stopping() throws {
+    let ran = try Self.bench([
+      "verify", "--algorithm", "hostile.stops", "--algorithm", "hostile.dock", "--no-progress",
+    ])
+    #expect(ran.status == 1 && !ran.signalled, "\(ran.stderr)")
+    #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
+    #expect(ran.stdout.contains("! hostile.stops crashes: the process was stopped by SIGSTOP"), "\(ran.stdout)")
+    #expect(Self.row("hostile.dock", in: ran.stdout)?.contains("✓") == true)
+  }
+
+  @Test("a button that calls exit() fails every command that runs it, saying so, never exit 0")
+  func exiting() throws {
+    let verified = try Self.bench(["verify", "--algorithm", "hostile.exits", "--no-progress"])
+    #expect(verified.status == 1)
+    #expect(verified.stdout.contains("! hostile.exits crashes: the process exited with status 1"))
+    #expect(verified.stdout.contains("the code under test called exit()"), "\(verified.stdout)")
+    let traced = try Self.bench(["trace", "hostile.exits"])
+    #expect(traced.status == 1 && traced.stdout.isEmpty)
+    #expect(traced.stderr.contains("Error: the code under test called exit()"), "\(traced.stderr)")
+    let timed = try Self.bench(["run", "--filter", "^hostile\\.exits/", "--iterations", "100", "--no-progress"])
+    #expect(timed.status == 1)
+    #expect(timed.stderr.contains("Error: the code under test called exit()"), "\(timed.stderr)")
+  }
+
   @Test("trace of a replay that traps ends with an error and status 1, not by the signal")
   func traceOfATrap() throws {
     let verified = try Self.bench(["verify", "--algorithm", "hostile.traps", "--no-progress"])
