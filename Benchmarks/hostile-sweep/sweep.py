@@ -1943,6 +1943,14 @@ class Sweep:
             self.references[key] = self.hostile_verify(["--algorithm", "hostile." + bug])
         return self.references[key]
 
+    def alone_verbose(self, bug):
+        """verify --verbose of one hostile algorithm alone: every cause with its replay line."""
+        key = "verbose-" + bug
+        if key not in self.references:
+            self.references[key] = self.hostile_verify(
+                ["--algorithm", "hostile." + bug, "--verbose"])
+        return self.references[key]
+
     def check_hostile_row(self, case, bug, out, seconds=None, deadline=1.0):
         text = out.decode("utf-8", "replace")
         _, rows = matrix(text)
@@ -2183,7 +2191,7 @@ class Sweep:
         # Replays printed by verify, run with trace.
         for bug in bugs:
             def action(case, bug=bug):
-                _, res = self.alone(bug)
+                _, res = self.alone_verbose(bug)
                 line = next((l for l in res.stdout.decode("utf-8", "replace").splitlines()
                              if "replay: " in l), None)
                 if line is None:
@@ -2233,7 +2241,7 @@ class Sweep:
                 "loops": "exit 1 within its deadline and a few seconds, with an 'Error:' naming the gesture",
             }.get(bug, "exit 0 with the trace (or exit 1 with 'Error:')")
             self.add(Case(group, "trace the replay verify printed for hostile.%s" % bug, "",
-                          "the first 'replay:' line of verify --algorithm hostile.%s" % bug, expected),
+                          "the first 'replay:' line of verify --algorithm hostile.%s --verbose" % bug, expected),
                      action)
 
         def action(case):

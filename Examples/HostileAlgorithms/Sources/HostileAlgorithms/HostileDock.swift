@@ -39,7 +39,7 @@ public struct HostileDock: SnapAlgorithm {
     /// Logs every pan event with `print`, as a handler being debugged does.
     case prints
     /// Traps with a message whose second line reads as a GitHub Actions workflow command.
-    case trapsWithCommand = "traps-with-command"
+    case injectsCommand = "injects-command"
     /// Stops its own process (SIGSTOP) when a drag ends, as a debugging leftover might.
     case stops
     /// Ends its own process with `exit(0)` when a drag ends.
@@ -147,7 +147,7 @@ public struct HostileDock: SnapAlgorithm {
     if bug == .prints { print("pan \(recognizer.state) at \(finger.x), \(finger.y)") }
     if bug == .stops, recognizer.state == .ended { raise(SIGSTOP) }
     if bug == .exits, recognizer.state == .ended { exit(0) }
-    if bug == .trapsWithCommand, recognizer.state == .ended {
+    if bug == .injectsCommand, recognizer.state == .ended {
       fatalError("the berth is gone\n::error file=PWNED.swift,line=1::injected by the algorithm")
     }
     switch recognizer.state {

@@ -196,9 +196,9 @@ struct HostileTests {
   func workflowCommands() throws {
     let ran = try Self.run(
       try Self.built("hostile-bench"),
-      ["verify", "--algorithm", "hostile.traps-with-command", "--no-progress", "--fail-on", "never"],
+      ["verify", "--algorithm", "hostile.injects-command", "--no-progress", "--fail-on", "never"],
       environment: ["GITHUB_ACTIONS": "true"])
-    #expect(ran.stdout.contains("! hostile.traps-with-command crashes: "), "\(ran.stdout)")
+    #expect(ran.stdout.contains("! hostile.injects-command crashes: "), "\(ran.stdout)")
     let commands = (ran.stdout + ran.stderr).split(separator: "\n").filter { $0.hasPrefix("::") }
     // Only SnapLab's own annotation, at the line that registers the algorithm.
     #expect(commands.count == 1, "\(commands)")
