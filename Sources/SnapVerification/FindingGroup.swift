@@ -2,14 +2,16 @@ import Foundation
 import SnapAlgorithms
 
 /// One mechanism among the hazards `verify` found for one algorithm: every cause, under any
-/// invariant, of one situation that harms the same thing — one ignored inset is one entry naming
-/// each invariant it breaks, not one issue per invariant.
+/// invariant, that leaves the item resting under the same thing (`Cover`: the keyboard, the
+/// bottom inset, …) whatever situation led there, or, for any other defect, every cause of one
+/// situation that harms the same thing — one ignored inset is one entry naming each invariant and
+/// situation it shows in, not one issue per invariant and class.
 ///
 /// ```swift
 /// let findings = verify(MyDock())
 /// for group in FindingGroup.byMechanism(findings) {
-///   print(group.summary)
-///   print("  smallest counterexample: \(group.lead.cause.counterexample)")
+///   print(group.line)
+///   print("  e.g. \(group.lead.cause.counterexample.brief)")
 /// }
 /// ```
 public struct FindingGroup: Sendable {
@@ -43,8 +45,8 @@ public struct FindingGroup: Sendable {
   /// What hides a resting item, or where it is lost: the root of a defect of where it comes to
   /// rest, whatever situation led there — the edge of the safe region it crosses (the tab bar
   /// and the home indicator are one: the bottom inset a port forgets), the keyboard, or the
-  /// container's edge. One ignored inset is one group across the plain
-  /// gesture, the rotation and the cancelled touch that each leave the item under it.
+  /// container's edge. One ignored inset is one group across the plain gesture, the rotation and
+  /// the cancelled touch that each leave the item under it.
   public enum Cover: String, Sendable, Hashable, CaseIterable {
     case offScreen = "off-screen"
     case keyboard
@@ -96,7 +98,8 @@ public struct FindingGroup: Sendable {
     return members.map(\.cause.causeClass).filter { seen.insert($0).inserted }
   }
 
-  /// What hides the item, when the group is one of where it rests and every member agrees.
+  /// What hides the item, when the group is one of where it rests (every member then has the
+  /// same: it is what groups them).
   public var cover: Cover? { lead.cover }
 
   /// Every cause of the group, the lead first, then in the order of `Invariant.worstFirst`.
@@ -145,9 +148,9 @@ public struct FindingGroup: Sendable {
 
   /// The group in one line, in the item's words, for a first screen: `a rotation: goes off
   /// screen as it moves — worst 316 pt (2 of 29 examples)`, or for what hides it at rest,
-  /// `rests over the home indicator after a plain gesture or a rotation — worst 34 pt (26 of
-  /// 110 examples); breaks in-safe-area, docked`. Numbers are rounded for a reader; the verify
-  /// file keeps every digit.
+  /// `rests under the tab bar or over the home indicator after a plain gesture or a rotation —
+  /// worst 34 pt (26 of 110 examples); breaks in-safe-area, docked`. Numbers are rounded for a
+  /// reader; the verify file keeps every digit.
   public var line: String {
     var defects: [String] = []
     for member in members where !defects.contains(member.cause.violation.defect.summary) {
