@@ -270,13 +270,13 @@ func traceCommand(
 }
 
 /// `text` in single quotes for a POSIX shell (a quote inside written `'\''`).
-func shellQuoted(_ text: String) -> String {
+package func shellQuoted(_ text: String) -> String {
   "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
 
 /// `text` as one shell word: as it is when it holds only letters, digits, `.`, `_`, `-`, `:`,
 /// `,` and `/` (and does not start with `-`), in single quotes otherwise.
-func shellWord(_ text: String) -> String {
+package func shellWord(_ text: String) -> String {
   let plain = !text.isEmpty && !text.hasPrefix("-")
     && text.unicodeScalars.allSatisfy {
       ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)

@@ -1,3 +1,5 @@
+import SnapVerification
+
 /// `snap-bench completion bash|zsh|fish`: a shell completion script, written from the commands'
 /// specs, so that it completes every subcommand and option the tool has and no other.
 enum CompletionCommand: Subcommand {
@@ -90,24 +92,20 @@ struct Completions {
     "_" + String(tool.map { $0.isASCII && ($0.isLetter || $0.isNumber) ? $0 : "_" })
   }
 
-  /// Whether the tool's name can be written as it is in a shell script: ASCII letters, digits,
-  /// `.`, `_`, `-`, `+`, not starting with `-`.
-  var plainName: Bool {
+  /// The tool's name as one word for bash or zsh (`shellWord`: as it is when plain, in single
+  /// quotes otherwise): a name is a name, never code (`my$(touch x)bench` is not run).
+  var shellName: String { shellWord(tool) }
+
+  /// Whether zsh's `#compdef` line, which takes names as they are, can name the tool: ASCII
+  /// letters, digits, `.`, `_`, `-`, not starting with `-`.
+  var compdefName: Bool {
     !tool.isEmpty && !tool.hasPrefix("-")
-      && tool.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-+".contains($0)) }
+      && tool.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
   }
 
-  /// The tool's name as one word for bash or zsh: as it is when plain, in single quotes
-  /// otherwise (a name is a name, never code: `my$(touch x)bench` is not run).
-  var shellName: String {
-    plainName ? tool : "'" + tool.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
-  }
-
-  /// The tool's name in a comment: control characters (a newline would end the comment) shown
-  /// as `?`.
-  var commentName: String {
-    String(tool.map { $0.isNewline || ($0.asciiValue.map { $0 < 0x20 || $0 == 0x7F } ?? false) ? "?" : $0 })
-  }
+  /// The tool's name in a comment: control characters (a newline would end the comment) and
+  /// bytes a terminal cannot show escaped as `\x0A` (`escaped`).
+  var commentName: String { escaped(Array(tool.utf8)) }
 
   /// The command that prints the algorithm ids, one a line: the first block of `list
   /// algorithms`, up to its blank line, each line's first word; `name` is the tool as the
@@ -210,7 +208,7 @@ struct Completions {
       return options + ["'(- *)'{-h,--help}'[Show help information.]'"] + arguments
     }
     // `#compdef` takes names as they are: written only for a plain one (sourcing works for any).
-    var lines = plainName ? ["#compdef \(tool)"] : []
+    var lines = compdefName ? ["#compdef \(tool)"] : []
     lines += [
       "# zsh completion for \(commentName): \(commentName) completion zsh > a file named \(function)",
       "# in $fpath, or source <(\(commentName) completion zsh) in ~/.zshrc after compinit.",

@@ -645,11 +645,9 @@ enum VerifyCommand: Subcommand {
     var sections = rows.compactMap { $0.first { $0.status == .crashes || $0.status == .timesOut } }
       .map { finding -> String in
         let crashed = finding.status == .crashes
-        // The message is the algorithm's: one line, control characters shown, so that none of
-        // it starts a line (a GitHub workflow command, `::error …`, is a line that starts `::`).
-        let message = String(
-          (finding.violation ?? "").map { $0.isNewline ? "⏎" : $0 }
-        ).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "?" : String($0) }.joined()
+        // The message is the algorithm's: one line, control characters escaped (`\x0A`), so
+        // that none of it starts a line (a GitHub workflow command, `::error …`, is one).
+        let message = escaped(Array((finding.violation ?? "").utf8))
         var lines = [
           "! \(rowLabel(finding)) \(crashed ? "crashes" : "runs past the deadline"): " + message
         ]
@@ -666,14 +664,12 @@ enum VerifyCommand: Subcommand {
             + (crashed ? "crash" : "deadline"))
         return lines.joined(separator: "\n")
       }
-    var anyCause = false
     for row in rows {
       let groups = FindingGroup.byMechanism(row.findings)
       let polish = FindingGroup.byMechanism(row.findings, severity: .polish)
       guard let first = row.findings.first else { continue }
       var lines: [String] = []
       if !groups.isEmpty {
-        anyCause = true
         let count = groups.count == 1 ? "one mechanism" : "\(groups.count) mechanisms"
         lines.append("\(rowLabel(first)): \(count) to fix, the commonest first")
         for (number, group) in groups.enumerated() {
@@ -685,7 +681,6 @@ enum VerifyCommand: Subcommand {
         }
       }
       if !polish.isEmpty {
-        anyCause = true
         let invariants = polish.flatMap(\.invariants).reduce(into: [Invariant]()) {
           if !$0.contains($1) { $0.append($1) }
         }
@@ -696,7 +691,7 @@ enum VerifyCommand: Subcommand {
       }
       if !lines.isEmpty { sections.append(lines.joined(separator: "\n")) }
     }
-    guard anyCause || !sections.isEmpty else { return "" }
+    guard !sections.isEmpty else { return "" }
     var pointers: [String] = []
     if let replays {
       pointers.append(
