@@ -1984,6 +1984,141 @@ class Sweep:
             if "⚠ hostile.%s is not deterministic" % bug not in text:
                 case.flag("SILENT FAILURE", "no '⚠ hostile.%s is not deterministic'" % bug)
 
+    def hostile_stops_exits_and_names(self, group):
+        """Issue 49: a handler that stops or exits its process, one within a frame an event, and
+        names the user chooses in every output."""
+        for bug, said in (("stops", "the process was stopped by SIGSTOP while handling the touch event 'ended'"),
+                          ("exits", "the code under test called exit() while handling the touch event 'ended'")):
+            def action(case, bug=bug, said=said):
+                argv, res = self.hostile_verify(["--algorithm", "hostile." + bug], timeout=60)
+                case.command = display(argv)
+                case.observed = res.describe()
+                expect_ok(case, res)
+                text = res.stdout.decode("utf-8", "replace")
+                block = finding(text, "! hostile.%s crashes: " % bug)
+                if said not in block:
+                    case.flag("SILENT FAILURE", "no %r" % said)
+                if "    scenario: " not in block or "    replay: " not in block:
+                    case.flag("SILENT FAILURE", "the finding has no scenario or no replay")
+                if res.seconds > 30:
+                    case.flag("HANG", "took %.0f s" % res.seconds)
+                # The replay, run as printed (the bench on PATH), ends with the same error.
+                replay = [l[len("    replay: "):] for l in block.splitlines() if l.startswith("    replay: ")]
+                if replay:
+                    command = replay[0].replace("swift run hostile-bench", "hostile-bench", 1)
+                    env = self.runner.env({"PATH": os.path.dirname(self.hostile) + ":" + os.environ["PATH"]})
+                    again = self.run(["bash", "-c", command], cwd=self.case_dir(), env=env, timeout=30)
+                    case.observed += "; replay: " + again.describe()
+                    if again.rc != 1 or not has_error(again.stderr):
+                        case.flag("SILENT FAILURE", "the replay did not fail with an Error: %s" % again.describe())
+                    if again.seconds > 10:
+                        case.flag("HANG", "the replay took %.0f s" % again.seconds)
+
+            self.add(Case(group, "verify hostile.%s alone: the finding names the touch, with scenario and replay" % bug,
+                          "", "-", "exit 0 (--fail-on never) within 30 s; '%s', a scenario and a replay "
+                          "that fails the same way within 10 s" % said), action)
+
+            for command in (["trace", "hostile." + bug],
+                            ["run", "--filter", "^hostile\\.%s/" % bug, "--iterations", "100", "--no-progress"]):
+                def action(case, command=command):
+                    argv = [self.hostile] + command
+                    res = self.run(argv, cwd=self.case_dir(), timeout=60)
+                    case.command = display(argv)
+                    case.observed = res.describe()
+                    expect_error(case, res, codes=(1,))
+                    if res.seconds > 10:
+                        case.flag("HANG", "took %.0f s" % res.seconds)
+
+                self.add(Case(group, "%s of hostile.%s" % (command[0], bug), "", "-",
+                              "exit 1 with an Error: line within 10 s, never a hang or exit 0"), action)
+
+        def action(case):
+            argv, res = self.hostile_verify(["--algorithm", "hostile.busy", "--examples", "12"],
+                                            timeout=180, env=self.runner.env({"HOSTILE_BUSY": "1"}))
+            case.command = "HOSTILE_BUSY=1 " + display(argv)
+            case.observed = res.describe()
+            expect_ok(case, res)
+            text = res.stdout.decode("utf-8", "replace")
+            _, rows = matrix(text)
+            row = rows.get("hostile.busy")
+            if row is None or "!" in row:
+                case.flag("SILENT FAILURE", "hostile.busy's row is %s" % (row,))
+            if "deadline" in text or "too slow" in text:
+                case.flag("UNCLEAR", "a handler within a frame an event is called slow or stuck")
+
+        self.add(Case(group, "verify hostile.busy (10 ms an event, within a frame)", "", "HOSTILE_BUSY=1",
+                      "exit 0; no '!' and no deadline or slowness finding"), action)
+
+        def action(case):
+            argv, res = self.alone("slow")
+            case.command = display(argv)
+            case.observed = res.describe()
+            text = res.stdout.decode("utf-8", "replace")
+            m = re.search(r"took ([0-9.]+) ms each", text)
+            if not m or float(m.group(1)) < 50:
+                case.flag("SILENT FAILURE", "no cost per event of 50 ms or more")
+            if "16.7 ms" not in text or "a loop that never ends" in text:
+                case.flag("UNCLEAR", "not judged against the frame, or called a loop")
+
+        self.add(Case(group, "verify hostile.slow: its cost per event against a frame", "", "-",
+                      "'took N ms each' with N >= 50, against 16.7 ms; never 'a loop'"), action)
+
+        # A bench whose file name is hostile: a copy of hostile-bench under that name.
+        names = ["my'be$(touch PWNED)nch", "x;touch PWNED2", "-dash", 'q"uote%0A::error::n,a:me']
+        for name in names:
+            def action(case, name=name):
+                home = self.case_dir()
+                bench = os.path.join(home, name)
+                shutil.copy(self.hostile, bench)
+                env = self.runner.env({"PATH": home + ":" + os.environ["PATH"], "GITHUB_ACTIONS": "true"})
+                case.command = "a copy of hostile-bench named %s: verify --format github / junit / text, " \
+                    "its replay, completion bash" % shlex.quote(name)
+                github = self.run([bench, "verify", "--no-progress", "--algorithm", "hostile.traps",
+                                   "--format", "github"], cwd=home, env=env, timeout=120)
+                junit = self.run([bench, "verify", "--no-progress", "--algorithm", "hostile.traps",
+                                  "--format", "junit"], cwd=home, env=env, timeout=120)
+                text = self.run([bench, "verify", "--no-progress", "--algorithm", "hostile.traps",
+                                 "--verbose"], cwd=home, env=env, timeout=120)
+                case.observed = "github: %s; junit: %s; text: %s" % (
+                    github.describe(), junit.describe(), text.describe())
+                for line in github.stdout.decode("utf-8", "replace").splitlines():
+                    if not re.match(r"^::(error|warning|notice)( [a-zA-Z]+=[^,:]*(,[a-zA-Z]+=[^,:]*)*)?::", line):
+                        case.flag("SILENT FAILURE", "a line that is not one workflow command: %r" % line[:120])
+                        break
+                try:
+                    import xml.etree.ElementTree as ElementTree
+                    ElementTree.fromstring(junit.stdout)
+                except Exception as error:
+                    case.flag("SILENT FAILURE", "the JUnit does not parse: %s" % error)
+                lines = text.stdout.decode("utf-8", "replace").splitlines()
+                if any(l.startswith("::") for l in lines):
+                    case.flag("SILENT FAILURE", "a line of the table starts a workflow command")
+                replay = [l[len("    replay: "):] for l in lines if l.startswith("    replay: ")]
+                if replay:
+                    again = self.run(["bash", "-c", replay[0]], cwd=home, env=env, timeout=60)
+                    case.observed += "; replay: " + again.describe()
+                    if again.rc != 1 or b"Index out of range" not in again.stderr:
+                        case.flag("SILENT FAILURE", "the replay did not replay the trap: %s" % again.describe())
+                else:
+                    case.flag("SILENT FAILURE", "no replay line")
+                completion = self.run([bench, "completion", "bash"], cwd=home, env=env, timeout=30)
+                script = os.path.join(home, "completion.bash")
+                with open(script, "wb") as f:
+                    f.write(completion.stdout)
+                checked = self.run(["bash", "-c", "bash -n %s && source %s" % (shlex.quote(script), shlex.quote(script))],
+                                   cwd=home, env=env, timeout=30)
+                if checked.rc != 0:
+                    case.flag("SILENT FAILURE", "the completion script does not parse or source: %s" % checked.describe())
+                left = [f for f in os.listdir(home) if f.startswith("PWNED")]
+                if left:
+                    case.flag("CRASH", "a name ran a command: %s" % left)
+
+            self.add(Case(group, "a bench named %s: GitHub, JUnit, text, replay, completion" % shlex.quote(name),
+                          "", "a copy of hostile-bench",
+                          "every line one workflow command; the JUnit parses; no table line starts one; "
+                          "the replay replays the trap; the completion parses and sources; nothing runs"),
+                     action)
+
     def hostile_algorithms(self):
         group = "hostile"
         bugs = ["dock", "traps", "loops", "slow", "random", "shared"]
@@ -2117,13 +2252,17 @@ class Sweep:
                 expect_ok(case, res)
                 for bug in ("loops", "slow"):
                     self.check_hostile_row(case, bug, res.stdout, res.seconds, float(deadline))
-                if ("deadline of %s s" % deadline).encode() not in res.stdout and \
-                        ("deadline of %s ms" % int(float(deadline) * 1000)).encode() not in res.stdout:
+                named = ("deadline of %s s" % deadline, "deadline of %s ms" % int(float(deadline) * 1000),
+                         "the %s s of '--deadline'" % deadline,
+                         "the %s ms of '--deadline'" % int(float(deadline) * 1000))
+                if not any(n.encode() in res.stdout for n in named):
                     case.flag("UNCLEAR", "the finding does not name the deadline given (%s s)" % deadline)
 
             self.add(Case(group, "verify loops and slow --deadline %s" % deadline, "", "-",
                           "exit 0 within 3 x deadline + 20 s; both past the deadline, which is named"),
                      action)
+
+        self.hostile_stops_exits_and_names(group)
 
         for worst in ("traps", "loops"):
             def action(case, worst=worst):

@@ -44,6 +44,7 @@ uint64_t snapbench_clamp_loop(const double *xs, const double *ys, size_t count,
 // MARK: - Temporary files removed on SIGINT, SIGTERM, SIGHUP and SIGPIPE
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <pthread.h>
 #include <signal.h>
@@ -259,10 +260,18 @@ int snapbench_child_stopped(int pid) {
 }
 
 static volatile sig_atomic_t command_running = 0;
+static void (*exit_observer)(void) = 0;
 
 /// Run at exit(): when a command is still running, the code under test called exit().
 static void exit_guard(void) {
   if (!command_running) return;
+  // Two threads of the code under test may call exit() at once: the first ends the process
+  // with the error; any other waits for it, instead of running on to exit with its status.
+  static atomic_int ending = 0;
+  if (atomic_exchange(&ending, 1)) {
+    for (;;) pause();
+  }
+  if (exit_observer) exit_observer();
   static const char message[] =
       "Error: the code under test called exit() while it ran: an algorithm must not end the "
       "process it runs in (nothing the command was doing was finished)\n";
@@ -271,7 +280,8 @@ static void exit_guard(void) {
   _exit(1);
 }
 
-void snapbench_command_begin(void) {
+void snapbench_command_begin(void (*observer)(void)) {
+  exit_observer = observer;
   static int registered = 0;
   if (!registered) {
     registered = 1;
@@ -440,3 +450,9 @@ uint64_t snapbench_allocations(void) { return 0; }
 
 int snapbench_allocations_counted(void) { return 0; }
 #endif
+
+void snapbench_unblock_signals(void) {
+  sigset_t all;
+  sigfillset(&all);
+  sigprocmask(SIG_UNBLOCK, &all, 0);
+}

@@ -17,7 +17,12 @@
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
+#if defined(__APPLE__)
+#include <sys/types.h>
+#include <sys/sysctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -36,6 +41,8 @@ struct slot {
   _Atomic uint64_t started;  // 0: no example running
   _Atomic int reported;      // the watchdog already reported this example
   _Atomic uint64_t deadline; // this example's own deadline, or 0 for the watchdog's
+  _Atomic uint64_t allowed;  // time allowed beyond the deadline for the work the example does
+  _Atomic uint64_t events;   // touch events (or other units of work) the example has played
   void *crumb;
   void (*release)(void *);
   void *alternate_stack;
@@ -149,11 +156,48 @@ NO_DEBUG_INFO void snapcheck_example_begin_within(uint64_t deadline) {
   if (index < 0) return;
   atomic_store(&slots[index].reported, 0);
   atomic_store(&slots[index].deadline, deadline);
+  atomic_store(&slots[index].allowed, 0);
+  atomic_store(&slots[index].events, 0);
   atomic_store(&slots[index].started, snapcheck_now());
+}
+
+NO_DEBUG_INFO void snapcheck_example_allow(uint64_t events, uint64_t nanoseconds) {
+  if (own_slot < 0) return;
+  struct slot *slot = &slots[own_slot];
+  atomic_fetch_add_explicit(&slot->events, events, memory_order_relaxed);
+  atomic_fetch_add_explicit(&slot->allowed, nanoseconds, memory_order_relaxed);
+}
+
+/// The slot of the example in flight longest, or -1.
+NO_DEBUG_INFO static int slot_in_flight(void) {
+  int used = atomic_load(&slots_used);
+  int earliest = -1;
+  uint64_t earliest_start = UINT64_MAX;
+  for (int index = 0; index < used; index++) {
+    uint64_t started = atomic_load(&slots[index].started);
+    if (!started || !slots[index].crumb) continue;
+    if (started < earliest_start) {
+      earliest = index;
+      earliest_start = started;
+    }
+  }
+  return earliest;
+}
+
+NO_DEBUG_INFO static int own_example_running(void) {
+  return own_slot >= 0 && slots[own_slot].crumb && atomic_load(&slots[own_slot].started);
+}
+
+NO_DEBUG_INFO void *snapcheck_crumb_in_flight(void) {
+  if (own_example_running()) return slots[own_slot].crumb;
+  int found = slot_in_flight();
+  if (found >= 0) return slots[found].crumb;
+  return own_slot >= 0 ? slots[own_slot].crumb : 0;
 }
 
 NO_DEBUG_INFO static _Atomic uint64_t pace_total = 0;
 NO_DEBUG_INFO static _Atomic uint64_t pace_count = 0;
+NO_DEBUG_INFO static _Atomic uint64_t pace_events = 0;
 NO_DEBUG_INFO static _Atomic uint64_t pace_slowest = 0;
 
 NO_DEBUG_INFO uint64_t snapcheck_example_end(void) {
@@ -167,6 +211,7 @@ NO_DEBUG_INFO uint64_t snapcheck_example_end(void) {
   uint64_t elapsed = snapcheck_now() - started;
   atomic_fetch_add(&pace_total, elapsed);
   atomic_fetch_add(&pace_count, 1);
+  atomic_fetch_add(&pace_events, atomic_load(&slot->events));
   return elapsed;
 }
 
@@ -183,6 +228,8 @@ NO_DEBUG_INFO void snapcheck_pace(uint64_t *total, uint64_t *count) {
   *count = atomic_load(&pace_count);
 }
 
+NO_DEBUG_INFO uint64_t snapcheck_pace_events(void) { return atomic_load(&pace_events); }
+
 NO_DEBUG_INFO void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed) {
   uint64_t now = snapcheck_now();
   int used = atomic_load(&slots_used);
@@ -193,7 +240,8 @@ NO_DEBUG_INFO void *snapcheck_overrun(uint64_t nanoseconds, uint64_t *elapsed) {
     if (!started || atomic_load(&slots[index].reported) || !slots[index].crumb) continue;
     uint64_t ran = now > started ? now - started : 0;
     uint64_t own = atomic_load(&slots[index].deadline);
-    if (ran >= (own ? own : nanoseconds) && ran >= longest_time) {
+    uint64_t limit = (own ? own : nanoseconds) + atomic_load(&slots[index].allowed);
+    if (ran >= limit && ran >= longest_time) {
       longest = index;
       longest_time = ran;
     }
@@ -229,12 +277,39 @@ NO_DEBUG_INFO static snapcheck_crash_reporter crash_reporter = 0;
 NO_DEBUG_INFO static _Atomic int installed = 0;
 NO_DEBUG_INFO static _Atomic int reporting = 0;
 
+// Set (shared with the stop guard's process) when the stop guard ends this process.
+NO_DEBUG_INFO static volatile int *stop_flag = 0;
+
 NO_DEBUG_INFO static void on_fatal_signal(int signal_number, siginfo_t *info, void *context __attribute__((unused))) {
 
   int expected = 0;
   if (atomic_compare_exchange_strong(&reporting, &expected, 1)) {
     void *crumb = own_slot >= 0 ? slots[own_slot].crumb : 0;
-    if (crash_reporter && crumb) crash_reporter(signal_number, crumb);
+    // A signal sent from outside (the parent ending a stopped worker) lands on any thread: the
+    // example in flight longest is reported, its slot locked first, as the watchdog does, so
+    // that its thread (going on after SIGCONT) cannot change the crumb while it is read, and
+    // stops at its next change.
+    if (!own_example_running()) {
+      int found = slot_in_flight();
+      if (found >= 0) {
+        slot_lock(&slots[found]);
+        crumb = slots[found].crumb;
+      }
+    }
+    // Sent by the stop guard: the process had been stopped, and is reported so.
+    int reported = signal_number;
+    if (stop_flag && *stop_flag) {
+      reported = SIGSTOP;
+      if (!crash_reporter || !crumb) {
+        static const char message[] =
+            "Error: the process was stopped (by a SIGSTOP its own code raised, or one sent to it "
+            "alone), and a stopped process never goes on: it was ended\n";
+        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
+        (void)ignored;
+        _exit(1);
+      }
+    }
+    if (crash_reporter && crumb) crash_reporter(reported, crumb);
   }
   for (int index = 0; index < FATAL_COUNT; index++) {
     if (fatal_signals[index] == signal_number) {
@@ -369,4 +444,106 @@ NO_DEBUG_INFO int snapcheck_run_in_child(void (*body)(void *), void *context, ui
   if (low != 0 && low != 0x7f) return low;  // ended by the signal `low`
   if (low == 0 && ((status >> 8) & 0xff) == 0) return 0;  // exited with status 0
   return -2;
+}
+
+// MARK: - The stop guard
+
+#if defined(__linux__)
+/// Whether process `pid` is stopped by a signal (state `T`; not `t`, a debugger's stop).
+NO_DEBUG_INFO static int process_stopped(pid_t pid) {
+  char path[64];
+  char text[512];
+  int length = 0;
+  // "/proc/<pid>/stat", written without stdio (the guard forks from a process with threads).
+  const char *prefix = "/proc/";
+  for (const char *c = prefix; *c; c++) path[length++] = *c;
+  char digits[16];
+  int count = 0;
+  for (unsigned value = (unsigned)pid; value > 0 || count == 0; value /= 10) digits[count++] = (char)('0' + value % 10);
+  while (count > 0) path[length++] = digits[--count];
+  const char *suffix = "/stat";
+  for (const char *c = suffix; *c; c++) path[length++] = *c;
+  path[length] = 0;
+  int descriptor = open(path, O_RDONLY | O_CLOEXEC);
+  if (descriptor < 0) return 0;
+  ssize_t read_count = read(descriptor, text, sizeof text - 1);
+  close(descriptor);
+  if (read_count <= 0) return 0;
+  text[read_count] = 0;
+  // The state follows the command's closing parenthesis: "pid (comm) S ...".
+  char *close_paren = strrchr(text, ')');
+  if (!close_paren || close_paren[1] != ' ') return 0;
+  return close_paren[2] == 'T';
+}
+#elif defined(__APPLE__)
+NO_DEBUG_INFO static int process_stopped(pid_t pid) {
+  int name[4] = {CTL_KERN, KERN_PROC, KERN_PROC_PID, (int)pid};
+  struct kinfo_proc info;
+  size_t size = sizeof info;
+  memset(&info, 0, sizeof info);
+  if (sysctl(name, 4, &info, &size, 0, 0) != 0 || size == 0) return 0;
+  if (info.kp_proc.p_flag & P_TRACED) return 0;
+  return info.kp_proc.p_stat == SSTOP;
+}
+#endif
+
+NO_DEBUG_INFO static void guard_sleep(long milliseconds) {
+  struct timespec pause = {.tv_sec = milliseconds / 1000, .tv_nsec = (milliseconds % 1000) * 1000000L};
+  while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
+  }
+}
+
+NO_DEBUG_INFO int snapcheck_stop_guard_start(void) {
+#if (defined(__linux__) || defined(__APPLE__)) && (defined(MAP_ANONYMOUS) || defined(MAP_ANON))
+  if (stop_flag) return 0;
+#if defined(MAP_ANONYMOUS)
+  int anonymous = MAP_ANONYMOUS;
+#else
+  int anonymous = MAP_ANON;
+#endif
+  void *page = mmap(0, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | anonymous, -1, 0);
+  if (page == MAP_FAILED) return -1;
+  stop_flag = page;
+  pid_t parent = getpid();
+  pid_t guard = fork();
+  if (guard < 0) return -1;
+  if (guard > 0) return 0;
+#if defined(__linux__)
+  unsigned long kill_signal = SIGKILL;
+  prctl(PR_SET_PDEATHSIG, kill_signal);
+#endif
+  // Holds none of the parent's files: a reader of its output sees the end when the parent ends.
+  long most = sysconf(_SC_OPEN_MAX);
+  if (most < 0 || most > 65536) most = 65536;
+  for (int descriptor = 0; descriptor < most; descriptor++) close(descriptor);
+  // Ignores what a terminal sends its group (^C, a hang-up) but is stopped with it (^Z), so a
+  // stop of the whole job is never mistaken for the process stopping itself.
+  signal(SIGINT, SIG_IGN);
+  signal(SIGHUP, SIG_IGN);
+  signal(SIGPIPE, SIG_IGN);
+  int seen = 0;
+  for (;;) {
+    guard_sleep(50);
+    if (getppid() != parent) _exit(0);
+    if (!process_stopped(parent)) {
+      seen = 0;
+      continue;
+    }
+    // Seen stopped twice, 50 ms apart, while this process ran: not a stop of the job.
+    if (++seen < 2) continue;
+    *stop_flag = 1;
+    kill(parent, SIGABRT);
+    kill(parent, SIGCONT);
+    // Woken again if the code stops itself again before its guard ends it; killed after 2 s.
+    for (int tries = 0; tries < 400; tries++) {
+      guard_sleep(5);
+      if (getppid() != parent || kill(parent, 0) != 0) _exit(0);
+      if (process_stopped(parent)) kill(parent, SIGCONT);
+    }
+    kill(parent, SIGKILL);
+    _exit(0);
+  }
+#else
+  return -1;
+#endif
 }

@@ -79,6 +79,40 @@ public enum ExampleGuard {
   /// twenty events.
   public static let defaultDeadline: Duration = .seconds(1)
 
+  /// A frame at 60 Hz: the time a handler has for each touch event it is given. An example
+  /// whose touch events take less each is never stuck or far too slow, however many it plays.
+  public static let frameBudget: Duration = .nanoseconds(16_666_667)
+
+  /// The example running on this thread plays `events` more touch events (or container
+  /// changes) and `seconds` more of gesture: the watchdog allows it a frame (`frameBudget`) for
+  /// each event and the seconds themselves beyond the deadline, and judges its pace per event.
+  @inlinable
+  public static func allow(events: Int, seconds: Double) {
+    let extra = Double(events) * 0.016_666_667 + max(0, seconds.isFinite ? min(seconds, 3600) : 0)
+    snapcheck_example_allow(UInt64(max(0, events)), UInt64(extra * 1e9))
+  }
+
+  /// Installs the guard and starts a small process that watches this one: when this process
+  /// stays stopped (a SIGSTOP its own code raised, or one sent to it alone) it is woken and ended
+  /// through the crash handler, which reports the work in flight as having stopped the process.
+  /// A stop of the whole job (^Z) and a debugger's stop are left alone. For a tool's process,
+  /// early in `main`; nothing where a fork is not available.
+  package static func guardAgainstStops() {
+    install()
+    _ = snapcheck_stop_guard_start()
+  }
+
+  /// Called when the process exits while an example runs (code under test called `exit()`):
+  /// leaves a `Record` of event `exit` with the example in flight, for a supervising process.
+  package static func recordExit() {
+    guard let found = snapcheck_crumb_in_flight() else {
+      writeRecord(Record(event: "exit"))
+      return
+    }
+    let owner = Unmanaged<ExampleCrumb>.fromOpaque(found).takeUnretainedValue()
+    writeRecord(Record(event: "exit", detail: owner.detail?.record()))
+  }
+
   private static let settings = Settings()
 
   final class Settings: @unchecked Sendable {
@@ -106,13 +140,16 @@ public enum ExampleGuard {
   /// the report for a person on standard error: one JSON document, `Record`, in the file it
   /// named (`writeRecords(to:)`); a later event replaces an earlier one.
   public struct Record: Codable, Sendable, Equatable {
-    /// `crash`, `overrun` or `slow`.
+    /// `crash`, `overrun`, `slow`, or `exit` (the code under test called `exit()`, `recordExit`).
     public var event: String
     /// The signal of a crash.
     public var signal: Int32?
     /// For code far too slow: the mean time of an example and the slowest one's, in seconds.
     public var meanSeconds: Double?
     public var slowestSeconds: Double?
+    /// For code far too slow, when the examples counted their touch events
+    /// (`allow(events:seconds:)`): the mean time of an example per touch event, in seconds.
+    public var eventSeconds: Double?
     /// The example, as the layer above described it (`ExampleDetail.record()`), as JSON text.
     public var detail: String?
   }
@@ -242,21 +279,40 @@ public enum ExampleGuard {
       lock.unlock()
     }
 
-    /// The mean and the slowest, when enough has run to judge: two seconds of examples.
-    func judge() -> (mean: Double, slowest: (nanoseconds: UInt64, record: String?, lines: [String]))? {
+    /// The mean, the mean per touch event (when the examples counted theirs) and the slowest,
+    /// when enough has run to judge: two seconds of examples.
+    func judge() -> Judged? {
       var total: UInt64 = 0
       var count: UInt64 = 0
       snapcheck_pace(&total, &count)
       guard total >= 2_000_000_000, count > 0, !reported else { return nil }
+      let events = snapcheck_pace_events()
       lock.lock()
       defer { lock.unlock() }
-      return (Double(total) / Double(count) / 1e9, slowest)
+      return Judged(
+        mean: Double(total) / Double(count) / 1e9,
+        perEvent: events > 0 ? Double(total) / Double(events) / 1e9 : nil, slowest: slowest)
+    }
+
+    struct Judged {
+      var mean: Double
+      var perEvent: Double?
+      var slowest: (nanoseconds: UInt64, record: String?, lines: [String])
+
+      /// Slower than a frame for each touch event, or (when the examples count none) slower
+      /// than `slowMean` each.
+      var tooSlow: Bool {
+        if let perEvent { return perEvent > frameSeconds }
+        return mean > slowMean
+      }
     }
   }
 
   /// The mean time of a scenario past which code is far too slow for a frame: SnapLab's own
   /// take about 2 ms in a debug build.
   public static let slowMean: Double = 0.1
+
+  static let frameSeconds = 1.0 / 60
 
   /// Runs `body` as one watched piece of work, `detail` saying what it is: a crash in it prints
   /// the detail before the process dies, and the watchdog reports it when it runs past
@@ -283,7 +339,10 @@ public enum ExampleGuard {
   static func report(_ crumb: ExampleCrumb, signal: Int32?, elapsed: Double?) {
     var lines: [String] = []
     let what: String
-    if let signal {
+    if signal == SIGSTOP {
+      what = "stopped the process (by a SIGSTOP it raised, or one sent to the process alone), and "
+        + "a stopped process never goes on: it was ended"
+    } else if let signal {
       what = "crashed (\(signalDescription(signal)))"
     } else {
       let seconds = elapsed.map { String(format: "%.1f s", $0) } ?? "too long"
@@ -316,9 +375,9 @@ public enum ExampleGuard {
     while true {
       let nanoseconds = nanoseconds(deadline)
       usleep(UInt32(min(100_000, max(10_000, nanoseconds / 10_000))))
-      if let (mean, slowest) = pace.judge(), mean > slowMean {
+      if let judged = pace.judge(), judged.tooSlow {
         pace.reported = true
-        reportSlow(mean: mean, slowest: slowest)
+        reportSlow(judged)
         if case .exit = overrunAction { _exit(slowStatus) }
       }
       var elapsed: UInt64 = 0
@@ -342,17 +401,22 @@ public enum ExampleGuard {
   /// The status a process that ends for code far too slow exits with (`OverrunAction.exit`).
   public static let slowStatus: Int32 = 76
 
-  static func reportSlow(
-    mean: Double, slowest: (nanoseconds: UInt64, record: String?, lines: [String])
-  ) {
-    var text = "\n\(prefix)the code under test is far too slow: its examples take "
-      + String(format: "%.2f s", mean) + " each on average (SnapLab's own take about 2 ms). "
-      + "The slowest took " + String(format: "%.2f s", Double(slowest.nanoseconds) / 1e9) + ":\n"
+  static func reportSlow(_ judged: Pace.Judged) {
+    let slowest = judged.slowest
+    var text = "\n\(prefix)the code under test is far too slow: "
+    if let perEvent = judged.perEvent {
+      text += "its examples take " + String(format: "%.1f ms", perEvent * 1000)
+        + " for each touch event they play, more than a whole frame at 60 Hz (16.7 ms). "
+    } else {
+      text += "its examples take " + String(format: "%.2f s", judged.mean)
+        + " each on average (SnapLab's own take about 2 ms). "
+    }
+    text += "The slowest took " + String(format: "%.2f s", Double(slowest.nanoseconds) / 1e9) + ":\n"
     text += slowest.lines.joined(separator: "\n") + "\n"
     writeRecord(
       Record(
-        event: "slow", meanSeconds: mean, slowestSeconds: Double(slowest.nanoseconds) / 1e9,
-        detail: slowest.record))
+        event: "slow", meanSeconds: judged.mean, slowestSeconds: Double(slowest.nanoseconds) / 1e9,
+        eventSeconds: judged.perEvent, detail: slowest.record))
     writeError(text)
   }
 

@@ -140,11 +140,30 @@ package func shrinkCrash<Algorithm: SnapAlgorithm>(
     scenario: best, signal: found.signal, message: message, evaluations: evaluations)
 }
 
-/// Whether `algorithm` runs past `deadline` on `scenario` again (simulated and judged, in a
-/// child process given twice the time): a hang or a crawl confirmed, not a busy machine's delay.
-package func overruns<Algorithm: SnapAlgorithm>(
+/// How a scenario that ran past its deadline ran again, alone (`rerun(_:motion:scenario:deadline:)`).
+package enum Rerun: Equatable, Sendable {
+  /// It ran past three times its deadline again: a loop, or a call that never returns.
+  case overran
+  /// It finished, in this many seconds, and so was slow or held up, not stuck.
+  case finished(seconds: Double)
+}
+
+/// The time `scenario` is allowed: `deadline`, a frame at 60 Hz for each of its touch events
+/// and container changes, and its gesture's span (what the watchdog allows it,
+/// `ScenarioInFlight.allow`).
+package func allowance(of scenario: Scenario, deadline: Duration) -> Duration {
+  let events = scenario.gesture.events
+  let span = (events.last?.time ?? 0) - (events.first?.time ?? 0)
+  let count = events.count + scenario.gesture.containerChanges.count
+  let extra = Double(count) / 60 + max(0, span.isFinite ? min(span, 3600) : 0)
+  return deadline + .nanoseconds(Int64(extra * 1e9))
+}
+
+/// Runs `scenario` again (simulated and judged, in a child process given three times its
+/// allowance): a hang or a crawl confirmed, or the time it takes when it finishes.
+package func rerun<Algorithm: SnapAlgorithm>(
   _ algorithm: Algorithm, motion: Motion?, scenario: Scenario, deadline: Duration
-) -> Bool {
+) -> Rerun {
   var algorithm = algorithm
   if let motion, algorithm.releaseMotion != nil { algorithm.releaseMotion = motion }
   let declarations = Declarations(algorithm)
@@ -152,10 +171,13 @@ package func overruns<Algorithm: SnapAlgorithm>(
   let simulation = Simulation<Algorithm>()
   let clock = ContinuousClock()
   let started = clock.now
-  let outcome = ChildProcess.run(timeout: deadline * 2) {
+  let outcome = ChildProcess.run(timeout: allowance(of: scenario, deadline: deadline) * 3) {
     let example = Example(
       simulating: scenario, with: algorithm, simulation: simulation, declarations: declarations)
     for invariant in applicable { _ = invariant.judge(example) }
   }
-  return outcome == .timedOut || clock.now - started >= deadline
+  guard outcome != .timedOut else { return .overran }
+  let elapsed = clock.now - started
+  return .finished(
+    seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
 }

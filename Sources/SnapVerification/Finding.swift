@@ -269,9 +269,26 @@ func traceCommand(
   return words.joined(separator: " ") + " --gesture - <<< " + shellQuoted(gesture)
 }
 
-/// `text` in single quotes for a POSIX shell (a quote inside written `'\''`).
+/// `text` in single quotes for a POSIX shell (a quote inside written `'\''`); text with a
+/// control character in bash's and zsh's `$'…'` instead, each control character as `\xHH`, so
+/// that the command stays one line a terminal or a CI log shows as it is (a line feed in it
+/// could otherwise start a line that reads as a GitHub workflow command).
 package func shellQuoted(_ text: String) -> String {
-  "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+    return "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+  }
+  var result = "$'"
+  for scalar in text.unicodeScalars {
+    switch scalar {
+    case "\\": result += "\\\\"
+    case "'": result += "\\'"
+    case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      result += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+    default: result.unicodeScalars.append(scalar)
+    }
+  }
+  return result + "'"
 }
 
 /// `text` as one shell word: as it is when it holds only letters, digits, `.`, `_`, `-`, `:`,

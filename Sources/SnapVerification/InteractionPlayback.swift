@@ -182,7 +182,7 @@ struct Playback<Algorithm: SnapAlgorithm> {
     let scenario = Scenario(
       device: device, orientation: orientation, bars: bars, itemSize: size,
       gesture: simulation.gesture)
-    if inFlight != nil { ScenarioInFlight.simulating(scenario) }
+    if inFlight != nil { ScenarioInFlight.simulating(scenario, played: true) }
     return scenario
   }
 

@@ -35,9 +35,12 @@ final class ScenarioInFlight: ExampleDetail, @unchecked Sendable {
     ExampleGuard.update { $0.detail = made }
   }
 
-  /// The scenario now simulated on this thread, whole.
+  /// The scenario now simulated on this thread, whole: its touch events and container changes
+  /// are allowed a frame each, and its gesture's span, beyond the deadline (`ExampleGuard.allow`),
+  /// unless they were allowed as they were `played`.
   @usableFromInline
-  static func simulating(_ scenario: Scenario) {
+  static func simulating(_ scenario: Scenario, played: Bool = false) {
+    if !played { allow(scenario.gesture) }
     guard let current else { return }
     ExampleGuard.update { _ in
       current.scenario = scenario
@@ -56,16 +59,29 @@ final class ScenarioInFlight: ExampleDetail, @unchecked Sendable {
     return current
   }
 
-  /// A touch the scenario being played has made.
+  /// A touch the scenario being played has made: allowed a frame, and the time since the last.
   @usableFromInline
   func played(_ event: TouchEvent) {
+    let last = partial?.gesture.events.last?.time ?? event.time
+    ExampleGuard.allow(events: 1, seconds: event.time - last)
     ExampleGuard.update { _ in partial?.gesture.events.append(event) }
   }
 
-  /// A container change the scenario being played has made.
+  /// A container change the scenario being played has made: allowed a frame.
   @usableFromInline
   func played(_ change: ContainerChange) {
+    ExampleGuard.allow(events: 1, seconds: 0)
     ExampleGuard.update { _ in partial?.gesture.containerChanges.append(change) }
+  }
+
+  /// Allows the example on this thread a frame for each of `gesture`'s touch events and
+  /// container changes, and its span, beyond the deadline: a handler that takes most of a
+  /// frame for each event is slow, not stuck (`ExampleGuard.allow(events:seconds:)`).
+  @usableFromInline
+  static func allow(_ gesture: TouchGesture) {
+    let events = gesture.events
+    let span = (events.last?.time ?? 0) - (events.first?.time ?? 0)
+    ExampleGuard.allow(events: events.count + gesture.containerChanges.count, seconds: span)
   }
 
   /// The scenario as far as it is known, and whether it is whole.

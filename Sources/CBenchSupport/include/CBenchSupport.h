@@ -79,9 +79,17 @@ int snapbench_child_stopped(int pid);
 
 /// While a command of the tool runs: a call of `exit()` (by the code under test) does not end
 /// the process silently with the status it chose, but says so on standard error and ends it
-/// with status 1. `snapbench_command_end` lifts it before the tool's own exit.
-void snapbench_command_begin(void);
+/// with status 1, after calling `observer` (if not NULL), which leaves a record of what was
+/// running for a supervising process. `snapbench_command_end` lifts it before the tool's own
+/// exit.
+void snapbench_command_begin(void (*observer)(void));
 void snapbench_command_end(void);
+
+/// Unblocks every signal for the calling thread (call it first, on the main thread). A process
+/// started from a Dispatch thread (a test's `Process`, a verify worker) inherits that thread's
+/// mask, which blocks SIGHUP, SIGINT, SIGQUIT and SIGABRT: a tool started so could be neither
+/// ended through its crash guard nor clean up when interrupted.
+void snapbench_unblock_signals(void);
 
 /// In a worker: ends the process (`_exit(1)`) as soon as `parent` is no longer its parent, checked
 /// now and every tenth of a second by a thread of its own, so that a worker never outlives the

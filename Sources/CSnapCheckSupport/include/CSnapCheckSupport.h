@@ -33,6 +33,19 @@ void snapcheck_example_begin_within(uint64_t deadline);
 /// Ends the example begun on this thread; returns how long it ran, in nanoseconds.
 uint64_t snapcheck_example_end(void);
 
+/// The example on this thread plays `events` more touch events (or other units of work) and
+/// is allowed `nanoseconds` more before the watchdog reports it: a handler that takes most of a
+/// frame for each event is slow, not stuck.
+void snapcheck_example_allow(uint64_t events, uint64_t nanoseconds);
+
+/// The calling thread's crumb when an example runs on it, or else that of the example in flight
+/// longest on any thread, or else the calling thread's (NULL if none): for a signal sent from
+/// outside, which lands on any thread.
+void *snapcheck_crumb_in_flight(void);
+
+/// The touch events every ended example played, all together (`snapcheck_example_allow`).
+uint64_t snapcheck_pace_events(void);
+
 /// Whether `elapsed` (an example's time, from `snapcheck_example_end`) is the longest yet: it
 /// becomes the record.
 int snapcheck_pace_record(uint64_t elapsed);
@@ -57,5 +70,13 @@ uint64_t snapcheck_now(void);
 /// ended). Only for a process with one thread: the child runs nothing but `body` and `_exit`.
 int snapcheck_run_in_child(void (*body)(void *context), void *context, uint64_t timeout_ns,
                            char *output, int capacity);
+
+/// Starts, once, a small process that watches this one: when this process stays stopped (by a
+/// SIGSTOP its own code raised, or one sent to it alone) it is woken and ended through its crash
+/// handler, which reports the work in flight as stopped (`SIGSTOP`), never left to hang. A stop
+/// of the whole job (^Z) stops the watcher too, and is left alone; so is a debugger's stop.
+/// Call it early, from the main thread. Returns 0, or -1 where it cannot run (no fork, or a
+/// system it does not know).
+int snapcheck_stop_guard_start(void);
 
 #endif

@@ -1,4 +1,5 @@
 import SnapAlgorithms
+import SnapVerification
 
 /// The running tool: what it is called and which algorithms its commands know, the built-in
 /// ones first and then those added with `SnapBench.main(adding:)`.
@@ -23,7 +24,8 @@ struct Tool: Sendable {
   {
     self.name = name
     let built = executablePath.map { $0.hasPrefix(".build/") || $0.contains("/.build/") } ?? false
-    self.replayName = name != "snap-bench" && built ? "swift run \(name)" : name
+    // Quoted as a shell word: a name is the user's file name, and a replay command is pasted.
+    self.replayName = name != "snap-bench" && built ? "swift run \(shellWord(name))" : shellWord(name)
     var seen: [String: String] = [:]
     for algorithm in added {
       let id = algorithm.entry.id

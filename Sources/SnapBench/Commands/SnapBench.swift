@@ -20,7 +20,14 @@ public enum SnapBench {
   /// exits with the command's status (0, 1 for a failure, 64 for a usage error, 141 when the
   /// reader of standard output went away; `run` also uses 2 and 3).
   public static func main(adding algorithms: [RegisteredAlgorithm] = []) -> Never {
+    snapbench_unblock_signals()
     holdStandardDescriptors()
+    // A process stopped by its own code (raise(SIGSTOP)) is woken and ended with an error that
+    // says what ran, never left to hang; a worker is watched by its parent instead.
+    let environment = ProcessInfo.processInfo.environment
+    if environment[WorkerOutput.channelVariable] == nil, environment["SNAPLAB_STOP_GUARD"] != "0" {
+      ExampleGuard.guardAgainstStops()
+    }
     // What the algorithms print goes to standard error, never into a document.
     StandardStreams.separateDocuments()
     let path = CommandLine.arguments.first
@@ -34,7 +41,7 @@ public enum SnapBench {
       ExampleGuard.overrunAction = .exit(ExitStatus.failure)
       ExampleGuard.crashAction = .exit(ExitStatus.failure)
       // Code under test that calls exit() ends the command with an error, not silently.
-      snapbench_command_begin()
+      snapbench_command_begin { ExampleGuard.recordExit() }
       try dispatch(Array(CommandLine.arguments.dropFirst()), tool: tool)
     }
     snapbench_command_end()

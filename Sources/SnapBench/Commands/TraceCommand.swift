@@ -180,17 +180,25 @@ enum TraceCommand: Subcommand {
       input.containerChanges[index].environment.idiom = environment.idiom
     }
 
-    if let problem = releaseMotionProblem(algorithm) {
-      writeStandardError("note: \(problem)\n")
-    }
     // A handler that never returns ends the command, saying so, instead of hanging it.
     ExampleGuard.install()
+    let problem = ExampleGuard.watching(
+      WhatRuns("checking that '\(algorithm.id)' animates its release with its releaseMotion"),
+      deadline: .seconds(10)
+    ) { releaseMotionProblem(algorithm) }
+    if let problem {
+      writeStandardError("note: \(problem)\n")
+    }
     let trajectory = ExampleGuard.watching(
       WhatRuns("replaying the gesture on '\(algorithm.id)'"), deadline: .seconds(10)
     ) { [input] in
       let simulator = Simulator(environment: environment, itemSize: size)
       let gesture =
         sampled ? sampleGesture(for: algorithm, in: environment, itemSize: size) : input
+      // A frame for each touch event and change, and the gesture's span, beyond the 10 s: a
+      // handler within a frame an event is never called stuck, however long the gesture.
+      let span = (gesture.events.last?.time ?? 0) - (gesture.events.first?.time ?? 0)
+      ExampleGuard.allow(events: gesture.events.count + gesture.containerChanges.count, seconds: span)
       return simulator.run(algorithm, gesture: gesture)
     }
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count

@@ -35,7 +35,7 @@ extension VerifyCommand {
         let crashed = first.status == .crashes
         var text = [first.violation ?? ""]
         if let scenario = first.counterexample {
-          text.append("\(crashed ? "smallest scenario" : "scenario"): \(scenario)")
+          text.append("\(crashed && first.shrinkEvaluations > 0 ? "smallest scenario" : "scenario"): \(scenario)")
         }
         text.append("replay: \(first.replayCommand)")
         lines.append(

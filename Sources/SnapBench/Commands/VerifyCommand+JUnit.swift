@@ -63,7 +63,7 @@ extension VerifyCommand {
             + (finding.violation ?? "")
           var text = [message]
           if let scenario = finding.counterexample {
-            text.append("\(crashed ? "smallest scenario" : "scenario"): \(scenario)")
+            text.append("\(crashed && finding.shrinkEvaluations > 0 ? "smallest scenario" : "scenario"): \(scenario)")
           }
           text.append("replay: \(finding.replayCommand)")
           cases.append(

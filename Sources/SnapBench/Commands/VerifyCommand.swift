@@ -41,7 +41,7 @@ enum VerifyCommand: Subcommand {
   static let noProgress = OptionSpec(flag: "--no-progress", help: "No progress bar on stderr.")
   static let deadline = OptionSpec(
     "--deadline", value: "<seconds>",
-    help: "How long one scenario may run before it is reported as a finding (default: 1).")
+    help: "How long one scenario may run, besides a frame (16.7 ms) for each of its touch events, before it is reported as a finding (default: 1).")
   static let item = OptionSpec(
     "--item", value: "<width>x<height>",
     help: "Only items of this size (default: the algorithm's scope, every size).")
@@ -654,7 +654,7 @@ enum VerifyCommand: Subcommand {
         if let scenario = finding.counterexample {
           let shrunk = finding.shrinkEvaluations > 0
             ? " (shrunk in \(finding.shrinkEvaluations) runs, each in a child process)" : ""
-          lines.append("    \(crashed ? "smallest scenario" : "scenario"): \(scenario)\(shrunk)")
+          lines.append("    \(crashed && finding.shrinkEvaluations > 0 ? "smallest scenario" : "scenario"): \(scenario)\(shrunk)")
           lines.append("    replay: \(finding.replayCommand)")
         } else {
           lines.append("    the scenario was still being drawn; replay: \(finding.replayCommand)")

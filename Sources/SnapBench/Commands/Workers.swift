@@ -163,7 +163,7 @@ enum Workers {
   // MARK: The parent's side
 
   /// What an overrun says after the deadline it passed.
-  static let overrunCauses = "(a loop that never ends, or code far too slow for a frame); '--deadline' sets it"
+  static let overrunCauses = "(a loop that never ends, or a call that never returns); '--deadline' sets it"
 
   /// Names the process that started a worker, in the worker's environment.
   static let parentVariable = "SNAPLAB_WORKER_PARENT"
@@ -278,11 +278,19 @@ enum Workers {
         let signal = snapbench_child_stopped(pid)
         guard signal > 0 else { continue }
         stopped.value = signal
-        // Ended through its guard (SIGABRT, delivered as SIGCONT wakes it); one that does not
-        // end within a second is killed.
+        // Ended through its guard (SIGABRT, delivered as SIGCONT wakes it), which records the
+        // scenario in flight; woken again if the code stops itself again meanwhile; killed if it
+        // has not ended within a second.
         kill(pid, SIGABRT)
         kill(pid, SIGCONT)
-        if ended.wait(timeout: .now() + .seconds(1)) == .timedOut { kill(pid, SIGKILL) }
+        let limit = DispatchTime.now() + .seconds(1)
+        while ended.wait(timeout: .now() + .milliseconds(5)) == .timedOut {
+          if DispatchTime.now() >= limit {
+            kill(pid, SIGKILL)
+            return
+          }
+          if snapbench_child_stopped(pid) > 0 { kill(pid, SIGCONT) }
+        }
         return
       }
     }
@@ -318,56 +326,92 @@ enum Workers {
     let overran = !ended.signalled && ended.status == overrunStatus
     let slow = !ended.signalled && ended.status == ExampleGuard.slowStatus
     var report: CrashReport?
+    // Ended by itself, with no findings: the code under test called exit(), or the worker failed.
+    let exited = !ended.signalled && ![overrunStatus, ExampleGuard.slowStatus].contains(ended.status)
+    if ended.stoppedBy != nil || (exited && ended.record?.event != "exit"), job.jobs > 1, !retried {
+      // Which of the threads' scenarios stopped the process cannot be told, and two threads
+      // that call exit() at once race its guard (the second exits with its own status, unsaid):
+      // the row is run again on one thread, whose scenario in flight is the one.
+      var alone = job
+      alone.jobs = 1
+      return try verify(row, job: alone, invariants: invariants, tool: tool, notes: &notes, retried: true)
+    }
     if let signal = ended.stoppedBy {
       let names: [Int32: String] = [
         SIGSTOP: "SIGSTOP", SIGTSTP: "SIGTSTP", SIGTTIN: "SIGTTIN", SIGTTOU: "SIGTTOU",
       ]
-      let said = "the process was stopped by \(names[signal] ?? "signal \(signal)") while the "
-        + "algorithm ran (the code stopped itself, or something stopped it): a stopped process "
-        + "never goes on, so it was ended"
+      let said = "the process was stopped by \(names[signal] ?? "signal \(signal)")\(during(ended)) "
+        + "(the code stopped itself, or something stopped it): a stopped process never goes on, "
+        + "so it was ended"
       report = scenario.map { CrashReport(scenario: $0, signal: nil, message: said, evaluations: 0) }
       return crashFindings(
         row, job: job, invariants: invariants, report: report, overran: false,
         signal: ended.status, stderr: ended.stderr, tool: tool, said: said)
     } else if slow {
       var said = "its scenarios take far too long"
-      if let mean = ended.record?.meanSeconds, let slowest = ended.record?.slowestSeconds {
-        let average: String = String(format: "%.2f s", mean)
+      if let record = ended.record, let mean = record.meanSeconds, let slowest = record.slowestSeconds {
         let longest: String = String(format: "%.2f s", slowest)
-        said = "the code under test is far too slow: its examples take \(average) each on average "
-          + "(SnapLab's own take about 2 ms). the slowest, below, took \(longest):"
+        if let perEvent = record.eventSeconds {
+          said = "the code under test is too slow for a frame: its scenarios take "
+            + String(format: "%.1f ms", perEvent * 1000) + " for each touch event they play, more "
+            + "than a whole frame at 60 Hz (16.7 ms). the slowest, below, took \(longest):"
+        } else {
+          said = "the code under test is far too slow: its examples take "
+            + String(format: "%.2f s", mean) + " each on average (SnapLab's own take about 2 ms). "
+            + "the slowest, below, took \(longest):"
+        }
       }
-      report = scenario.map {
-        CrashReport(
-          scenario: $0, signal: nil,
-          message: said,
-          evaluations: 0)
-      }
+      report = scenario.map { CrashReport(scenario: $0, signal: nil, message: said, evaluations: 0) }
     } else if !ended.signalled, !overran {
       // The process ended itself (the algorithm called exit(), or the worker failed): said
       // with its last words whether or not the scenario was recorded.
-      let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
-      let said = "the process exited with status \(ended.status) while the algorithm ran"
-        + (last.isEmpty ? "" : ": \(last)")
+      let said: String
+      if ended.record?.event == "exit" {
+        said = "the code under test called exit()\(during(ended)): a handler must not end the "
+          + "process it runs in"
+      } else {
+        let last = ended.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        said = "the process exited with status \(ended.status) while the algorithm ran"
+          + (last.isEmpty ? "" : ": \(last)")
+      }
       report = scenario.map { CrashReport(scenario: $0, signal: nil, message: said, evaluations: 0) }
       return crashFindings(
         row, job: job, invariants: invariants, report: report, overran: false,
         signal: ended.status, stderr: ended.stderr, tool: tool, said: said)
     } else if overran {
-      // A busy machine can hold a scenario up: it is run again, alone, with twice the time, and
-      // only one that overruns again is reported. A fluke runs the row again with four times
-      // the deadline.
-      if !retried, let scenario, !confirmOverrun(job: job, scenario: scenario, tool: tool) {
-        var longer = job
-        longer.deadline = job.deadline * 4
-        return try verify(
-          row, job: longer, invariants: invariants, tool: tool, notes: &notes, retried: true)
-      }
-      let seconds = ExampleGuard.describe(job.deadline)
-      report = scenario.map {
-        CrashReport(
-          scenario: $0, signal: nil,
-          message: "a scenario ran past the deadline of \(seconds) \(overrunCauses)", evaluations: 0)
+      // A busy machine can hold a scenario up: it is run again, alone, with three times its
+      // allowance, and timed. One that finishes slower than a frame for each of its events is
+      // too slow for a frame; one that finishes faster was held up, and the row runs again with
+      // four times the deadline; only one that overruns again is reported as stuck.
+      var again = Rerun.overran
+      if !retried, let scenario { again = rerun(job: job, scenario: scenario, tool: tool) }
+      if case .finished(let seconds) = again, let scenario {
+        let events = scenario.gesture.events.count + scenario.gesture.containerChanges.count
+        let perEvent = seconds / Double(max(1, events))
+        guard perEvent > 1.0 / 60 else {
+          var longer = job
+          longer.deadline = job.deadline * 4
+          return try verify(
+            row, job: longer, invariants: invariants, tool: tool, notes: &notes, retried: true)
+        }
+        report = CrashReport(
+          scenario: scenario, signal: nil,
+          message: "the code under test is too slow for a frame: this scenario's \(events) touch "
+            + "events and changes took " + String(format: "%.1f ms", perEvent * 1000) + " each "
+            + "(\(String(format: "%.2f s", seconds)) in all, run alone), more than a whole frame at "
+            + "60 Hz (16.7 ms)",
+          evaluations: 0)
+      } else {
+        let allowed = scenario.map { allowance(of: $0, deadline: job.deadline) } ?? job.deadline
+        let seconds = ExampleGuard.describe(job.deadline)
+        report = scenario.map {
+          CrashReport(
+            scenario: $0, signal: nil,
+            message: "a scenario ran past its deadline of \(ExampleGuard.describe(allowed)) (the "
+              + "\(seconds) of '--deadline', a frame for each of its \($0.gesture.events.count) "
+              + "touch events, and the time its gesture spans): a loop that never ends, or a call "
+              + "that never returns", evaluations: 0)
+        }
       }
     } else if let scenario {
       report = shrink(job: job, scenario: scenario, tool: tool)
@@ -386,14 +430,16 @@ enum Workers {
       signal: ended.status, stderr: ended.stderr, tool: tool)
   }
 
-  /// Whether `scenario` overruns `job`'s deadline again, run alone in a worker (given twice the
-  /// time, and timed).
-  static func confirmOverrun(job: RowJob, scenario: Scenario, tool: Tool) -> Bool {
+  /// How `scenario`, which ran past its deadline, runs again alone in a worker (given three
+  /// times its allowance, and timed); `.overran` when the worker cannot say.
+  static func rerun(job: RowJob, scenario: Scenario, tool: Tool) -> Rerun {
     guard let arguments = job.arguments, let input = try? encoded(scenario),
       let ended = try? launch([shrinkCrashCommand, confirmFlag] + arguments, input: input, tool: tool)
-    else { return true }
-    guard !ended.signalled, ended.status == 0 else { return true }
-    return ended.output?.result == "overran"
+    else { return .overran }
+    guard !ended.signalled, ended.status == 0, let result = ended.output?.result,
+      result.hasPrefix("finished "), let seconds = Double(result.dropFirst("finished ".count))
+    else { return .overran }
+    return .finished(seconds: seconds)
   }
 
   /// The shrink worker's flag that asks only whether a scenario overruns again.
@@ -545,6 +591,16 @@ enum Workers {
   }
 
 
+  /// When the worker's record caught the scenario mid-play: ` while handling the touch event
+  /// 'ended' at t = 0.067 s`, the last touch of the scenario so far; else ` while the algorithm ran`.
+  static func during(_ ended: Ended) -> String {
+    guard let detail = ended.record?.detail,
+      let record = try? decodeFile(ScenarioRecord.self, from: Data(detail.utf8), file: "the record"),
+      !record.whole, let event = record.scenario.gesture.events.last
+    else { return " while the algorithm ran" }
+    return " while handling the touch event '\(event.phase)' at t = \(String(format: "%.3g", event.time)) s"
+  }
+
   /// `__shrink-crash`: reads the scenario from standard input and writes what it shrinks to.
   static func runShrink(_ arguments: [String], tool: Tool) throws {
     let confirming = arguments.first == confirmFlag
@@ -553,8 +609,11 @@ enum Workers {
     let input = try readInput("-", what: "the scenario")
     let scenario = try decodeFile(Scenario.self, from: Data(input), file: "the scenario")
     if confirming {
-      let overran = overrunsOpened(algorithm, motion: motion, scenario: scenario, job: job)
-      try writeResult(Data((overran ? "overran" : "finished").utf8))
+      let again = rerunOpened(algorithm, motion: motion, scenario: scenario, job: job)
+      switch again {
+      case .overran: try writeResult(Data("overran".utf8))
+      case .finished(let seconds): try writeResult(Data("finished \(seconds)".utf8))
+      }
       return
     }
     guard let report = shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job) else {
@@ -563,10 +622,10 @@ enum Workers {
     try writeResult(encoded(ShrunkCrash(report: report)))
   }
 
-  static func overrunsOpened<A: SnapAlgorithm>(
+  static func rerunOpened<A: SnapAlgorithm>(
     _ algorithm: A, motion: Motion?, scenario: Scenario, job: RowJob
-  ) -> Bool {
-    overruns(algorithm, motion: motion, scenario: scenario, deadline: job.deadline)
+  ) -> Rerun {
+    SnapVerification.rerun(algorithm, motion: motion, scenario: scenario, deadline: job.deadline)
   }
 
   static func shrinkOpened<A: SnapAlgorithm>(

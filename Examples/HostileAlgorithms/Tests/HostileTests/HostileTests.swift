@@ -61,8 +61,8 @@ struct HostileTests {
       seconds: Date().timeIntervalSince(started))
   }
 
-  static func bench(_ arguments: [String]) throws -> Ran {
-    try run(try built("hostile-bench"), arguments)
+  static func bench(_ arguments: [String], environment: [String: String] = [:]) throws -> Ran {
+    try run(try built("hostile-bench"), arguments, environment: environment)
   }
 
   /// A printed replay (`swift run hostile-bench trace …`, or `hostile-bench trace …` when the
@@ -136,11 +136,30 @@ struct HostileTests {
     #expect(Self.row("hostile.dock", in: ran.stdout)?.contains("✓") == true)
   }
 
-  @Test("a button that takes 50 ms an event is reported, not waited for")
+  @Test("a button that takes 50 ms an event is too slow for a frame, reported with its cost per event")
   func crawling() throws {
     let ran = try Self.bench(["verify", "--algorithm", "hostile.slow", "--no-progress"])
+    #expect(ran.status == 1)
     #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
-    #expect(ran.stdout.contains("! hostile.slow runs past the deadline"), "\(ran.stdout)")
+    #expect(ran.stdout.contains("! hostile.slow runs past the deadline: the code under test is too slow for a frame: "), "\(ran.stdout)")
+    // Measured, run alone: 50 ms of sleep an event, and more than a frame at 60 Hz.
+    let cost = ran.stdout.firstMatch(of: /took ([0-9.]+) ms each/).flatMap { Double($0.1) }
+    #expect(cost.map { $0 >= 50 && $0 < 500 } == true, "\(ran.stdout)")
+    #expect(ran.stdout.contains("more than a whole frame at 60 Hz (16.7 ms)"))
+    #expect(!ran.stdout.contains("a loop that never ends"))
+  }
+
+  @Test("a button that takes 10 ms an event, within a frame, is slow to verify but never a finding")
+  func busyWithinAFrame() throws {
+    let ran = try Self.bench(
+      ["verify", "--algorithm", "hostile.busy", "--examples", "12", "--no-progress"],
+      environment: ["HOSTILE_BUSY": "1"])
+    #expect(ran.status == 0 && !ran.signalled, "\(ran.stdout)\n\(ran.stderr)")
+    #expect(Self.row("hostile.busy", in: ran.stdout)?.contains("!") == false, "\(ran.stdout)")
+    #expect(!ran.stdout.contains("deadline") && !ran.stdout.contains("too slow"), "\(ran.stdout)")
+    // Its replays too: a gesture of many events, each within a frame, is traced whole.
+    let traced = try Self.bench(["trace", "hostile.busy"], environment: ["HOSTILE_BUSY": "1"])
+    #expect(traced.status == 0, "\(traced.stderr)")
   }
 
   @Test("verify --worst searches each button in a worker: a trap or a loop ends that search only")
@@ -206,23 +225,47 @@ struct HostileTests {
     #expect(!commands.contains { $0.contains("file=PWNED") })
   }
 
-  @Test("a button that stops its own process is a finding within a second or two, never a hang")
+  @Test("a button that stops its own process is a finding with its scenario and replay, never a hang")
   func stopping() throws {
     let ran = try Self.bench([
       "verify", "--algorithm", "hostile.stops", "--algorithm", "hostile.dock", "--no-progress",
     ])
     #expect(ran.status == 1 && !ran.signalled, "\(ran.stderr)")
     #expect(ran.seconds < 30, "verify took \(ran.seconds) s")
-    #expect(ran.stdout.contains("! hostile.stops crashes: the process was stopped by SIGSTOP"), "\(ran.stdout)")
+    #expect(
+      ran.stdout.contains(
+        "! hostile.stops crashes: the process was stopped by SIGSTOP while handling the touch event 'ended'"),
+      "\(ran.stdout)")
+    #expect(ran.stdout.contains("    scenario: "), "\(ran.stdout)")
+    #expect(ran.stdout.contains("    replay: swift run hostile-bench trace hostile.stops "))
     #expect(Self.row("hostile.dock", in: ran.stdout)?.contains("✓") == true)
+    // The scenario ends with the touch that stopped it.
+    let replay = ran.stdout.split(separator: "\n").first { $0.hasPrefix("    replay: ") }
+    #expect(replay?.contains(#""phase":"ended""#) == true)
+  }
+
+  @Test("trace and run of a button that stops its own process end with an error, never hang")
+  func stoppingInProcess() throws {
+    let traced = try Self.bench(["trace", "hostile.stops"])
+    #expect(traced.status == 1 && !traced.signalled, "\(traced.stderr)")
+    #expect(traced.seconds < 10, "trace took \(traced.seconds) s")
+    #expect(traced.stderr.contains("Error: the code under test stopped the process"), "\(traced.stderr)")
+    #expect(traced.stderr.contains("It was checking that 'hostile.stops'"), "\(traced.stderr)")
+    let timed = try Self.bench(["run", "--filter", "^hostile\\.stops/", "--iterations", "100", "--no-progress"])
+    #expect(timed.status == 1 && !timed.signalled, "\(timed.stderr)")
+    #expect(timed.seconds < 10, "run took \(timed.seconds) s")
+    #expect(timed.stderr.contains("stopped"), "\(timed.stderr)")
   }
 
   @Test("a button that calls exit() fails every command that runs it, saying so, never exit 0")
   func exiting() throws {
     let verified = try Self.bench(["verify", "--algorithm", "hostile.exits", "--no-progress"])
     #expect(verified.status == 1)
-    #expect(verified.stdout.contains("! hostile.exits crashes: the process exited with status 1"))
-    #expect(verified.stdout.contains("the code under test called exit()"), "\(verified.stdout)")
+    #expect(
+      verified.stdout.contains(
+        "! hostile.exits crashes: the code under test called exit() while handling the touch event 'ended' at t = "),
+      "\(verified.stdout)")
+    #expect(verified.stdout.contains("    replay: swift run hostile-bench trace hostile.exits "))
     let traced = try Self.bench(["trace", "hostile.exits"])
     #expect(traced.status == 1 && traced.stdout.isEmpty)
     #expect(traced.stderr.contains("Error: the code under test called exit()"), "\(traced.stderr)")
