@@ -2788,6 +2788,12 @@ def summary(sweep, started):
 
 
 def main():
+    # Run in the background of a shell without job control, this process starts with SIGINT and
+    # SIGQUIT ignored, and every command it starts would inherit that (as a command started with
+    # `nohup` or under `trap '' INT` does, rightly): the signal cases need them at their default.
+    for number in (signal.SIGINT, signal.SIGQUIT):
+        if signal.getsignal(number) == signal.SIG_IGN:
+            signal.signal(number, signal.default_int_handler if number == signal.SIGINT else signal.SIG_DFL)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("snap_bench", nargs="?",
                         default=os.path.join(PACKAGE, ".build/debug/snap-bench"))

@@ -337,10 +337,7 @@ enum Workers {
       return try verify(row, job: alone, invariants: invariants, tool: tool, notes: &notes, retried: true)
     }
     if let signal = ended.stoppedBy {
-      let names: [Int32: String] = [
-        SIGSTOP: "SIGSTOP", SIGTSTP: "SIGTSTP", SIGTTIN: "SIGTTIN", SIGTTOU: "SIGTTOU",
-      ]
-      let said = "the process was stopped by \(names[signal] ?? "signal \(signal)")\(during(ended)) "
+      let said = "the process was stopped by \(stopSignalName(signal))\(during(ended)) "
         + "(the code stopped itself, or something stopped it): a stopped process never goes on, "
         + "so it was ended"
       report = scenario.map { CrashReport(scenario: $0, signal: nil, message: said, evaluations: 0) }
@@ -532,7 +529,13 @@ enum Workers {
     }
     let scenario = scenarioInFlight(ended)
     let what: String
-    if ended.signalled {
+    if let signal = ended.stoppedBy {
+      what = "crashes: the process was stopped by \(stopSignalName(signal))\(during(ended)): a stopped "
+        + "process never goes on, so it was ended"
+    } else if !ended.signalled, ended.record?.event == "exit" {
+      what = "crashes: the code under test called exit()\(during(ended)): a handler must not end the "
+        + "process it runs in"
+    } else if ended.signalled {
       what = "crashes: " + (crashMessage(in: ended.stderr) ?? ExampleGuard.signalDescription(ended.status))
     } else if ended.status == overrunStatus {
       what = "runs past the deadline of \(ExampleGuard.describe(deadline)) \(overrunCauses)"
@@ -590,6 +593,12 @@ enum Workers {
     return try? decodeFile(ScenarioRecord.self, from: Data(detail.utf8), file: "the record").scenario
   }
 
+
+  /// `SIGSTOP`, `SIGTSTP`, … for a signal that stops a process.
+  static func stopSignalName(_ signal: Int32) -> String {
+    let names: [Int32: String] = [SIGSTOP: "SIGSTOP", SIGTSTP: "SIGTSTP", SIGTTIN: "SIGTTIN", SIGTTOU: "SIGTTOU"]
+    return names[signal] ?? "signal \(signal)"
+  }
 
   /// When the worker's record caught the scenario mid-play: ` while handling the touch event
   /// 'ended' at t = 0.067 s`, the last touch of the scenario so far; else ` while the algorithm ran`.

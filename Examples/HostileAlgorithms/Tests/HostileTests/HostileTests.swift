@@ -242,6 +242,14 @@ struct HostileTests {
     // The scenario ends with the touch that stopped it.
     let replay = ran.stdout.split(separator: "\n").first { $0.hasPrefix("    replay: ") }
     #expect(replay?.contains(#""phase":"ended""#) == true)
+    // verify --worst says the same of it.
+    let worst = try Self.bench([
+      "verify", "--worst", "--algorithm", "hostile.stops", "--examples", "100", "--no-progress",
+    ])
+    #expect(worst.seconds < 30, "verify --worst took \(worst.seconds) s")
+    #expect(
+      worst.stdout.contains("! hostile.stops crashes: the process was stopped by SIGSTOP while handling"),
+      "\(worst.stdout)")
   }
 
   @Test("trace and run of a button that stops its own process end with an error, never hang")
