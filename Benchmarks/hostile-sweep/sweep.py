@@ -832,6 +832,7 @@ class Sweep:
             (["__verify-row"], "usage-or-error"), (["__verify-row", "--algorithm", "bogus"], "usage-or-error"),
             (["__verify-row", "--algorithm", "edge-dock.corrected", "--examples", "nan"], "usage-or-error"),
             (["__shrink-crash"], "usage-or-error"), (["__shrink-crash", "garbage", "garbage"], "usage-or-error"),
+            (["__worker"], "usage-or-error"), (["__worker", "garbage"], "usage-or-error"),
         ]
         if self.quick:
             misc = misc[::2]

@@ -495,7 +495,8 @@ NO_DEBUG_INFO static void guard_sleep(long milliseconds) {
 
 NO_DEBUG_INFO int snapcheck_stop_guard_start(void) {
 #if (defined(__linux__) || defined(__APPLE__)) && (defined(MAP_ANONYMOUS) || defined(MAP_ANON))
-  if (stop_flag) return 0;
+  static _Atomic int started = 0;
+  if (atomic_exchange(&started, 1)) return 0;
 #if defined(MAP_ANONYMOUS)
   int anonymous = MAP_ANONYMOUS;
 #else

@@ -4,7 +4,7 @@ import SnapCheck
 
 /// What an algorithm's crash or hang, met while it was verified in a worker process, shrinks
 /// to: the smallest scenario found that still does it, and how it ended.
-package struct CrashReport: Sendable {
+package struct CrashReport: Sendable, Codable {
   /// The smallest scenario found that crashes (or runs past the deadline).
   package var scenario: Scenario
   /// The signal that ended the run; `nil` when it ran past the deadline.
@@ -141,7 +141,7 @@ package func shrinkCrash<Algorithm: SnapAlgorithm>(
 }
 
 /// How a scenario that ran past its deadline ran again, alone (`rerun(_:motion:scenario:deadline:)`).
-package enum Rerun: Equatable, Sendable {
+package enum Rerun: Equatable, Sendable, Codable {
   /// It ran past three times its deadline again: a loop, or a call that never returns.
   case overran
   /// It finished, in this many seconds, and so was slow or held up, not stuck.

@@ -41,7 +41,7 @@ struct CompletionTests {
       #expect(text.contains(spelled), "\(shell): \(option)")
     }
     // The worker commands are the tool's own business.
-    #expect(!text.contains(Workers.verifyRowCommand))
+    #expect(!text.contains(Workers.command))
   }
 
   /// Runs `script` with `shell` and `arguments`.

@@ -31,8 +31,14 @@ struct IsolationTests {
       EdgeDockPublished(), invariants: [.inSafeArea, .docked, .finite], examples: 60,
       seed: 3)
     #expect(findings.contains { $0.status == .violated })
-    let data = try encoded(findings.map(Workers.WorkerFinding.init))
-    let back = try decodeFile([Workers.WorkerFinding].self, from: data, file: "findings").map(\.restored)
+    // As the worker writes its channel and the parent reads it.
+    let output = WorkerOutput(reply: .findings(findings.map(Workers.WorkerFinding.init)))
+    let read = try decodeFile(WorkerOutput.self, from: try encoded(output), file: "the channel")
+    guard case .findings(let replied)? = read.reply else {
+      Issue.record("the reply is not the findings: \(String(describing: read.reply))")
+      return
+    }
+    let back = replied.map(\.restored)
     #expect(back.count == findings.count)
     for (found, returned) in zip(findings, back) {
       #expect(String(describing: found) == String(describing: returned))
@@ -52,7 +58,13 @@ struct IsolationTests {
       Workers.job(
         for: row, examples: 77, seed: 9, jobs: 2, scope: scope, deadline: .milliseconds(1500),
         tool: tool))
-    let back = try Workers.RowJob(parsing: try #require(job.arguments))
+    let request = WorkerRequest.verifyRow(try #require(job.wire))
+    let read = try decodeFile(WorkerRequest.self, from: try encoded(request), file: "the request")
+    guard case .verifyRow(let wire) = read else {
+      Issue.record("the request is not a row's: \(read)")
+      return
+    }
+    let back = try Workers.RowJob(wire)
     #expect(back.algorithm == row.algorithm.id)
     #expect(try back.motion.map { try Motion(parsing: $0) } == motion)
     #expect(back.examples == 77 && back.seed == 9 && back.jobs == 2)

@@ -161,10 +161,7 @@ enum ReportCommand: Subcommand {
     let rehearsal = Rehearsal(
       algorithm: algorithm.entry.id, device: device.name, landscape: orientation == .landscape,
       keyboard: keyboard, flickX: Double(flick.dx), flickY: Double(flick.dy))
-    guard let job = try? JSONEncoder().encode(rehearsal),
-      let ended = try? Workers.launch(
-        [rehearseCommand, String(decoding: job, as: UTF8.self)], tool: tool, timeout: .seconds(120))
-    else {
+    guard let ended = try? Workers.ask(.rehearse(rehearsal), tool: tool, timeout: .seconds(120)) else {
       return nil
     }
     if ended.timedOut { return "drawing and timing it took more than two minutes" }
@@ -183,12 +180,8 @@ enum ReportCommand: Subcommand {
     return nil
   }
 
-  /// The hidden command a worker rehearses one algorithm's pictures and benchmarks with.
-  static let rehearseCommand = "__rehearse"
-
-  /// `__rehearse <id> <device> <landscape> <keyboard> <dx> <dy>`: draws the algorithm's
-  /// pictures and runs each of its benchmarks once; exits 0 if all of that returns.
-  /// What a rehearsal worker draws and times: one algorithm, as the report will.
+  /// What a rehearsal worker draws and times: one algorithm, as the report will
+  /// (`WorkerRequest.rehearse`).
   struct Rehearsal: Codable {
     var algorithm: String
     var device: String
@@ -198,10 +191,10 @@ enum ReportCommand: Subcommand {
     var flickY: Double
   }
 
-  static func runRehearsal(_ arguments: [String], tool: Tool) throws {
-    guard let text = arguments.first,
-      let job = try? decodeFile(Rehearsal.self, from: Data(text.utf8), file: "the rehearsal"),
-      let registered = tool.registered(id: job.algorithm), let device = DeviceProfile.named(job.device)
+  /// Draws the algorithm's pictures and runs each of its benchmarks once; returns if all of
+  /// that returns.
+  static func runRehearsal(_ job: Rehearsal, tool: Tool) throws {
+    guard let registered = tool.registered(id: job.algorithm), let device = DeviceProfile.named(job.device)
     else { throw RuntimeError("worker: malformed rehearsal") }
     let (dx, dy) = (job.flickX, job.flickY)
     Workers.watchParent()

@@ -23,9 +23,9 @@ public enum SnapBench {
     snapbench_unblock_signals()
     holdStandardDescriptors()
     // A process stopped by its own code (raise(SIGSTOP)) is woken and ended with an error that
-    // says what ran, never left to hang; a worker is watched by its parent instead.
-    let environment = ProcessInfo.processInfo.environment
-    if environment[WorkerOutput.channelVariable] == nil, environment["SNAPLAB_STOP_GUARD"] != "0" {
+    // says what ran, never left to hang: for the commands that run algorithms in this process
+    // (a worker is watched by its parent; `verify` runs them in workers, unless told not to).
+    if runsAlgorithmsHere(Array(CommandLine.arguments.dropFirst())) {
       ExampleGuard.guardAgainstStops()
     }
     // What the algorithms print goes to standard error, never into a document.
@@ -46,6 +46,20 @@ public enum SnapBench {
     }
     snapbench_command_end()
     exit(status)
+  }
+
+  /// Whether the command `arguments` name may run an algorithm in this process: `run` (also
+  /// the default), `trace`, `curve`, `report`, and `verify` without workers; not a worker,
+  /// `list`, `completion` or help. Unless `SNAPLAB_STOP_GUARD=0`.
+  static func runsAlgorithmsHere(_ arguments: [String]) -> Bool {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment[WorkerOutput.channelVariable] == nil, environment["SNAPLAB_STOP_GUARD"] != "0"
+    else { return false }
+    switch arguments.first {
+    case "list", "completion", "help", "-h", "--help", "--version", Workers.command: return false
+    case "verify": return environment[Workers.environmentSwitch] == "0"
+    default: return true
+    }
   }
 
   /// Runs the command line with algorithms of one type added, each timed with code compiled
@@ -166,18 +180,12 @@ public enum SnapBench {
       return
     }
     switch first {
-    case Workers.verifyRowCommand, Workers.shrinkCrashCommand, Workers.worstRowCommand,
-      ReportCommand.rehearseCommand:
+    case Workers.command where rest.isEmpty:
       // A worker: its crash is its parent's finding, seen by the signal that ends it (each
       // also ends when its parent does: `Workers.watchParent`).
       ExampleGuard.crashAction = .chain
       do {
-        switch first {
-        case Workers.verifyRowCommand: try Workers.runRow(rest, tool: tool)
-        case Workers.shrinkCrashCommand: try Workers.runShrink(rest, tool: tool)
-        case Workers.worstRowCommand: try Workers.runWorst(rest, tool: tool)
-        default: try ReportCommand.runRehearsal(rest, tool: tool)
-        }
+        try Workers.serve(tool: tool)
       } catch {
         // Said to the parent on the worker's channel, as well as on standard error.
         WorkerOutput.fail(error)

@@ -22,19 +22,13 @@ import CBenchSupport
 /// A tool started by `SnapBench.main` (snap-bench, and a user's bench) has workers;
 /// `SnapBench.run`, called from some other program, verifies in its own process.
 enum Workers {
-  /// The hidden command a worker runs a row with.
-  static let verifyRowCommand = "__verify-row"
-  /// The hidden command a worker shrinks a crash with.
-  static let shrinkCrashCommand = "__shrink-crash"
-  /// The hidden command a worker searches one algorithm's worst cases with (`verify --worst`).
-  static let worstRowCommand = "__worst-row"
   /// A worker's exit status when an example ran past the deadline.
   static let overrunStatus: Int32 = 75
   /// Set to `0`, verification stays in one process.
   static let environmentSwitch = "SNAPLAB_WORKERS"
 
-  /// What a worker needs to verify one row: everything given as arguments, so the worker
-  /// builds exactly the row the parent has.
+  /// What a worker needs to verify one row: everything in its request (`WorkerRequest`), so
+  /// the worker builds exactly the row the parent has.
   struct RowJob: Sendable {
     var algorithm: String
     var motion: String?
@@ -43,10 +37,10 @@ enum Workers {
     var jobs: Int
     var scope: Scope
     var deadline: Duration
-    /// The invariants a row's worker checks (`__verify-row`); empty for the other workers.
+    /// The invariants a row's worker checks (`WorkerRequest.verifyRow`); empty for the others.
     var invariants: [Invariant] = []
 
-    /// The job as the worker reads it: one JSON document (`Wire`).
+    /// The job as a request carries it (`WorkerRequest`).
     struct Wire: Codable {
       struct Size: Codable {
         var width: Double
@@ -68,29 +62,25 @@ enum Workers {
       var invariants: [Invariant]
     }
 
-    /// The worker's arguments, `--job <JSON>`, or `nil` when the row cannot be described by
-    /// them (a scope of item sizes within a range: then it is verified in this process).
-    var arguments: [String]? {
+    /// The job as a request carries it, or `nil` when the row cannot be described so (a scope
+    /// of item sizes within a range: then it is verified in this process).
+    var wire: Wire? {
       var item: Wire.Size?
       switch scope.itemSizes {
       case .any: break
       case .exactly(let size): item = Wire.Size(width: Double(size.width), height: Double(size.height))
       case .within, .byIdiom: return nil
       }
-      let wire = Wire(
+      return Wire(
         algorithm: algorithm, motion: motion, examples: examples, seed: seed, jobs: jobs,
         deadlineMilliseconds: Workers.milliseconds(deadline), item: item,
         orientations: scope.orientations.map(\.rawValue).sorted(),
         idioms: scope.idioms.map(\.rawValue).sorted(), causes: scope.causes.map(\.rawValue).sorted(),
         invariants: invariants)
-      guard let data = try? JSONEncoder().encode(wire) else { return nil }
-      return ["--job", String(decoding: data, as: UTF8.self)]
     }
 
-    /// Reads the arguments `arguments` wrote.
-    init(parsing words: [String]) throws {
-      guard words.count == 2, words[0] == "--job" else { throw RuntimeError("worker: no --job") }
-      let wire = try decodeFile(Wire.self, from: Data(words[1].utf8), file: "the worker's job")
+    /// The job `wire` describes.
+    init(_ wire: Wire) throws {
       algorithm = wire.algorithm
       motion = wire.motion
       examples = wire.examples
@@ -157,7 +147,7 @@ enum Workers {
     let job = RowJob(
       algorithm: row.algorithm.id, motion: row.motion?.description, examples: examples,
       seed: seed, jobs: jobs, scope: scope, deadline: deadline)
-    return job.arguments == nil ? nil : job
+    return job.wire == nil ? nil : job
   }
 
   // MARK: The parent's side
@@ -316,11 +306,15 @@ enum Workers {
   ) throws -> [Finding] {
     var job = job
     job.invariants = invariants
-    guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
-    let ended = try launch([verifyRowCommand] + arguments, tool: tool)
+    guard let wire = job.wire else { throw LaunchFailure(reason: "the row has no worker form") }
+    let ended = try ask(.verifyRow(wire), tool: tool)
     notes += ended.output?.notes ?? []
-    if !ended.signalled, ended.status == 0, let findings = try? decode(ended, tool: tool) {
-      return findings
+    if !ended.signalled, ended.status == 0, case .findings(let found)? = ended.output?.reply {
+      return found.map {
+        var finding = $0.restored
+        finding.replayTool = tool.replayName
+        return finding
+      }
     }
     let scenario = scenarioInFlight(ended)
     let overran = !ended.signalled && ended.status == overrunStatus
@@ -430,26 +424,18 @@ enum Workers {
   /// How `scenario`, which ran past its deadline, runs again alone in a worker (given three
   /// times its allowance, and timed); `.overran` when the worker cannot say.
   static func rerun(job: RowJob, scenario: Scenario, tool: Tool) -> Rerun {
-    guard let arguments = job.arguments, let input = try? encoded(scenario),
-      let ended = try? launch([shrinkCrashCommand, confirmFlag] + arguments, input: input, tool: tool)
+    guard let wire = job.wire, let ended = try? ask(.rerun(wire, scenario), tool: tool),
+      !ended.signalled, ended.status == 0, case .rerun(let again)? = ended.output?.reply
     else { return .overran }
-    guard !ended.signalled, ended.status == 0, let result = ended.output?.result,
-      result.hasPrefix("finished "), let seconds = Double(result.dropFirst("finished ".count))
-    else { return .overran }
-    return .finished(seconds: seconds)
+    return again
   }
-
-  /// The shrink worker's flag that asks only whether a scenario overruns again.
-  static let confirmFlag = "--confirm-overrun"
 
   /// Asks a worker to shrink `scenario`, which crashed `job`'s algorithm.
   static func shrink(job: RowJob, scenario: Scenario, tool: Tool) -> CrashReport? {
-    guard let arguments = job.arguments, let input = try? encoded(scenario),
-      let ended = try? launch([shrinkCrashCommand] + arguments, input: input, tool: tool)
+    guard let wire = job.wire, let ended = try? ask(.shrinkCrash(wire, scenario), tool: tool),
+      !ended.signalled, ended.status == 0, case .shrunk(let report)? = ended.output?.reply
     else { return nil }
-    guard !ended.signalled, ended.status == 0 else { return nil }
-    guard let data = ended.output?.result.map({ Data($0.utf8) }) else { return nil }
-    return try? decodeFile(ShrunkCrash.self, from: data, file: "the shrunk crash").report
+    return report
   }
 
   /// The row's findings after a crash or an overrun: every invariant that applies is marked,
@@ -487,9 +473,8 @@ enum Workers {
 
   // MARK: The worker's side
 
-  /// `__verify-row`: verifies one row and writes its findings, whole, to standard output.
-  static func runRow(_ arguments: [String], tool: Tool) throws {
-    let job = try RowJob(parsing: arguments)
+  /// Verifies one row and replies with its findings, whole.
+  static func runRow(_ job: RowJob, tool: Tool) throws {
     let invariants = job.invariants
     let (algorithm, motion) = try open(job, tool: tool)
     guardExamples(deadline: job.deadline)
@@ -501,7 +486,7 @@ enum Workers {
       WhatRuns("checking that '\(algorithm.id)' animates its release with its releaseMotion")
     ) { releaseMotionProblem(algorithm, motion: motion) }
     if let problem { try WorkerOutput.note(problem) }
-    try writeResult(encoded(findings.map(WorkerFinding.init)))
+    try WorkerOutput.finish(.findings(findings.map(WorkerFinding.init)))
   }
 
   /// How one algorithm's search for its worst cases ended in a worker.
@@ -520,11 +505,9 @@ enum Workers {
     let job = RowJob(
       algorithm: algorithm.id, motion: motion?.description, examples: examples, seed: seed,
       jobs: 1, scope: .everything, deadline: deadline)
-    guard let arguments = job.arguments else { throw LaunchFailure(reason: "the row has no worker form") }
-    let ended = try launch([worstRowCommand] + arguments, tool: tool)
-    if !ended.signalled, ended.status == 0, let result = ended.output?.result.map({ Data($0.utf8) }),
-      let cases = try? decodeFile([WorstCase].self, from: result, file: "the worker's result")
-    {
+    guard let wire = job.wire else { throw LaunchFailure(reason: "the row has no worker form") }
+    let ended = try ask(.worstRow(wire), tool: tool)
+    if !ended.signalled, ended.status == 0, case .worstCases(let cases)? = ended.output?.reply {
       return .found(cases)
     }
     let scenario = scenarioInFlight(ended)
@@ -548,14 +531,13 @@ enum Workers {
     return .failed(what: what, scenario: scenario)
   }
 
-  /// `__worst-row`: searches one algorithm's worst cases and writes them, whole, to standard
-  /// output.
-  static func runWorst(_ arguments: [String], tool: Tool) throws {
-    let job = try RowJob(parsing: arguments)
+  /// Searches one algorithm's worst cases and replies with them, whole.
+  static func runWorst(_ job: RowJob, tool: Tool) throws {
     let (algorithm, motion) = try open(job, tool: tool)
     guardExamples(deadline: job.deadline)
-    try writeResult(
-      encoded(VerifyCommand.worstCasesOpened(algorithm, motion: motion, examples: job.examples, seed: job.seed)))
+    try WorkerOutput.finish(
+      .worstCases(
+        VerifyCommand.worstCasesOpened(algorithm, motion: motion, examples: job.examples, seed: job.seed)))
   }
 
   /// The job's algorithm and motion, rebuilt in this worker, which from now on ends with the
@@ -579,11 +561,6 @@ enum Workers {
     if let path = ProcessInfo.processInfo.environment[WorkerOutput.recordVariable] {
       try? ExampleGuard.writeRecords(to: path)
     }
-  }
-
-  /// Writes the worker's result to its channel, where what the algorithm prints cannot spoil it.
-  static func writeResult(_ data: Data) throws {
-    try WorkerOutput.finish(result: String(decoding: data, as: UTF8.self))
   }
 
   /// The scenario a worker's guard recorded in flight when it crashed, overran or crawled, if
@@ -610,25 +587,17 @@ enum Workers {
     return " while handling the touch event '\(event.phase)' at t = \(String(format: "%.3g", event.time)) s"
   }
 
-  /// `__shrink-crash`: reads the scenario from standard input and writes what it shrinks to.
-  static func runShrink(_ arguments: [String], tool: Tool) throws {
-    let confirming = arguments.first == confirmFlag
-    let job = try RowJob(parsing: confirming ? Array(arguments.dropFirst()) : arguments)
+  /// Shrinks `scenario`, which crashed the job's algorithm, and replies with the smallest that
+  /// still crashes (or `nil`).
+  static func runShrink(_ job: RowJob, scenario: Scenario, tool: Tool) throws {
     let (algorithm, motion) = try open(job, tool: tool)
-    let input = try readInput("-", what: "the scenario")
-    let scenario = try decodeFile(Scenario.self, from: Data(input), file: "the scenario")
-    if confirming {
-      let again = rerunOpened(algorithm, motion: motion, scenario: scenario, job: job)
-      switch again {
-      case .overran: try writeResult(Data("overran".utf8))
-      case .finished(let seconds): try writeResult(Data("finished \(seconds)".utf8))
-      }
-      return
-    }
-    guard let report = shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job) else {
-      return
-    }
-    try writeResult(encoded(ShrunkCrash(report: report)))
+    try WorkerOutput.finish(.shrunk(shrinkOpened(algorithm, motion: motion, scenario: scenario, job: job)))
+  }
+
+  /// Runs `scenario`, which ran past its deadline, again alone and timed, and replies how.
+  static func runRerun(_ job: RowJob, scenario: Scenario, tool: Tool) throws {
+    let (algorithm, motion) = try open(job, tool: tool)
+    try WorkerOutput.finish(.rerun(rerunOpened(algorithm, motion: motion, scenario: scenario, job: job)))
   }
 
   static func rerunOpened<A: SnapAlgorithm>(
@@ -680,39 +649,6 @@ enum Workers {
       return result
     }
   }
-
-  static func decode(_ ended: Ended, tool: Tool) throws -> [Finding] {
-    guard let data = ended.output?.result.map({ Data($0.utf8) }) else {
-      throw RuntimeError("a worker wrote no findings")
-    }
-    do {
-      return try decodeFile([WorkerFinding].self, from: data, file: "the findings").map {
-        var finding = $0.restored
-        finding.replayTool = tool.replayName
-        return finding
-      }
-    } catch {
-      throw RuntimeError("a worker's findings could not be read: \(error)")
-    }
-  }
-
-  struct ShrunkCrash: Codable {
-    var scenario: Scenario
-    var signal: Int32?
-    var message: String
-    var evaluations: Int
-
-    init(report: CrashReport) {
-      scenario = report.scenario
-      signal = report.signal
-      message = report.message
-      evaluations = report.evaluations
-    }
-
-    var report: CrashReport {
-      CrashReport(scenario: scenario, signal: signal, message: message, evaluations: evaluations)
-    }
-  }
 }
 
 /// `value` as one line of JSON, by the verify file's writer (which `decodeFile` reads back
@@ -733,8 +669,8 @@ final class UncheckedBox<Value>: @unchecked Sendable {
 /// Swift runtime and SnapCheck's guard write crash reports to.
 struct WorkerOutput: Codable {
   var notes: [String] = []
-  /// The result: the findings' JSON, the worst cases', a shrunk crash's, or a word.
-  var result: String?
+  /// The reply to the worker's request.
+  var reply: WorkerReply?
   /// Why the worker failed, when it ended with an error of its own.
   var error: String?
 
@@ -778,9 +714,9 @@ struct WorkerOutput: Codable {
     try flush()
   }
 
-  /// Writes the result.
-  static func finish(result: String) throws {
-    written.result = result
+  /// Writes the reply.
+  static func finish(_ reply: WorkerReply) throws {
+    written.reply = reply
     try flush()
   }
 
@@ -795,7 +731,8 @@ struct WorkerOutput: Codable {
     guard let path = ProcessInfo.processInfo.environment[channelVariable] else {
       throw RuntimeError("worker: no \(channelVariable) to write to")
     }
-    let data = try JSONEncoder().encode(written)
+    // The verify file's writer: a finding's numbers that are not finite are written as it does.
+    let data = try encoded(written)
     guard FileManager.default.createFile(atPath: path, contents: data) else {
       throw RuntimeError("worker: could not write its channel \(quoted(path))")
     }
