@@ -279,6 +279,12 @@ NO_DEBUG_INFO static _Atomic int reporting = 0;
 
 // Set (shared with the stop guard's process) when the stop guard ends this process.
 NO_DEBUG_INFO static volatile int *stop_flag = 0;
+// Text as variables marked NO_DEBUG_INFO: a string literal in code gets debug information.
+NO_DEBUG_INFO static const char stopped_message[] =
+    "Error: the process was stopped (by a SIGSTOP its own code raised, or one sent to it alone), "
+    "and a stopped process never goes on: it was ended\n";
+NO_DEBUG_INFO static const char proc_prefix[] = "/proc/";
+NO_DEBUG_INFO static const char stat_suffix[] = "/stat";
 
 NO_DEBUG_INFO static void on_fatal_signal(int signal_number, siginfo_t *info, void *context __attribute__((unused))) {
 
@@ -301,11 +307,8 @@ NO_DEBUG_INFO static void on_fatal_signal(int signal_number, siginfo_t *info, vo
     if (stop_flag && *stop_flag) {
       reported = SIGSTOP;
       if (!crash_reporter || !crumb) {
-        static const char message[] =
-            "Error: the process was stopped (by a SIGSTOP its own code raised, or one sent to it "
-            "alone), and a stopped process never goes on: it was ended\n";
-        ssize_t ignored = write(STDERR_FILENO, message, sizeof message - 1);
-        (void)ignored;
+        if (write(STDERR_FILENO, stopped_message, sizeof stopped_message - 1) < 0) {
+        }
         _exit(1);
       }
     }
@@ -455,14 +458,12 @@ NO_DEBUG_INFO static int process_stopped(pid_t pid) {
   char text[512];
   int length = 0;
   // "/proc/<pid>/stat", written without stdio (the guard forks from a process with threads).
-  const char *prefix = "/proc/";
-  for (const char *c = prefix; *c; c++) path[length++] = *c;
+  for (const char *c = proc_prefix; *c; c++) path[length++] = *c;
   char digits[16];
   int count = 0;
-  for (unsigned value = (unsigned)pid; value > 0 || count == 0; value /= 10) digits[count++] = (char)('0' + value % 10);
+  for (pid_t value = pid; value > 0 || count == 0; value /= 10) digits[count++] = '0' + value % 10;
   while (count > 0) path[length++] = digits[--count];
-  const char *suffix = "/stat";
-  for (const char *c = suffix; *c; c++) path[length++] = *c;
+  for (const char *c = stat_suffix; *c; c++) path[length++] = *c;
   path[length] = 0;
   int descriptor = open(path, O_RDONLY | O_CLOEXEC);
   if (descriptor < 0) return 0;
@@ -487,6 +488,8 @@ NO_DEBUG_INFO static int process_stopped(pid_t pid) {
 }
 #endif
 
+NO_DEBUG_INFO static _Atomic int stop_guard_started = 0;
+
 NO_DEBUG_INFO static void guard_sleep(long milliseconds) {
   struct timespec pause = {.tv_sec = milliseconds / 1000, .tv_nsec = (milliseconds % 1000) * 1000000L};
   while (nanosleep(&pause, &pause) != 0 && errno == EINTR) {
@@ -495,15 +498,17 @@ NO_DEBUG_INFO static void guard_sleep(long milliseconds) {
 
 NO_DEBUG_INFO int snapcheck_stop_guard_start(void) {
 #if (defined(__linux__) || defined(__APPLE__)) && (defined(MAP_ANONYMOUS) || defined(MAP_ANON))
-  static _Atomic int started = 0;
-  if (atomic_exchange(&started, 1)) return 0;
+  if (atomic_exchange(&stop_guard_started, 1)) return 0;
 #if defined(MAP_ANONYMOUS)
   int anonymous = MAP_ANONYMOUS;
 #else
   int anonymous = MAP_ANON;
 #endif
   void *page = mmap(0, sizeof(int), PROT_READ | PROT_WRITE, MAP_SHARED | anonymous, -1, 0);
-  if (page == MAP_FAILED) return -1;
+  // MAP_FAILED is ((void *) -1): compared by its bits, since a cast gets debug information.
+  uintptr_t bits;
+  memcpy(&bits, &page, sizeof bits);
+  if (bits == UINTPTR_MAX) return -1;
   stop_flag = page;
   pid_t parent = getpid();
   pid_t guard = fork();
@@ -517,11 +522,8 @@ NO_DEBUG_INFO int snapcheck_stop_guard_start(void) {
   long most = sysconf(_SC_OPEN_MAX);
   if (most < 0 || most > 65536) most = 65536;
   for (int descriptor = 0; descriptor < most; descriptor++) close(descriptor);
-  // Ignores what a terminal sends its group (^C, a hang-up) but is stopped with it (^Z), so a
-  // stop of the whole job is never mistaken for the process stopping itself.
-  signal(SIGINT, SIG_IGN);
-  signal(SIGHUP, SIG_IGN);
-  signal(SIGPIPE, SIG_IGN);
+  // Stopped with the rest of its job (^Z), so that a stop of the whole job is never mistaken for
+  // the process stopping itself; ended with it by ^C or a hang-up, as it is.
   int seen = 0;
   for (;;) {
     guard_sleep(50);
