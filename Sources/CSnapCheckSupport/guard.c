@@ -283,8 +283,7 @@ NO_DEBUG_INFO static volatile int *stop_flag = 0;
 NO_DEBUG_INFO static const char stopped_message[] =
     "Error: the process was stopped (by a SIGSTOP its own code raised, or one sent to it alone), "
     "and a stopped process never goes on: it was ended\n";
-NO_DEBUG_INFO static const char proc_prefix[] = "/proc/";
-NO_DEBUG_INFO static const char stat_suffix[] = "/stat";
+
 
 NO_DEBUG_INFO static void on_fatal_signal(int signal_number, siginfo_t *info, void *context __attribute__((unused))) {
 
@@ -452,6 +451,9 @@ NO_DEBUG_INFO int snapcheck_run_in_child(void (*body)(void *), void *context, ui
 // MARK: - The stop guard
 
 #if defined(__linux__)
+NO_DEBUG_INFO static const char proc_prefix[] = "/proc/";
+NO_DEBUG_INFO static const char stat_suffix[] = "/stat";
+
 /// Whether process `pid` is stopped by a signal (state `T`; not `t`, a debugger's stop).
 NO_DEBUG_INFO static int process_stopped(pid_t pid) {
   char path[64];
