@@ -188,11 +188,17 @@ NO_DEBUG_INFO static int own_example_running(void) {
   return own_slot >= 0 && slots[own_slot].crumb && atomic_load(&slots[own_slot].started);
 }
 
-NO_DEBUG_INFO void *snapcheck_crumb_in_flight(void) {
-  if (own_example_running()) return slots[own_slot].crumb;
+/// The slot whose crumb a report names: the calling thread's when an example runs on it, or
+/// else the example in flight longest on any thread, or else the calling thread's (-1: none).
+NO_DEBUG_INFO static int slot_to_report(void) {
+  if (own_example_running()) return own_slot;
   int found = slot_in_flight();
-  if (found >= 0) return slots[found].crumb;
-  return own_slot >= 0 ? slots[own_slot].crumb : 0;
+  return found >= 0 ? found : own_slot;
+}
+
+NO_DEBUG_INFO void *snapcheck_crumb_in_flight(void) {
+  int index = slot_to_report();
+  return index >= 0 ? slots[index].crumb : 0;
 }
 
 NO_DEBUG_INFO static _Atomic uint64_t pace_total = 0;
@@ -289,18 +295,13 @@ NO_DEBUG_INFO static void on_fatal_signal(int signal_number, siginfo_t *info, vo
 
   int expected = 0;
   if (atomic_compare_exchange_strong(&reporting, &expected, 1)) {
-    void *crumb = own_slot >= 0 ? slots[own_slot].crumb : 0;
     // A signal sent from outside (the parent ending a stopped worker) lands on any thread: the
     // example in flight longest is reported, its slot locked first, as the watchdog does, so
     // that its thread (going on after SIGCONT) cannot change the crumb while it is read, and
     // stops at its next change.
-    if (!own_example_running()) {
-      int found = slot_in_flight();
-      if (found >= 0) {
-        slot_lock(&slots[found]);
-        crumb = slots[found].crumb;
-      }
-    }
+    int index = slot_to_report();
+    if (index >= 0 && index != own_slot) slot_lock(&slots[index]);
+    void *crumb = index >= 0 ? slots[index].crumb : 0;
     // Sent by the stop guard: the process had been stopped, and is reported so.
     int reported = signal_number;
     if (stop_flag && *stop_flag) {

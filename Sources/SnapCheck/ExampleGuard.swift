@@ -83,13 +83,22 @@ public enum ExampleGuard {
   /// whose touch events take less each is never stuck or far too slow, however many it plays.
   public static let frameBudget: Duration = .nanoseconds(16_666_667)
 
+  /// `frameBudget` in seconds.
+  public static let frameSeconds = Double(frameBudget.components.attoseconds) / 1e18
+
+  /// What the watchdog allows beyond the deadline for `events` touch events (or container
+  /// changes) and `seconds` of gesture: a frame (`frameBudget`) for each event, and the seconds
+  /// themselves (up to an hour; none when they are not finite).
+  public static func allowance(events: Int, seconds: Double) -> Duration {
+    let extra = Double(max(0, events)) * frameSeconds + max(0, seconds.isFinite ? min(seconds, 3600) : 0)
+    return .nanoseconds(Int64(extra * 1e9))
+  }
+
   /// The example running on this thread plays `events` more touch events (or container
-  /// changes) and `seconds` more of gesture: the watchdog allows it a frame (`frameBudget`) for
-  /// each event and the seconds themselves beyond the deadline, and judges its pace per event.
-  @inlinable
+  /// changes) and `seconds` more of gesture: the watchdog allows it `allowance(events:seconds:)`
+  /// beyond the deadline, and judges its pace per event.
   public static func allow(events: Int, seconds: Double) {
-    let extra = Double(events) * 0.016_666_667 + max(0, seconds.isFinite ? min(seconds, 3600) : 0)
-    snapcheck_example_allow(UInt64(max(0, events)), UInt64(extra * 1e9))
+    snapcheck_example_allow(UInt64(max(0, events)), nanoseconds(allowance(events: events, seconds: seconds)))
   }
 
   /// Installs the guard and starts a small process that watches this one: when this process
@@ -311,8 +320,6 @@ public enum ExampleGuard {
   /// The mean time of a scenario past which code is far too slow for a frame: SnapLab's own
   /// take about 2 ms in a debug build.
   public static let slowMean: Double = 0.1
-
-  static let frameSeconds = 1.0 / 60
 
   /// Runs `body` as one watched piece of work, `detail` saying what it is: a crash in it prints
   /// the detail before the process dies, and the watchdog reports it when it runs past

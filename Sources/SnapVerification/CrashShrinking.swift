@@ -152,11 +152,8 @@ package enum Rerun: Equatable, Sendable, Codable {
 /// and container changes, and its gesture's span (what the watchdog allows it,
 /// `ScenarioInFlight.allow`).
 package func allowance(of scenario: Scenario, deadline: Duration) -> Duration {
-  let events = scenario.gesture.events
-  let span = (events.last?.time ?? 0) - (events.first?.time ?? 0)
-  let count = events.count + scenario.gesture.containerChanges.count
-  let extra = Double(count) / 60 + max(0, span.isFinite ? min(span, 3600) : 0)
-  return deadline + .nanoseconds(Int64(extra * 1e9))
+  let (events, seconds) = watchedWork(of: scenario.gesture)
+  return deadline + ExampleGuard.allowance(events: events, seconds: seconds)
 }
 
 /// Runs `scenario` again (simulated and judged, in a child process given three times its

@@ -79,9 +79,8 @@ final class ScenarioInFlight: ExampleDetail, @unchecked Sendable {
   /// frame for each event is slow, not stuck (`ExampleGuard.allow(events:seconds:)`).
   @usableFromInline
   static func allow(_ gesture: TouchGesture) {
-    let events = gesture.events
-    let span = (events.last?.time ?? 0) - (events.first?.time ?? 0)
-    ExampleGuard.allow(events: events.count + gesture.containerChanges.count, seconds: span)
+    let (events, seconds) = watchedWork(of: gesture)
+    ExampleGuard.allow(events: events, seconds: seconds)
   }
 
   /// The scenario as far as it is known, and whether it is whole.
@@ -132,4 +131,12 @@ public struct ScenarioRecord: Codable, Sendable {
     self.whole = whole
     self.scenario = scenario
   }
+}
+
+/// What the watchdog counts of `gesture` (`ExampleGuard.allow(events:seconds:)`): its touch
+/// events and container changes, and the seconds between its first touch and its last.
+package func watchedWork(of gesture: TouchGesture) -> (events: Int, seconds: Double) {
+  let events = gesture.events
+  let span = (events.last?.time ?? 0) - (events.first?.time ?? 0)
+  return (events.count + gesture.containerChanges.count, span)
 }

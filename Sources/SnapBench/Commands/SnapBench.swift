@@ -25,9 +25,7 @@ public enum SnapBench {
     // A process stopped by its own code (raise(SIGSTOP)) is woken and ended with an error that
     // says what ran, never left to hang: for the commands that run algorithms in this process
     // (a worker is watched by its parent; `verify` runs them in workers, unless told not to).
-    if runsAlgorithmsHere(Array(CommandLine.arguments.dropFirst())) {
-      ExampleGuard.guardAgainstStops()
-    }
+    if runsAlgorithmsHere(Array(CommandLine.arguments.dropFirst())) { watchForStops() }
     // What the algorithms print goes to standard error, never into a document.
     StandardStreams.separateDocuments()
     let path = CommandLine.arguments.first
@@ -49,17 +47,23 @@ public enum SnapBench {
   }
 
   /// Whether the command `arguments` name may run an algorithm in this process: `run` (also
-  /// the default), `trace`, `curve`, `report`, and `verify` without workers; not a worker,
-  /// `list`, `completion` or help. Unless `SNAPLAB_STOP_GUARD=0`.
+  /// the default), `trace`, `curve`, `report`, and `verify` without workers; not `list`,
+  /// `completion` or help.
   static func runsAlgorithmsHere(_ arguments: [String]) -> Bool {
-    let environment = ProcessInfo.processInfo.environment
-    guard environment[WorkerOutput.channelVariable] == nil, environment["SNAPLAB_STOP_GUARD"] != "0"
-    else { return false }
     switch arguments.first {
     case "list", "completion", "help", "-h", "--help", "--version", Workers.command: return false
-    case "verify": return environment[Workers.environmentSwitch] == "0"
+    case "verify": return ProcessInfo.processInfo.environment[Workers.environmentSwitch] == "0"
     default: return true
     }
+  }
+
+  /// Starts the stop watcher (`ExampleGuard.guardAgainstStops`), once, unless this is a worker
+  /// (its parent watches it) or `SNAPLAB_STOP_GUARD=0`.
+  static func watchForStops() {
+    let environment = ProcessInfo.processInfo.environment
+    guard environment[WorkerOutput.channelVariable] == nil, environment["SNAPLAB_STOP_GUARD"] != "0"
+    else { return }
+    ExampleGuard.guardAgainstStops()
   }
 
   /// Runs the command line with algorithms of one type added, each timed with code compiled

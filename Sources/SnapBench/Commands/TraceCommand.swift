@@ -199,8 +199,8 @@ enum TraceCommand: Subcommand {
         sampled ? sampleGesture(for: algorithm, in: environment, itemSize: size) : input
       // A frame for each touch event and change, and the gesture's span, beyond the 10 s: a
       // handler within a frame an event is never called stuck, however long the gesture.
-      let span = (gesture.events.last?.time ?? 0) - (gesture.events.first?.time ?? 0)
-      ExampleGuard.allow(events: gesture.events.count + gesture.containerChanges.count, seconds: span)
+      let (events, seconds) = watchedWork(of: gesture)
+      ExampleGuard.allow(events: events, seconds: seconds)
       return simulator.run(algorithm, gesture: gesture)
     }
     let nonFinite = trajectory.frames.filter { !$0.rect.isFinite }.count

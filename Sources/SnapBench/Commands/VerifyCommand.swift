@@ -416,9 +416,7 @@ enum VerifyCommand: Subcommand {
             slots[index] = found
           } else {
             // In this process: watched for a stop as `trace` is (`SnapBench.runsAlgorithmsHere`).
-            if isolated, ProcessInfo.processInfo.environment["SNAPLAB_STOP_GUARD"] != "0" {
-              ExampleGuard.guardAgainstStops()
-            }
+            if isolated { SnapBench.watchForStops() }
             slots[index] = verifyOpened(
               rows[index].algorithm, invariants: invariants, motion: rows[index].motion,
               examples: examples, seed: seed, scope: scope, tool: tool, noting: false, jobs: inner)

@@ -377,9 +377,9 @@ enum Workers {
       var again = Rerun.overran
       if !retried, let scenario { again = rerun(job: job, scenario: scenario, tool: tool) }
       if case .finished(let seconds) = again, let scenario {
-        let events = scenario.gesture.events.count + scenario.gesture.containerChanges.count
+        let events = watchedWork(of: scenario.gesture).events
         let perEvent = seconds / Double(max(1, events))
-        guard perEvent > 1.0 / 60 else {
+        guard perEvent > ExampleGuard.frameSeconds else {
           var longer = job
           longer.deadline = job.deadline * 4
           return try verify(
@@ -565,9 +565,12 @@ enum Workers {
 
   /// The scenario a worker's guard recorded in flight when it crashed, overran or crawled, if
   /// it recorded one (`ScenarioInFlight.Record`).
-  static func scenarioInFlight(_ ended: Ended) -> Scenario? {
+  static func scenarioInFlight(_ ended: Ended) -> Scenario? { recordInFlight(ended)?.scenario }
+
+  /// The scenario record a worker's guard left, whole or as far as it was played.
+  static func recordInFlight(_ ended: Ended) -> ScenarioRecord? {
     guard let detail = ended.record?.detail else { return nil }
-    return try? decodeFile(ScenarioRecord.self, from: Data(detail.utf8), file: "the record").scenario
+    return try? decodeFile(ScenarioRecord.self, from: Data(detail.utf8), file: "the record")
   }
 
 
@@ -580,9 +583,8 @@ enum Workers {
   /// When the worker's record caught the scenario mid-play: ` while handling the touch event
   /// 'ended' at t = 0.067 s`, the last touch of the scenario so far; else ` while the algorithm ran`.
   static func during(_ ended: Ended) -> String {
-    guard let detail = ended.record?.detail,
-      let record = try? decodeFile(ScenarioRecord.self, from: Data(detail.utf8), file: "the record"),
-      !record.whole, let event = record.scenario.gesture.events.last
+    guard let record = recordInFlight(ended), !record.whole,
+      let event = record.scenario.gesture.events.last
     else { return " while the algorithm ran" }
     return " while handling the touch event '\(event.phase)' at t = \(String(format: "%.3g", event.time)) s"
   }
